@@ -1,0 +1,50 @@
+//! What a crawler does with the outcome of fetching a robots.txt file (SPEC B5: RFC 9309 section 2.3 and
+//! Google's documentation).
+
+/// How a fetch outcome governs crawling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FetchOutcome {
+    /// 2xx: parse the body (Google reads the first 500 KiB).
+    ParseBody,
+    /// 3xx: follow the redirect (up to 5 hops); when no robots.txt is reached, treat it as 4xx.
+    FollowRedirect,
+    /// 4xx, 401 and 403 included: there is no robots.txt, so everything is allowed.
+    AllowAll,
+    /// 5xx, and any other status: everything is disallowed until a later fetch succeeds.
+    DisallowAll,
+}
+
+impl FetchOutcome {
+    /// A sentence that says what applies.
+    pub fn message(self) -> &'static str {
+        match self {
+            FetchOutcome::ParseBody => "success: the body is the robots.txt (the first 500 KiB count)",
+            FetchOutcome::FollowRedirect => {
+                "redirect: follow up to 5 redirects; if no robots.txt is reached, everything is allowed"
+            }
+            FetchOutcome::AllowAll => "client error: there is no robots.txt, so everything is allowed",
+            FetchOutcome::DisallowAll => {
+                "server error or unreachable: everything is disallowed until a later fetch succeeds"
+            }
+        }
+    }
+}
+
+/// Classifies an HTTP status of a robots.txt fetch (SPEC B5). Network errors, timeouts and truncated bodies
+/// are [`FetchOutcome::DisallowAll`] too; a caller that has no status uses that.
+///
+/// ```
+/// use robotscope::{fetch_outcome, FetchOutcome};
+/// assert_eq!(fetch_outcome(200), FetchOutcome::ParseBody);
+/// assert_eq!(fetch_outcome(403), FetchOutcome::AllowAll);
+/// assert_eq!(fetch_outcome(503), FetchOutcome::DisallowAll);
+/// ```
+pub fn fetch_outcome(status: u16) -> FetchOutcome {
+    match status {
+        200..=299 => FetchOutcome::ParseBody,
+        300..=399 => FetchOutcome::FollowRedirect,
+        400..=499 => FetchOutcome::AllowAll,
+        _ => FetchOutcome::DisallowAll,
+    }
+}

@@ -1,0 +1,98 @@
+//! robotscope reads robots.txt files exactly as Google's production matcher does (RFC 9309 as deployed),
+//! and says why: the deciding line, the group that applied, every rule that matched, and per-line
+//! diagnostics for what a crawler reads differently from what the author probably meant.
+//!
+//! ```
+//! use robotscope::Robots;
+//!
+//! let robots = Robots::parse("User-agent: *\nDisallow: /private/\nAllow: /private/press/\n");
+//! let verdict = robots.check("Googlebot", "https://example.com/private/press/2024.html");
+//! assert!(verdict.allowed);
+//! assert_eq!(verdict.line, 3); // `Allow: /private/press/` (priority 15) beats `Disallow: /private/` (9)
+//! assert!(!robots.is_allowed("Googlebot", "https://example.com/private/plans"));
+//! ```
+//!
+//! # Overview
+//!
+//! * [`Robots::parse`] takes any bytes and never fails. Parse once, then ask many times.
+//! * [`Robots::is_allowed`] and [`Robots::decide`] answer fast; [`Robots::check`] returns a [`Verdict`] that
+//!   explains the answer. Agents are one `&str` or a list, pooled as Google pools them.
+//! * [`Robots::lines`] is the tokenizer's per-line view with Google's flags; [`Robots::report`] tags each
+//!   line as Search Console's report does; [`Robots::diagnostics`] lints the file.
+//! * [`Robots::sitemaps`], [`Robots::other_directives`], [`Robots::crawl_delay`] and
+//!   [`Robots::preferred_host`] expose the non-group lines.
+//! * Helpers: [`path_of`] (URL to matchable path), [`escape_pattern`], [`pattern_matches`],
+//!   [`product_token`], [`is_valid_agent`], [`token_from_user_agent`], [`normalize_url`], [`robots_url`],
+//!   [`governs`], [`fetch_outcome`], and the crawler presets [`CRAWLERS`].
+//!
+//! # Features
+//!
+//! * `std` (default): implements `std::error::Error`. Without it the crate is `no_std` and needs only
+//!   `alloc`.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations, rustdoc::broken_intra_doc_links)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod agent;
+mod fetch;
+mod idna;
+mod lines;
+mod lint;
+mod pattern;
+mod report;
+mod robots;
+mod url;
+mod verdict;
+
+pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CRAWLERS};
+pub use fetch::{fetch_outcome, FetchOutcome};
+pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
+pub use lint::{Diagnostic, DiagnosticKind, Severity};
+pub use pattern::{escape_pattern, pattern_matches};
+pub use report::{LineReport, Report, Tag};
+pub use robots::{Agents, Group, OtherDirective, Robots, Rule, Sitemap, UserAgent};
+pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
+pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
+
+/// Google's crawlers read only the first 500 KiB of a robots.txt file.
+pub const GOOGLE_SIZE_LIMIT: usize = 500 * 1024;
+
+/// A byte range of the parsed source: `start..end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// Its length in bytes.
+    pub const fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether it is empty.
+    pub const fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+/// One-shot form of [`Robots::is_allowed`]: parses `robots` and answers one query.
+///
+/// ```
+/// assert!(!robotscope::is_allowed(b"User-agent: *\nDisallow: /", "AnyBot", "https://example.com/"));
+/// ```
+pub fn is_allowed(robots: &[u8], agent: &str, url: &str) -> bool {
+    Robots::parse(robots).is_allowed(agent, url)
+}

@@ -1,0 +1,132 @@
+//! Rule values: escaping (SPEC A3) and matching (SPEC A5.2).
+
+use alloc::vec::Vec;
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Whether [`escape_pattern_into`] would change `value`.
+pub(crate) fn needs_escape(value: &[u8]) -> bool {
+    let mut i = 0;
+    while i < value.len() {
+        let c = value[i];
+        if c >= 0x80 {
+            return true;
+        }
+        if c == b'%' && is_escape_at(value, i) {
+            if value[i + 1].is_ascii_lowercase() || value[i + 2].is_ascii_lowercase() {
+                return true;
+            }
+            i += 3;
+            continue;
+        }
+        i += 1;
+    }
+    false
+}
+
+fn is_escape_at(value: &[u8], i: usize) -> bool {
+    i + 2 < value.len() && value[i + 1].is_ascii_hexdigit() && value[i + 2].is_ascii_hexdigit()
+}
+
+/// Appends `value`, normalised as the reference's `MaybeEscapePattern` does, to `out` (SPEC A3).
+///
+/// `%xx` escapes get upper-case hex digits; every byte ≥ 0x80 becomes `%XX`; nothing else changes.
+/// The value must already be cut at its first NUL byte (the tokenizer does that).
+pub(crate) fn escape_pattern_into(value: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < value.len() {
+        let c = value[i];
+        if c == b'%' && is_escape_at(value, i) {
+            out.extend_from_slice(&[b'%', value[i + 1].to_ascii_uppercase(), value[i + 2].to_ascii_uppercase()]);
+            i += 3;
+        } else if c >= 0x80 {
+            out.extend_from_slice(&[b'%', HEX[(c >> 4) as usize], HEX[(c & 15) as usize]]);
+            i += 1;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+}
+
+/// Normalises a rule value as Google does before matching: upper-cases `%xx` escapes and percent-encodes
+/// every byte ≥ 0x80 (the reference's `MaybeEscapePattern`). The value is cut at its first NUL byte.
+///
+/// ```
+/// assert_eq!(robotscope::escape_pattern(b"/SanJos\xC3\xA9%2f"), "/SanJos%C3%A9%2F");
+/// assert_eq!(robotscope::escape_pattern(b"/100%"), "/100%");
+/// ```
+pub fn escape_pattern(value: &[u8]) -> alloc::string::String {
+    let value = &value[..value.iter().position(|&c| c == 0).unwrap_or(value.len())];
+    let mut out = Vec::with_capacity(value.len());
+    escape_pattern_into(value, &mut out);
+    // Every byte ≥ 0x80 was escaped, so the output is ASCII.
+    out.into_iter().map(char::from).collect()
+}
+
+/// Whether `pattern` matches `path` under Google's rules (SPEC A5.2).
+///
+/// The match is anchored at the start and is a prefix match; `*` matches any run of bytes and `$` anchors
+/// the end only when it is the pattern's last byte. The algorithm is greedy over the `*`-separated pieces,
+/// so it runs in O(|path| · |pattern|) at worst and never backtracks.
+///
+/// ```
+/// use robotscope::pattern_matches;
+/// assert!(pattern_matches(b"/fish*.php", b"/fishheads/catfish.php?x"));
+/// assert!(pattern_matches(b"/*.php$", b"/a/b.php"));
+/// assert!(!pattern_matches(b"/*.php$", b"/a/b.php?x"));
+/// assert!(!pattern_matches(b"fish", b"/fish"));
+/// ```
+pub fn pattern_matches(pattern: &[u8], path: &[u8]) -> bool {
+    let (body, anchored) = match pattern.split_last() {
+        Some((b'$', body)) => (body, true),
+        _ => (pattern, false),
+    };
+    let mut pieces = body.split(|&c| c == b'*');
+    // `split` always yields at least one piece.
+    let first = pieces.next().unwrap_or(&[]);
+    if !path.starts_with(first) {
+        return false;
+    }
+    let mut pos = first.len();
+    let Some(mut last) = pieces.next() else {
+        // No `*`: a literal prefix, or the whole path when anchored.
+        return !anchored || path.len() == pos;
+    };
+    for next in pieces {
+        // `last` is a middle piece: its leftmost occurrence leaves the most room for the rest.
+        match find(&path[pos..], last) {
+            Some(at) => pos += at + last.len(),
+            None => return false,
+        }
+        last = next;
+    }
+    if anchored {
+        path.len() - pos >= last.len() && path.ends_with(last)
+    } else {
+        find(&path[pos..], last).is_some()
+    }
+}
+
+/// Leftmost occurrence of `needle` in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some((&first, rest)) = needle.split_first() else { return Some(0) };
+    if hay.len() < needle.len() {
+        return None;
+    }
+    let last_start = hay.len() - needle.len();
+    let mut i = 0;
+    while i <= last_start {
+        match hay[i..=last_start].iter().position(|&c| c == first) {
+            None => return None,
+            Some(p) => {
+                i += p;
+                if &hay[i + 1..i + needle.len()] == rest {
+                    return Some(i);
+                }
+                i += 1;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,630 @@
+//! [`Robots`]: a parsed file, its groups, and the matcher (SPEC A4, A5, B1).
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::agent::{token_len, Crawler};
+use crate::lines::{is_space, KeyKind, Lines};
+use crate::pattern::{escape_pattern_into, needs_escape, pattern_matches};
+use crate::url::match_path;
+use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
+use crate::Span;
+
+/// A parsed robots.txt file. Parse once with [`Robots::parse`], then ask as often as you like.
+///
+/// Parsing never fails: any bytes are a robots.txt file to Google, lines it cannot read are skipped, and
+/// [`Robots::diagnostics`] says what was skipped and why.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Robots {
+    src: Box<[u8]>,
+    /// Escaped rule patterns, back to back; rules point into it.
+    patterns: Vec<u8>,
+    agents: Vec<AgentLine>,
+    rules: Vec<RuleLine>,
+    groups: Vec<GroupData>,
+    sitemaps: Vec<ValueLine>,
+    others: Vec<OtherLine>,
+    line_count: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct AgentLine {
+    line: usize,
+    value: Span,
+    /// The product token: a prefix of `value`.
+    token_len: usize,
+    global: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RuleLine {
+    line: usize,
+    allow: bool,
+    value: Span,
+    /// The escaped pattern, in `Robots::patterns`.
+    pattern: Span,
+    group: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct GroupData {
+    agents: Range<usize>,
+    rules: Range<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ValueLine {
+    line: usize,
+    value: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OtherLine {
+    line: usize,
+    key: Span,
+    value: Span,
+    group: Option<usize>,
+}
+
+impl core::fmt::Debug for Robots {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Robots")
+            .field("bytes", &self.src.len())
+            .field("lines", &self.line_count)
+            .field("groups", &self.groups.len())
+            .field("rules", &self.rules.len())
+            .field("sitemaps", &self.sitemaps.len())
+            .finish()
+    }
+}
+
+/// Whether a `User-agent:` value names the global group: `*` alone or followed by whitespace (SPEC A4.1).
+fn is_global(value: &[u8]) -> bool {
+    value.first() == Some(&b'*') && value.get(1).is_none_or(|&c| is_space(c))
+}
+
+impl Robots {
+    /// Parses a robots.txt body. Any bytes are accepted; this never fails and never panics.
+    ///
+    /// The engine reads the whole input, as Google's library does. Google's crawlers read only the first
+    /// 500 KiB; [`Robots::parse_limited`] applies that cut.
+    pub fn parse(body: impl AsRef<[u8]>) -> Robots {
+        Robots::from_bytes(Box::from(body.as_ref()))
+    }
+
+    /// Parses at most `limit` bytes of `body`, the way a crawler with a size limit reads it (Google: 500 KiB,
+    /// [`GOOGLE_SIZE_LIMIT`](crate::GOOGLE_SIZE_LIMIT)). The rest is dropped.
+    pub fn parse_limited(body: impl AsRef<[u8]>, limit: usize) -> Robots {
+        let body = body.as_ref();
+        Robots::parse(&body[..body.len().min(limit)])
+    }
+
+    fn from_bytes(src: Box<[u8]>) -> Robots {
+        let mut r = Robots {
+            src: Box::default(),
+            patterns: Vec::new(),
+            agents: Vec::new(),
+            rules: Vec::new(),
+            groups: Vec::new(),
+            sitemaps: Vec::new(),
+            others: Vec::new(),
+            line_count: 0,
+        };
+        // Whether a rule has been seen since the current group's first user-agent line.
+        let mut group_has_rules = false;
+        for line in Lines::new(&src) {
+            r.line_count = line.number;
+            let Some(d) = line.directive else { continue };
+            let value = &src[d.value.start..d.value.end];
+            match d.kind {
+                KeyKind::UserAgent => {
+                    if r.groups.is_empty() || group_has_rules {
+                        let at = r.agents.len();
+                        r.groups.push(GroupData { agents: at..at, rules: r.rules.len()..r.rules.len() });
+                        group_has_rules = false;
+                    }
+                    r.agents.push(AgentLine {
+                        line: line.number,
+                        value: d.value,
+                        token_len: token_len(value),
+                        global: is_global(value),
+                    });
+                    if let Some(g) = r.groups.last_mut() {
+                        g.agents.end = r.agents.len();
+                    }
+                }
+                KeyKind::Allow | KeyKind::Disallow => {
+                    let start = r.patterns.len();
+                    if needs_escape(value) {
+                        escape_pattern_into(value, &mut r.patterns);
+                    } else {
+                        r.patterns.extend_from_slice(value);
+                    }
+                    let group = r.groups.len().checked_sub(1);
+                    r.rules.push(RuleLine {
+                        line: line.number,
+                        allow: d.kind == KeyKind::Allow,
+                        value: d.value,
+                        pattern: Span::new(start, r.patterns.len()),
+                        group,
+                    });
+                    if let Some(g) = r.groups.last_mut() {
+                        g.rules.end = r.rules.len();
+                        group_has_rules = true;
+                    }
+                }
+                KeyKind::Sitemap => r.sitemaps.push(ValueLine { line: line.number, value: d.value }),
+                KeyKind::Unknown => r.others.push(OtherLine {
+                    line: line.number,
+                    key: d.key,
+                    value: d.value,
+                    group: r.groups.len().checked_sub(1),
+                }),
+            }
+        }
+        r.src = src;
+        r
+    }
+
+    /// The bytes that were parsed.
+    pub fn source(&self) -> &[u8] {
+        &self.src
+    }
+
+    /// The number of lines, counting the line after the last terminator (so `""` has 1 and `"a\n"` has 2).
+    pub fn line_count(&self) -> usize {
+        self.line_count
+    }
+
+    /// The lines of the file, each with its directive (if any) and the reference's per-line flags (SPEC A2).
+    /// The tokenizer runs again for this; it is cheap and keeps [`Robots::parse`] lean.
+    pub fn lines(&self) -> Lines<'_> {
+        Lines::new(&self.src)
+    }
+
+    pub(crate) fn text(&self, span: Span) -> &[u8] {
+        &self.src[span.start..span.end]
+    }
+
+    /// The groups of the file in order: each is a run of `User-agent` lines and the rules after them.
+    pub fn groups(&self) -> impl ExactSizeIterator<Item = Group<'_>> + '_ {
+        (0..self.groups.len()).map(move |index| Group { robots: self, index })
+    }
+
+    /// The group with this index.
+    pub fn group(&self, index: usize) -> Option<Group<'_>> {
+        (index < self.groups.len()).then_some(Group { robots: self, index })
+    }
+
+    /// Every `Allow`/`Disallow` line, in file order, including those before any `User-agent` line
+    /// (which no crawler obeys: their [`Rule::group`] is `None`).
+    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'_>> + '_ {
+        (0..self.rules.len()).map(move |i| self.rule(i))
+    }
+
+    fn rule(&self, index: usize) -> Rule<'_> {
+        let r = &self.rules[index];
+        Rule {
+            line: r.line,
+            kind: if r.allow { RuleKind::Allow } else { RuleKind::Disallow },
+            value: self.text(r.value),
+            value_span: r.value,
+            pattern: &self.patterns[r.pattern.start..r.pattern.end],
+            group: r.group,
+        }
+    }
+
+    /// The `Sitemap:` lines, in file order.
+    pub fn sitemaps(&self) -> impl ExactSizeIterator<Item = Sitemap<'_>> + '_ {
+        self.sitemaps.iter().map(|s| Sitemap { line: s.line, url: self.text(s.value), span: s.value })
+    }
+
+    /// Lines with a key Google does not act on (crawl-delay, host, clean-param, ...), in file order.
+    pub fn other_directives(&self) -> impl ExactSizeIterator<Item = OtherDirective<'_>> + '_ {
+        self.others.iter().map(|o| OtherDirective {
+            line: o.line,
+            key: self.text(o.key),
+            value: self.text(o.value),
+            value_span: o.value,
+            group: o.group,
+        })
+    }
+
+    /// The `Crawl-delay` in seconds for these agents, and its line: the first valid one in the groups that
+    /// apply to them (their own groups if they have any, else the `*` groups). Google ignores crawl-delay;
+    /// Bing, Yandex and others honour it.
+    pub fn crawl_delay<A: Agents + ?Sized>(&self, agents: &A) -> Option<(f64, usize)> {
+        let own = self.has_own_group(agents);
+        self.others.iter().filter(|o| self.text(o.key).eq_ignore_ascii_case(b"crawl-delay")).find_map(|o| {
+            let g = o.group?;
+            let (specific, global) = self.group_flags(g, agents);
+            if !(if own { specific } else { global }) {
+                return None;
+            }
+            let v = core::str::from_utf8(self.text(o.value)).ok()?.parse::<f64>().ok()?;
+            (v.is_finite() && v >= 0.0).then_some((v, o.line))
+        })
+    }
+
+    /// The first `Host:` value (a Yandex extension naming the preferred mirror), and its line.
+    pub fn preferred_host(&self) -> Option<(&[u8], usize)> {
+        self.other_directives().find(|o| o.key.eq_ignore_ascii_case(b"host")).map(|o| (o.value, o.line))
+    }
+
+    /// Whether any `User-agent` line of the file names one of `agents` (not counting `*`).
+    pub fn has_own_group<A: Agents + ?Sized>(&self, agents: &A) -> bool {
+        self.agents.iter().any(|a| !a.global && agents.any_equals(self.token(a)))
+    }
+
+    fn token(&self, a: &AgentLine) -> &[u8] {
+        &self.src[a.value.start..a.value.start + a.token_len]
+    }
+
+    /// (names one of the agents, is global) for group `g`.
+    fn group_flags<A: Agents + ?Sized>(&self, g: usize, agents: &A) -> (bool, bool) {
+        let mut specific = false;
+        let mut global = false;
+        for a in &self.agents[self.groups[g].agents.clone()] {
+            if a.global {
+                global = true;
+            } else if !specific && agents.any_equals(self.token(a)) {
+                specific = true;
+            }
+        }
+        (specific, global)
+    }
+
+    /// Runs the matcher: the reference's four slots, filled from the groups that apply.
+    /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
+    fn run<A: Agents + ?Sized>(&self, agents: &A, path: &[u8], mut on_match: impl FnMut(usize, usize, bool)) -> Outcome {
+        let own = self.has_own_group(agents);
+        let mut allow = Slot::NONE;
+        let mut disallow = Slot::NONE;
+        for g in 0..self.groups.len() {
+            let (specific, global) = self.group_flags(g, agents);
+            // With an own group, only specific rules can decide (SPEC A4.5); otherwise only global ones.
+            if !(if own { specific } else { global }) {
+                continue;
+            }
+            for i in self.groups[g].rules.clone() {
+                let r = &self.rules[i];
+                let pattern = &self.patterns[r.pattern.start..r.pattern.end];
+                let (priority, fallback) = match rule_priority(pattern, r.allow, path) {
+                    Some(p) => p,
+                    None => continue,
+                };
+                on_match(i, priority, fallback);
+                let slot = if r.allow { &mut allow } else { &mut disallow };
+                if priority as isize > slot.priority {
+                    *slot = Slot { priority: priority as isize, line: r.line, rule: i };
+                }
+            }
+        }
+        let disallowed = if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
+        let decider = if disallow.priority > allow.priority { disallow } else { allow };
+        Outcome { allowed: !disallowed, own, decider }
+    }
+
+    /// Whether `agents` may fetch `url`: the reference's `AllowedByRobots` (SPEC A4, A5).
+    ///
+    /// `agents` is one agent (`"Googlebot"`) or several (`&["Googlebot-Image", "Googlebot"]`), compared whole
+    /// and ASCII case-insensitively with each `User-agent` line's product token. Several agents are pooled:
+    /// the rules of all their groups compete in one longest-match contest (SPEC A4.6). The URL is used as
+    /// given; see [`normalize_url`](crate::normalize_url) for what a browser would send.
+    pub fn is_allowed<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> bool {
+        self.decide(agents, url).0
+    }
+
+    /// The verdict and the deciding line (0 when no rule decided): the reference's `AllowedByRobots` and
+    /// `matching_line()` without the explanation, and without allocating beyond the path.
+    pub fn decide<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> (bool, usize) {
+        let mut buf = Vec::new();
+        let path = match_path(url.as_bytes(), &mut buf);
+        let o = self.run(agents, path, |_, _, _| {});
+        (o.allowed, o.decider.line)
+    }
+
+    /// Answers whether `agents` may fetch `url`, and explains the answer (SPEC B1).
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /");
+    /// let v = robots.check("Googlebot", "https://example.com/shop/shoes");
+    /// assert!(v.allowed);
+    /// assert_eq!(v.line, 5);
+    /// assert_eq!(v.decided_by.as_ref().unwrap().priority, 6);
+    /// assert_eq!(v.matches.len(), 2);
+    /// assert_eq!(v.group_lines, vec![4, 5, 6]);
+    /// ```
+    pub fn check<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Verdict {
+        let mut buf = Vec::new();
+        let path = match_path(url.as_bytes(), &mut buf);
+        let mut matches = Vec::new();
+        let o = self.run(agents, path, |i, priority, index_fallback| {
+            matches.push(self.rule_match(i, priority, index_fallback));
+        });
+        let scope = if o.own {
+            Scope::Specific
+        } else if (0..self.groups.len()).any(|g| self.group_flags(g, agents).1) {
+            Scope::Global
+        } else {
+            Scope::None
+        };
+        let mut groups = Vec::new();
+        let mut group_lines = Vec::new();
+        for g in 0..self.groups.len() {
+            let (specific, global) = self.group_flags(g, agents);
+            let applies = match scope {
+                Scope::Specific => specific,
+                Scope::Global => global,
+                Scope::None => false,
+            };
+            if applies {
+                groups.push(g);
+                let data = &self.groups[g];
+                group_lines.extend(self.agents[data.agents.clone()].iter().map(|a| a.line));
+                group_lines.extend(self.rules[data.rules.clone()].iter().map(|r| r.line));
+            }
+        }
+        group_lines.sort_unstable();
+        let decided_by = (o.decider.line != 0)
+            .then(|| matches.iter().find(|m: &&RuleMatch| m.line == o.decider.line).cloned())
+            .flatten();
+        Verdict {
+            allowed: o.allowed,
+            line: o.decider.line,
+            decided_by,
+            scope,
+            path: String::from_utf8_lossy(path).into_owned(),
+            groups,
+            group_lines,
+            matches,
+        }
+    }
+
+    /// Answers for a known crawler (SPEC B2): the first of its tokens that has a group in the file is used;
+    /// if none has, the crawler falls back to `*`, unless it ignores `*` (AdsBot), in which case everything is
+    /// allowed. Returns the token used (or `None` when no rule can apply) with the verdict.
+    pub fn check_crawler(&self, crawler: &Crawler, url: &str) -> (Option<&'static str>, Verdict) {
+        let token = crawler.tokens.iter().copied().find(|t| self.has_own_group(t));
+        match token {
+            Some(t) => (Some(t), self.check(t, url)),
+            None if crawler.ignores_global => {
+                let mut buf = Vec::new();
+                let path = String::from_utf8_lossy(match_path(url.as_bytes(), &mut buf)).into_owned();
+                (None, Verdict::unrestricted(path))
+            }
+            None => (Some(crawler.tokens[0]), self.check(crawler.tokens[0], url)),
+        }
+    }
+
+    fn rule_match(&self, index: usize, priority: usize, index_fallback: bool) -> RuleMatch {
+        let r = self.rule(index);
+        RuleMatch {
+            line: r.line,
+            kind: r.kind,
+            value: String::from_utf8_lossy(r.value).into_owned(),
+            pattern: r.pattern_str().into_owned(),
+            priority,
+            index_fallback,
+        }
+    }
+}
+
+/// A match slot of the reference matcher: the best priority so far and where it came from.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    priority: isize,
+    line: usize,
+    #[allow(dead_code)] // Kept for debugging the matcher; the line is what callers see.
+    rule: usize,
+}
+
+impl Slot {
+    const NONE: Slot = Slot { priority: -1, line: 0, rule: usize::MAX };
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Outcome {
+    allowed: bool,
+    own: bool,
+    decider: Slot,
+}
+
+/// The priority with which a rule matches `path`, and whether it matched through the index.html retry;
+/// `None` when it does not match (SPEC A5.3, A5.4).
+fn rule_priority(pattern: &[u8], allow: bool, path: &[u8]) -> Option<(usize, bool)> {
+    if pattern_matches(pattern, path) {
+        return Some((pattern.len(), false));
+    }
+    if !allow {
+        return None;
+    }
+    // Google-only: `Allow: /dir/index.htm*` also allows `/dir/` exactly.
+    let slash = pattern.iter().rposition(|&c| c == b'/')?;
+    if !pattern[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let prefix = &pattern[..=slash];
+    let matched = if prefix.contains(&b'*') {
+        let mut retry = Vec::with_capacity(prefix.len() + 1);
+        retry.extend_from_slice(prefix);
+        retry.push(b'$');
+        pattern_matches(&retry, path)
+    } else {
+        path == prefix
+    };
+    matched.then_some((prefix.len() + 1, true))
+}
+
+/// One agent, or a list of agents pooled into one query.
+///
+/// Implemented for `str`, `String`, slices, arrays and vectors of them.
+pub trait Agents {
+    /// Whether any of the agents equals `token`, ignoring ASCII case.
+    fn any_equals(&self, token: &[u8]) -> bool;
+}
+
+impl Agents for str {
+    fn any_equals(&self, token: &[u8]) -> bool {
+        self.as_bytes().eq_ignore_ascii_case(token)
+    }
+}
+
+impl Agents for String {
+    fn any_equals(&self, token: &[u8]) -> bool {
+        self.as_bytes().eq_ignore_ascii_case(token)
+    }
+}
+
+impl<T: Agents + ?Sized> Agents for &T {
+    fn any_equals(&self, token: &[u8]) -> bool {
+        (**self).any_equals(token)
+    }
+}
+
+impl<T: Agents> Agents for [T] {
+    fn any_equals(&self, token: &[u8]) -> bool {
+        self.iter().any(|a| a.any_equals(token))
+    }
+}
+
+impl<T: Agents, const N: usize> Agents for [T; N] {
+    fn any_equals(&self, token: &[u8]) -> bool {
+        self.iter().any(|a| a.any_equals(token))
+    }
+}
+
+impl<T: Agents> Agents for Vec<T> {
+    fn any_equals(&self, token: &[u8]) -> bool {
+        self.iter().any(|a| a.any_equals(token))
+    }
+}
+
+/// A group: one or more `User-agent` lines and the rules that follow them.
+#[derive(Clone, Copy)]
+pub struct Group<'a> {
+    robots: &'a Robots,
+    /// The group's position among the file's groups, from 0.
+    pub index: usize,
+}
+
+impl core::fmt::Debug for Group<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Group").field("index", &self.index).field("lines", &self.lines()).finish()
+    }
+}
+
+impl<'a> Group<'a> {
+    fn data(&self) -> &'a GroupData {
+        &self.robots.groups[self.index]
+    }
+
+    /// The group's `User-agent` lines.
+    pub fn agents(&self) -> impl ExactSizeIterator<Item = UserAgent<'a>> + 'a {
+        let robots = self.robots;
+        robots.agents[self.data().agents.clone()].iter().map(move |a| UserAgent {
+            line: a.line,
+            value: robots.text(a.value),
+            value_span: a.value,
+            token: robots.token(a),
+            global: a.global,
+        })
+    }
+
+    /// The group's rules.
+    pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'a>> + 'a {
+        let robots = self.robots;
+        self.data().rules.clone().map(move |i| robots.rule(i))
+    }
+
+    /// The line numbers of the group's user-agent and rule lines, in order.
+    pub fn lines(&self) -> Vec<usize> {
+        let mut lines: Vec<usize> = self.agents().map(|a| a.line).chain(self.rules().map(|r| r.line)).collect();
+        lines.sort_unstable();
+        lines
+    }
+
+    /// The first and last line of the group's user-agent and rule lines.
+    pub fn line_range(&self) -> (usize, usize) {
+        let lines = self.lines();
+        (lines.first().copied().unwrap_or(0), lines.last().copied().unwrap_or(0))
+    }
+
+    /// Whether one of its `User-agent` lines is `*`.
+    pub fn is_global(&self) -> bool {
+        self.agents().any(|a| a.global)
+    }
+}
+
+/// A `User-agent` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UserAgent<'a> {
+    /// Line number.
+    pub line: usize,
+    /// The value as written.
+    pub value: &'a [u8],
+    /// Where the value is in the source.
+    pub value_span: Span,
+    /// The product token Google compares agents with (a prefix of `value`, possibly empty).
+    pub token: &'a [u8],
+    /// Whether the line names the global group (`*`).
+    pub global: bool,
+}
+
+/// An `Allow` or `Disallow` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule<'a> {
+    /// Line number.
+    pub line: usize,
+    /// Allow or disallow.
+    pub kind: RuleKind,
+    /// The value as written.
+    pub value: &'a [u8],
+    /// Where the value is in the source.
+    pub value_span: Span,
+    /// The value as Google matches it: `%xx` upper-cased, bytes ≥ 0x80 percent-encoded (ASCII only).
+    pub pattern: &'a [u8],
+    /// The group the rule belongs to; `None` for rules before any `User-agent` line.
+    pub group: Option<usize>,
+}
+
+impl Rule<'_> {
+    /// The normalised pattern as text (it is always ASCII).
+    pub fn pattern_str(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(self.pattern)
+    }
+
+    /// The priority of the rule when it matches: the byte length of its pattern.
+    pub fn priority(&self) -> usize {
+        self.pattern.len()
+    }
+}
+
+/// A `Sitemap:` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sitemap<'a> {
+    /// Line number.
+    pub line: usize,
+    /// The URL as written (not escaped).
+    pub url: &'a [u8],
+    /// Where the URL is in the source.
+    pub span: Span,
+}
+
+/// A line with a key that Google does not act on: `Crawl-delay`, `Host`, `Clean-param`, or any other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OtherDirective<'a> {
+    /// Line number.
+    pub line: usize,
+    /// The key as written.
+    pub key: &'a [u8],
+    /// The value as written.
+    pub value: &'a [u8],
+    /// Where the value is in the source.
+    pub value_span: Span,
+    /// The group the line sits in (it does not end the group); `None` before any `User-agent` line.
+    pub group: Option<usize>,
+}

@@ -1,0 +1,411 @@
+//! URLs: the matchable path (SPEC A5.1), browser-style normalisation (SPEC B2) and the robots.txt location
+//! that governs a URL (SPEC B4).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::idna;
+
+/// Why a URL could not be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UrlError {
+    /// The URL is empty or only whitespace.
+    Empty,
+    /// The URL needs a scheme such as `https://` here.
+    MissingScheme,
+    /// The scheme holds characters other than letters, digits, `+`, `-` and `.`.
+    InvalidScheme,
+    /// There is no host after `scheme://`.
+    MissingHost,
+    /// The host holds a character no host name may hold (space, `<`, `%`, ...).
+    InvalidHost,
+    /// The port is not a number from 0 to 65535.
+    InvalidPort,
+}
+
+impl UrlError {
+    /// A sentence that says what is wrong.
+    pub fn message(self) -> &'static str {
+        match self {
+            UrlError::Empty => "the URL is empty",
+            UrlError::MissingScheme => "the URL has no scheme (such as https://)",
+            UrlError::InvalidScheme => "the URL's scheme may hold only letters, digits, '+', '-' and '.'",
+            UrlError::MissingHost => "the URL has no host after its scheme",
+            UrlError::InvalidHost => "the URL's host holds a character that no host name may hold",
+            UrlError::InvalidPort => "the URL's port is not a number from 0 to 65535",
+        }
+    }
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UrlError {}
+
+fn find_any(s: &[u8], from: usize, set: &[u8]) -> Option<usize> {
+    s.get(from..)?.iter().position(|c| set.contains(c)).map(|p| from + p)
+}
+
+fn find_sub(s: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    s.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| from + p)
+}
+
+/// Returns the part of `url` that rules are matched against: path, params and query, without scheme,
+/// authority or fragment, always starting with `/` (the reference's `GetPathParamsQuery`, SPEC A5.1).
+///
+/// Nothing is decoded or normalised. A URL without a scheme takes its first segment as the host unless it
+/// starts with a single `/`.
+///
+/// ```
+/// use robotscope::path_of;
+/// assert_eq!(path_of("https://example.com/a/b?c=d#frag"), "/a/b?c=d");
+/// assert_eq!(path_of("example.com?a"), "/?a");
+/// assert_eq!(path_of("a/b"), "/b");
+/// assert_eq!(path_of("/just/a/path"), "/just/a/path");
+/// ```
+pub fn path_of(url: &str) -> String {
+    let b = url.as_bytes();
+    let (start, end, slash) = path_bounds(b);
+    let mut out = String::with_capacity(end - start + 1);
+    if slash {
+        out.push('/');
+    }
+    out.push_str(&url[start..end]);
+    out
+}
+
+/// The byte range of `url` that [`path_of`] returns, and whether a `/` must be put in front of it.
+/// The range is empty (with `slash` set) when the path is just `/`.
+pub(crate) fn path_bounds(b: &[u8]) -> (usize, usize, bool) {
+    let start = if b.starts_with(b"//") { 2 } else { 0 };
+    let early = find_any(b, start, b"/?;");
+    let proto = find_sub(b, start, b"://");
+    let auth_start = match (early, proto) {
+        (Some(e), Some(p)) if e < p => start,
+        (_, None) => start,
+        (_, Some(p)) => p + 3,
+    };
+    let Some(p) = find_any(b, auth_start, b"/?;") else { return (0, 0, true) };
+    let hash = find_any(b, start, b"#");
+    if matches!(hash, Some(h) if h < p) {
+        return (0, 0, true);
+    }
+    let end = hash.unwrap_or(b.len());
+    (p, end, b[p] != b'/')
+}
+
+/// Writes the matchable path of `url` into `buf` (cleared first) and returns it cut at its first NUL byte,
+/// as the reference reads it (SPEC A5.1).
+pub(crate) fn match_path<'b>(url: &[u8], buf: &'b mut Vec<u8>) -> &'b [u8] {
+    let (start, end, slash) = path_bounds(url);
+    buf.clear();
+    if slash {
+        buf.push(b'/');
+    }
+    buf.extend_from_slice(&url[start..end]);
+    let cut = buf.iter().position(|&c| c == 0).unwrap_or(buf.len());
+    &buf[..cut]
+}
+
+/// A URL split into the pieces this crate needs; every piece is a slice of the input.
+#[derive(Debug, Clone, Copy)]
+struct Parts<'a> {
+    scheme: &'a str,
+    host: &'a str,
+    port: Option<&'a str>,
+    /// Path and query, without the fragment (may be empty).
+    rest: &'a str,
+}
+
+fn is_special(scheme: &str) -> bool {
+    ["http", "https", "ftp", "ws", "wss", "file"].iter().any(|s| scheme.eq_ignore_ascii_case(s))
+}
+
+fn default_port(scheme: &str) -> Option<&'static str> {
+    match scheme {
+        "http" | "ws" => Some("80"),
+        "https" | "wss" => Some("443"),
+        "ftp" => Some("21"),
+        _ => None,
+    }
+}
+
+/// Splits an absolute URL `scheme://[userinfo@]host[:port][/path][?query][#fragment]`.
+fn split(url: &str) -> Result<Parts<'_>, UrlError> {
+    let url = url.trim_matches(|c: char| c <= ' ');
+    if url.is_empty() {
+        return Err(UrlError::Empty);
+    }
+    let colon = url.find("://").ok_or(UrlError::MissingScheme)?;
+    let scheme = &url[..colon];
+    let scheme_ok = scheme.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
+    if !scheme_ok {
+        return Err(if scheme.is_empty() { UrlError::MissingScheme } else { UrlError::InvalidScheme });
+    }
+    let after = &url[colon + 3..];
+    let special = is_special(scheme);
+    let auth_end = after
+        .find(|c: char| c == '/' || c == '?' || c == '#' || (special && c == '\\'))
+        .unwrap_or(after.len());
+    let authority = &after[..auth_end];
+    let rest = &after[auth_end..];
+    let rest = &rest[..rest.find('#').unwrap_or(rest.len())];
+    let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if hostport.starts_with('[') {
+        match hostport.find(']') {
+            Some(close) => {
+                let tail = &hostport[close + 1..];
+                match tail.strip_prefix(':') {
+                    Some(p) => (&hostport[..=close], Some(p)),
+                    None if tail.is_empty() => (&hostport[..=close], None),
+                    None => return Err(UrlError::InvalidHost),
+                }
+            }
+            None => return Err(UrlError::InvalidHost),
+        }
+    } else {
+        match hostport.rsplit_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (hostport, None),
+        }
+    };
+    if host.is_empty() {
+        return Err(UrlError::MissingHost);
+    }
+    if host.bytes().any(|c| c <= b' ' || b"<>^|%\"`{}\\".contains(&c)) {
+        return Err(UrlError::InvalidHost);
+    }
+    let port = match port {
+        None | Some("") => None,
+        Some(p) if p.len() <= 5 && p.bytes().all(|c| c.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= 65535) => {
+            Some(p)
+        }
+        Some(_) => return Err(UrlError::InvalidPort),
+    };
+    Ok(Parts { scheme, host, port, rest })
+}
+
+/// The canonical origin pieces of a URL: lower-case scheme, host in lower case and punycode, and the port
+/// unless it is the scheme's default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Origin {
+    scheme: String,
+    host: String,
+    port: Option<u16>,
+}
+
+fn origin(parts: &Parts<'_>) -> Result<Origin, UrlError> {
+    let scheme = parts.scheme.to_ascii_lowercase();
+    let host = idna::host_to_ascii(parts.host).ok_or(UrlError::InvalidHost)?;
+    let port = parts
+        .port
+        .map(|p| p.trim_start_matches('0'))
+        .filter(|p| Some(if p.is_empty() { "0" } else { p }) != default_port(&scheme))
+        .map(|p| p.parse::<u16>().unwrap_or(0));
+    Ok(Origin { scheme, host, port })
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.host)?;
+        if let Some(port) = self.port {
+            write!(f, ":{port}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Returns the URL of the robots.txt file that governs `page_url` (SPEC B4): same scheme, host and port,
+/// path `/robots.txt`. The host is lower-cased and internationalised names become punycode; a default port
+/// (80 for http, 443 for https, 21 for ftp) is dropped.
+///
+/// ```
+/// use robotscope::robots_url;
+/// assert_eq!(robots_url("https://WWW.Example.com:443/a/b?c").unwrap(), "https://www.example.com/robots.txt");
+/// assert_eq!(robots_url("http://www.müller.eu/x").unwrap(), "http://www.xn--mller-kva.eu/robots.txt");
+/// assert!(robots_url("/just/a/path").is_err());
+/// ```
+pub fn robots_url(page_url: &str) -> Result<String, UrlError> {
+    let o = origin(&split(page_url)?)?;
+    Ok(alloc::format!("{o}/robots.txt"))
+}
+
+/// Whether a robots.txt file governs a page, and if not, why (SPEC B4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Governs {
+    /// The file governs the page.
+    Yes,
+    /// The robots.txt URL is not at the root of its host (`/robots.txt`), so crawlers never read it.
+    NotAtRoot,
+    /// The schemes differ (`http` and `https` are separate sites).
+    OtherScheme,
+    /// The page's host is a subdomain of the file's host, or the other way round; each host needs its own
+    /// file.
+    Subdomain,
+    /// The hosts differ.
+    OtherHost,
+    /// The ports differ (after dropping default ports).
+    OtherPort,
+}
+
+impl Governs {
+    /// A sentence that explains the answer.
+    pub fn message(self) -> &'static str {
+        match self {
+            Governs::Yes => "the robots.txt file governs this URL",
+            Governs::NotAtRoot => "a robots.txt file only counts at the root of a host (/robots.txt)",
+            Governs::OtherScheme => "the scheme differs: http and https each need their own robots.txt",
+            Governs::Subdomain => "the host is a subdomain (or parent domain): each host needs its own robots.txt",
+            Governs::OtherHost => "the host differs",
+            Governs::OtherPort => "the port differs: each port needs its own robots.txt",
+        }
+    }
+}
+
+/// Says whether the robots.txt at `robots_url` governs `page_url` (SPEC B4).
+///
+/// ```
+/// use robotscope::{governs, Governs};
+/// assert_eq!(governs("http://example.com/robots.txt", "http://example.com:80/folder/file"), Ok(Governs::Yes));
+/// assert_eq!(governs("http://example.com/robots.txt", "https://example.com/"), Ok(Governs::OtherScheme));
+/// assert_eq!(governs("http://www.example.com/robots.txt", "http://shop.www.example.com/"), Ok(Governs::Subdomain));
+/// ```
+pub fn governs(robots_url: &str, page_url: &str) -> Result<Governs, UrlError> {
+    let r = split(robots_url)?;
+    let p = split(page_url)?;
+    let (ro, po) = (origin(&r)?, origin(&p)?);
+    let path = r.rest.split('?').next().unwrap_or("");
+    if path != "/robots.txt" {
+        return Ok(Governs::NotAtRoot);
+    }
+    Ok(if ro.scheme != po.scheme {
+        Governs::OtherScheme
+    } else if ro.host != po.host {
+        let sub = |a: &str, b: &str| a.len() > b.len() && a.ends_with(b) && a.as_bytes()[a.len() - b.len() - 1] == b'.';
+        if sub(&ro.host, &po.host) || sub(&po.host, &ro.host) {
+            Governs::Subdomain
+        } else {
+            Governs::OtherHost
+        }
+    } else if ro.port != po.port {
+        Governs::OtherPort
+    } else {
+        Governs::Yes
+    })
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Percent-encodes `s` into `out` as a browser does for a URL path or query: bytes outside printable ASCII
+/// and those in `extra` become `%XX`; existing escapes are kept as typed.
+fn encode_into(s: &str, extra: &[u8], out: &mut String) {
+    for &c in s.as_bytes() {
+        if c <= b' ' || c >= 0x7F || extra.contains(&c) {
+            out.push('%');
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 15) as usize] as char);
+        } else {
+            out.push(c as char);
+        }
+    }
+}
+
+/// Removes `.` and `..` segments from a path, as browsers do.
+fn remove_dot_segments(path: &str) -> String {
+    let mut segs: Vec<&str> = Vec::new();
+    let mut parts = path.split('/').skip(1).peekable();
+    let mut trailing = false;
+    while let Some(seg) = parts.next() {
+        let last = parts.peek().is_none();
+        match seg {
+            "." | "%2e" | "%2E" => trailing = last,
+            ".." | ".%2e" | ".%2E" | "%2e." | "%2E." | "%2e%2e" | "%2E%2E" | "%2e%2E" | "%2E%2e" => {
+                segs.pop();
+                trailing = last;
+            }
+            _ => {
+                segs.push(seg);
+                trailing = false;
+            }
+        }
+    }
+    let mut out = String::with_capacity(path.len());
+    for s in &segs {
+        out.push('/');
+        out.push_str(s);
+    }
+    if trailing || out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// Normalises what a person typed into the URL a browser or crawler would request (SPEC B2).
+///
+/// Accepts a full URL, a URL without a scheme (`example.com/a`, read as `http://`) or a path (`/a b`).
+/// Scheme and host are lower-cased, internationalised host names become punycode, default ports are
+/// dropped, `\` becomes `/` in http(s) URLs, dot segments are resolved, and the path and query are
+/// percent-encoded as a browser does (non-ASCII as UTF-8 `%XX`, space, `"`, `<`, `>`, `` ` ``, `{`, `}` in the
+/// path); escapes already present are kept as typed. The fragment is dropped: crawlers never send it.
+///
+/// ```
+/// use robotscope::normalize_url;
+/// assert_eq!(normalize_url("HTTPS://Example.COM:443/a b/ü?q=ü#top").unwrap(), "https://example.com/a%20b/%C3%BC?q=%C3%BC");
+/// assert_eq!(normalize_url("example.com").unwrap(), "http://example.com/");
+/// assert_eq!(normalize_url("/a/./b/../c d").unwrap(), "/a/c%20d");
+/// ```
+pub fn normalize_url(input: &str) -> Result<String, UrlError> {
+    // Browsers drop tabs and newlines anywhere, and control characters and spaces at both ends.
+    let cleaned: String = input.chars().filter(|&c| c != '\t' && c != '\n' && c != '\r').collect();
+    let s = cleaned.trim_matches(|c: char| c <= ' ');
+    if s.is_empty() {
+        return Err(UrlError::Empty);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let rest = if s.starts_with('/') && !s.starts_with("//") {
+        s
+    } else {
+        let owned;
+        let absolute = if s.contains("://") {
+            s
+        } else {
+            owned = alloc::format!("http://{}", s.trim_start_matches('/'));
+            &owned
+        };
+        let parts = split(absolute)?;
+        let o = origin(&parts)?;
+        out.push_str(&alloc::format!("{o}"));
+        let rest = parts.rest;
+        if is_special(&o.scheme) {
+            // Browsers read `\` as `/` in special URLs; that changes what the server sees.
+            let fixed = rest.replace('\\', "/");
+            return Ok(finish(out, &fixed, true));
+        }
+        return Ok(finish(out, rest, !rest.is_empty()));
+    };
+    let rest = &rest[..rest.find('#').unwrap_or(rest.len())];
+    Ok(finish(out, rest, true))
+}
+
+fn finish(mut out: String, rest: &str, needs_path: bool) -> String {
+    let (path, query) = match rest.find('?') {
+        Some(q) => (&rest[..q], Some(&rest[q + 1..])),
+        None => (rest, None),
+    };
+    let path = if path.is_empty() && needs_path { "/" } else { path };
+    let path = if path.starts_with('/') { remove_dot_segments(path) } else { String::from(path) };
+    encode_into(&path, b"\"#<>`{}", &mut out);
+    if let Some(q) = query {
+        out.push('?');
+        encode_into(q, b"\"#<>'", &mut out);
+    }
+    out
+}

@@ -1,0 +1,106 @@
+//! The answer to a query, with its explanation (SPEC B1).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Allow or disallow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RuleKind {
+    /// An `Allow:` line.
+    Allow,
+    /// A `Disallow:` line.
+    Disallow,
+}
+
+impl RuleKind {
+    /// `allow` or `disallow`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleKind::Allow => "allow",
+            RuleKind::Disallow => "disallow",
+        }
+    }
+}
+
+/// Which groups the answer came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// The agent has its own group(s); `*` groups were ignored entirely.
+    Specific,
+    /// The agent has no group of its own; the `*` group(s) applied.
+    Global,
+    /// No group applies to the agent: everything is allowed.
+    None,
+}
+
+impl Scope {
+    /// `specific`, `global` or `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Specific => "specific",
+            Scope::Global => "global",
+            Scope::None => "none",
+        }
+    }
+}
+
+/// A rule that matched the path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RuleMatch {
+    /// Line number of the rule.
+    pub line: usize,
+    /// Allow or disallow.
+    pub kind: RuleKind,
+    /// The value as written (invalid UTF-8 replaced with U+FFFD).
+    pub value: String,
+    /// The pattern Google matched: `%xx` upper-cased and bytes ≥ 0x80 percent-encoded.
+    pub pattern: String,
+    /// The priority it matched with: the byte length of the pattern (of the retry pattern for
+    /// `index_fallback`). Priority 0 (an empty value) never decides on its own.
+    pub priority: usize,
+    /// Whether it matched only through Google's index.html rule: `Allow: /d/index.html` also allows `/d/`.
+    pub index_fallback: bool,
+}
+
+/// The answer to "may these agents fetch this URL?", with why.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Verdict {
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// The deciding line as the reference reports it (`matching_line()`), 0 when no rule matched. It can name
+    /// an empty `Disallow:` that matched with priority 0 while the answer is "allowed".
+    pub line: usize,
+    /// The rule on [`Verdict::line`], if any.
+    pub decided_by: Option<RuleMatch>,
+    /// Whether the agents' own groups, the `*` groups, or no group applied.
+    pub scope: Scope,
+    /// The path that was matched, as extracted from the URL (cut at a NUL byte, if any).
+    pub path: String,
+    /// The indices of the groups that applied (see [`Robots::group`](crate::Robots::group)).
+    pub groups: Vec<usize>,
+    /// The user-agent and rule lines of those groups, in order.
+    pub group_lines: Vec<usize>,
+    /// Every rule of those groups that matched the path, in file order, with its priority.
+    pub matches: Vec<RuleMatch>,
+}
+
+impl Verdict {
+    /// The verdict when no rule can apply: allowed, nothing matched.
+    pub(crate) fn unrestricted(path: String) -> Verdict {
+        Verdict {
+            allowed: true,
+            line: 0,
+            decided_by: None,
+            scope: Scope::None,
+            path,
+            groups: Vec::new(),
+            group_lines: Vec::new(),
+            matches: Vec::new(),
+        }
+    }
+
+    /// Whether the agents have a group of their own (the reference's `ever_seen_specific_agent()`).
+    pub fn has_own_group(&self) -> bool {
+        self.scope == Scope::Specific
+    }
+}

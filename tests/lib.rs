@@ -1,0 +1,73 @@
+//! Shared helpers for robotscope's test suites: where the conformance data lives and how to read it.
+//!
+//! The conformance data (`../shared/conformance` beside the repository, or `$ROBOTSCOPE_CONFORMANCE`) is
+//! not part of the repository. Suites that need it call [`conformance_dir`]: when the data is missing they
+//! skip with a message, except under `CI=true`, where a missing data set is a failure.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+/// The conformance folder, or `None` (after saying so) when it is missing outside CI.
+///
+/// # Panics
+/// When `CI=true` and the folder is missing: CI must never pass by skipping.
+pub fn conformance_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("ROBOTSCOPE_CONFORMANCE") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance"),
+    };
+    if dir.join("vectors.jsonl").is_file() {
+        return Some(dir);
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    assert!(!ci, "CI=true but the conformance data is missing at {} (set ROBOTSCOPE_CONFORMANCE)", dir.display());
+    eprintln!("SKIPPED: conformance data not found at {} (set ROBOTSCOPE_CONFORMANCE)", dir.display());
+    None
+}
+
+/// Reads a JSON array file from the conformance folder.
+pub fn read_json(dir: &std::path::Path, name: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(dir.join("google").join(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"));
+    match serde_json::from_str(&text) {
+        Ok(Value::Array(items)) => items,
+        other => panic!("{name} is not a JSON array: {other:?}"),
+    }
+}
+
+/// Decodes a hex string.
+pub fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).expect("hex")).collect()
+}
+
+/// The bytes a case describes under `field`: the string itself, `field_hex`, or a `generator` list of
+/// `[text, repeat]` pairs.
+pub fn case_bytes(case: &Value, field: &str) -> Option<Vec<u8>> {
+    if let Some(hex) = case.get(format!("{field}_hex")).and_then(Value::as_str) {
+        return Some(unhex(hex));
+    }
+    if let Some(s) = case.get(field).and_then(Value::as_str) {
+        return Some(s.as_bytes().to_vec());
+    }
+    let pieces = case.get("generator")?.get(field)?.as_array()?;
+    let mut out = Vec::new();
+    for piece in pieces {
+        let text = piece[0].as_str().expect("generator text");
+        let times = piece[1].as_u64().expect("generator count") as usize;
+        for _ in 0..times {
+            out.extend_from_slice(text.as_bytes());
+        }
+    }
+    Some(out)
+}
+
+/// The agent list of a case.
+pub fn agents(case: &Value) -> Vec<String> {
+    case["agents"].as_array().expect("agents").iter().map(|a| a.as_str().expect("agent").to_owned()).collect()
+}
+
+/// The names listed in `tests/expected_failures.txt` (one per line; `#` starts a comment).
+pub fn expected_failures() -> Vec<String> {
+    let text = include_str!("expected_failures.txt");
+    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()).map(String::from).collect()
+}
