@@ -230,7 +230,9 @@ fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
 ///
 /// Returns the kind and whether it was accepted only as a typo.
 pub fn key_kind(key: &[u8]) -> (KeyKind, bool) {
-    const TABLE: [(KeyKind, &[u8], &[&[u8]]); 4] = [
+    /// A kind, its word, and the typos accepted for it.
+    type Row = (KeyKind, &'static [u8], &'static [&'static [u8]]);
+    const TABLE: [Row; 4] = [
         (KeyKind::UserAgent, b"user-agent", &[b"useragent", b"user agent"]),
         (KeyKind::Allow, b"allow", &[]),
         (KeyKind::Disallow, b"disallow", &[b"dissallow", b"dissalow", b"disalow", b"diasllow", b"disallaw"]),

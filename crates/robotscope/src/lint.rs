@@ -1,27 +1,117 @@
 //! Diagnostics: what a crawler reads differently from what the author probably meant (SPEC B3).
+//!
+//! Every diagnostic names a byte span, a severity, a message that says what Google reads, and where
+//! possible a fix. The messages are written once, in [`Linter`]'s methods, one per kind.
 
-use alloc::string::String;
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::{Robots, Span};
+use crate::lines::{KeyKind, Line};
+use crate::report::UNUSED_KEYS;
+use crate::{Robots, Span, GOOGLE_SIZE_LIMIT, MAX_LINE_LEN};
 
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
-    /// Worth knowing; nothing is wrong.
+    /// Worth knowing; nothing is wrong for Google.
     Info,
     /// Probably not what the author meant, or read differently by other crawlers.
     Warning,
-    /// Ignored by crawlers, or certainly not what the author meant.
+    /// Ignored or misread by Google: certainly not what the author meant.
     Error,
 }
 
-/// The kinds of diagnostics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DiagnosticKind {
-    /// Placeholder.
-    Todo,
+impl Severity {
+    /// `info`, `warning` or `error`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $name:ident => $code:literal,)+) => {
+        /// The kinds of diagnostics.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum DiagnosticKind {
+            $($(#[$doc])* $name,)+
+        }
+
+        impl DiagnosticKind {
+            /// A stable kebab-case name, for tools and JSON.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(DiagnosticKind::$name => $code,)+
+                }
+            }
+
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [DiagnosticKind] = &[$(DiagnosticKind::$name,)+];
+        }
+    };
+}
+
+kinds! {
+    /// The body is an HTML page, not a robots.txt.
+    HtmlBody => "html-body",
+    /// Content past Google's 500 KiB limit.
+    PastSizeLimit => "past-size-limit",
+    /// A line longer than 16,663 bytes was cut.
+    LineTooLong => "line-too-long",
+    /// A NUL byte ends the line early.
+    NulByte => "nul-byte",
+    /// The line is not valid UTF-8.
+    InvalidUtf8 => "invalid-utf8",
+    /// A byte-order mark that is not at the very start.
+    BomNotAtStart => "bom-not-at-start",
+    /// A line that is neither empty, a comment, nor a key/value pair.
+    NotADirective => "not-a-directive",
+    /// A key accepted only as a known typo.
+    TypoKey => "typo-key",
+    /// A key accepted only because it starts with a directive name.
+    PrefixKey => "prefix-key",
+    /// Whitespace instead of `:`.
+    MissingColon => "missing-colon",
+    /// The first `:` of the line is inside the value, so the value is cut.
+    FirstColonSplit => "first-colon-split",
+    /// A key Google does not know.
+    UnknownKey => "unknown-key",
+    /// A directive other crawlers know and Google ignores.
+    UnsupportedDirective => "unsupported-directive",
+    /// A rule before any `User-agent` line.
+    RuleOutsideGroup => "rule-outside-group",
+    /// A pattern that starts with neither `/` nor `*`.
+    PatternNeverMatches => "pattern-never-matches",
+    /// A `$` that is not the last character is a literal `$`.
+    DollarNotLast => "dollar-not-last",
+    /// A `#` in a value starts a comment and cuts the value short.
+    HashCutsValue => "hash-cuts-value",
+    /// An empty `User-agent:` value.
+    EmptyUserAgent => "empty-user-agent",
+    /// A `User-agent` value that Google reduces to a shorter product token.
+    UserAgentReduced => "user-agent-reduced",
+    /// User-agent lines separated by other lines still form one group.
+    UserAgentsMerged => "user-agents-merged",
+    /// A group with no rules.
+    EmptyGroup => "empty-group",
+    /// An agent with its own group ignores every `*` rule.
+    GlobalRulesIgnored => "global-rules-ignored",
+    /// Several groups for the same agent are merged.
+    RepeatedAgent => "repeated-agent",
+    /// The same pattern is both allowed and disallowed: allow wins.
+    AllowDisallowConflict => "allow-disallow-conflict",
+    /// The same rule twice.
+    DuplicateRule => "duplicate-rule",
+    /// A sitemap that is not an absolute URL.
+    SitemapNotAbsolute => "sitemap-not-absolute",
+    /// More diagnostics of one kind than are listed.
+    MoreNotShown => "more-not-shown",
 }
 
 /// One diagnostic.
@@ -33,7 +123,7 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The line, from 1.
     pub line: usize,
-    /// The bytes concerned.
+    /// The bytes concerned, in the source.
     pub span: Span,
     /// A sentence saying what the crawler reads and why it matters.
     pub message: String,
@@ -41,9 +131,559 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// The most diagnostics of one kind that are listed; the rest are counted in one
+/// [`DiagnosticKind::MoreNotShown`], so a 10 MB file of garbage stays readable.
+const MAX_PER_KIND: usize = 200;
+
+struct Linter<'a> {
+    robots: &'a Robots,
+    /// The body is an HTML page: per-line syntax diagnostics would only be noise.
+    html: bool,
+    out: Vec<Diagnostic>,
+    counts: BTreeMap<DiagnosticKind, usize>,
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    const MAX: usize = 80;
+    let s = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX)]).into_owned();
+    if bytes.len() > MAX {
+        s + "…"
+    } else {
+        s
+    }
+}
+
+fn canonical(kind: KeyKind) -> &'static str {
+    match kind {
+        KeyKind::UserAgent => "User-agent",
+        KeyKind::Allow => "Allow",
+        KeyKind::Disallow => "Disallow",
+        KeyKind::Sitemap => "Sitemap",
+        KeyKind::Unknown => "",
+    }
+}
+
+/// Levenshtein distance over ASCII-lower-cased bytes, for "did you mean" suggestions.
+fn distance(a: &[u8], b: &[u8]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut cur = Vec::with_capacity(b.len() + 1);
+        cur.push(i + 1);
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(!ca.eq_ignore_ascii_case(&cb));
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Who acts on a directive that Google ignores.
+fn unsupported_note(key: &str) -> &'static str {
+    match key {
+        "crawl-delay" => "Bingbot and several smaller crawlers honour it; Google ignores it",
+        "host" => "only Yandex used it, to name the preferred mirror, and it has retired it; Google ignores it",
+        "clean-param" => "Yandex honours it; Google ignores it",
+        "request-rate" | "visit-time" => "a few old crawlers honour it; Google and Bing ignore it",
+        "noindex" => "Google stopped honouring it in 2019; use a noindex meta tag or header instead",
+        "nofollow" | "noarchive" => "it belongs in a robots meta tag or X-Robots-Tag header, not in robots.txt",
+        "content-signal" => "it states preferences for AI use (Cloudflare's content signals); it allows or blocks nothing",
+        "content-usage" => "it states AI usage preferences (IETF draft); it allows or blocks nothing",
+        _ => "no major crawler acts on it in robots.txt",
+    }
+}
+
+impl<'a> Linter<'a> {
+    fn push(&mut self, kind: DiagnosticKind, severity: Severity, line: usize, span: Span, message: String, help: Option<String>) {
+        let n = self.counts.entry(kind).or_insert(0);
+        *n += 1;
+        if *n <= MAX_PER_KIND {
+            self.out.push(Diagnostic { kind, severity, line, span, message, help });
+        }
+    }
+
+    fn text(&self, span: Span) -> &'a [u8] {
+        self.robots.text(span)
+    }
+
+    fn whole_file(&mut self) {
+        let src = self.robots.source();
+        let start = crate::lines::bom_len(src);
+        let head = &src[start..src.len().min(start + 1024)];
+        let first = head.iter().position(|c| !c.is_ascii_whitespace());
+        if let Some(p) = first {
+            let lower: Vec<u8> = head[p..].iter().map(u8::to_ascii_lowercase).collect();
+            let looks_html = lower.starts_with(b"<")
+                && [&b"<!doctype html"[..], b"<html", b"<head", b"<body"].iter().any(|t| lower.windows(t.len()).any(|w| w == *t));
+            if looks_html {
+                self.html = true;
+                self.push(
+                    DiagnosticKind::HtmlBody,
+                    Severity::Error,
+                    1,
+                    Span::new(start + p, head.len().min(start + p + 64).max(start + p)),
+                    "this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything".into(),
+                    Some("serve a plain-text robots.txt at /robots.txt (or a 404 if you have none)".into()),
+                );
+            }
+        }
+        if src.len() > GOOGLE_SIZE_LIMIT {
+            let line = self.robots.lines().find(|l| l.span.end >= GOOGLE_SIZE_LIMIT).map_or(1, |l| l.number);
+            let ignored = self.robots.rules().filter(|r| r.value_span.start >= GOOGLE_SIZE_LIMIT).count();
+            self.push(
+                DiagnosticKind::PastSizeLimit,
+                Severity::Warning,
+                line,
+                Span::new(GOOGLE_SIZE_LIMIT, src.len()),
+                format!(
+                    "Google reads only the first 500 KiB (512,000 bytes); everything from line {line} on is ignored ({ignored} rule(s))"
+                ),
+                Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into()),
+            );
+        }
+    }
+
+    fn line(&mut self, line: &Line) {
+        let n = line.number;
+        let src = self.robots.source();
+        let raw = &src[line.span.start..line.span.end];
+        if line.metadata.is_line_too_long {
+            self.push(
+                DiagnosticKind::LineTooLong,
+                Severity::Error,
+                n,
+                Span::new(line.span.start + MAX_LINE_LEN, line.span.end),
+                format!(
+                    "this line is {} bytes long; Google keeps only the first {MAX_LINE_LEN} and drops the rest",
+                    line.span.len()
+                ),
+                Some("split the rule, or shorten it with a `*` wildcard".into()),
+            );
+        }
+        // The read part is shorter than the kept part only when a NUL byte cut it.
+        if line.read.len() < line.span.len().min(MAX_LINE_LEN) {
+            self.push(
+                DiagnosticKind::NulByte,
+                Severity::Error,
+                n,
+                Span::new(line.read.end, line.read.end + 1),
+                "a NUL byte ends this line for Google: everything after it is ignored".into(),
+                Some("remove the NUL byte (the file may have been saved as UTF-16 or be binary)".into()),
+            );
+        }
+        if core::str::from_utf8(raw).is_err() {
+            self.push(
+                DiagnosticKind::InvalidUtf8,
+                Severity::Warning,
+                n,
+                line.span,
+                "this line is not valid UTF-8: non-ASCII bytes in rules are matched as raw %XX escapes, which may not be what you meant".into(),
+                Some("save the file as UTF-8".into()),
+            );
+        }
+        if n > 1 && raw.windows(3).any(|w| w == [0xEF, 0xBB, 0xBF]) {
+            let at = line.span.start + raw.windows(3).position(|w| w == [0xEF, 0xBB, 0xBF]).unwrap_or(0);
+            self.push(
+                DiagnosticKind::BomNotAtStart,
+                Severity::Warning,
+                n,
+                Span::new(at, at + 3),
+                "a byte-order mark (U+FEFF) inside the file is ordinary content: a key after it is not recognised".into(),
+                Some("delete the invisible U+FEFF character (files were probably concatenated)".into()),
+            );
+        }
+        if self.html {
+            return;
+        }
+        let Some(d) = line.directive else {
+            let content = crate::lines::trim(src, Span::new(line.read.start, line.comment.unwrap_or(line.read.end)));
+            if !content.is_empty() {
+                self.push(
+                    DiagnosticKind::NotADirective,
+                    Severity::Warning,
+                    n,
+                    content,
+                    format!("`{}` is not a `key: value` line; crawlers ignore it", lossy(self.text(content))),
+                    Some("write `Key: value`, or start the line with `#` to make it a comment".into()),
+                );
+            }
+            return;
+        };
+        let key = self.text(d.key);
+        let key_str = lossy(key);
+        let word = canonical(d.kind);
+        // `Disallow /a:b`: a key with whitespace in it that starts with a known word.
+        let spaced = key.iter().position(|&c| c == b' ' || c == b'\t');
+        let first_colon_split = d.kind != KeyKind::Unknown
+            && spaced.is_some_and(|p| crate::lines::key_kind(&key[..p]).0 == d.kind && !line.metadata.is_acceptable_typo);
+        if first_colon_split {
+            let p = spaced.unwrap_or(0);
+            let intended = lossy(self.text(crate::lines::trim(src, Span::new(d.key.start + p, d.value.end))));
+            self.push(
+                DiagnosticKind::FirstColonSplit,
+                Severity::Error,
+                n,
+                Span::new(d.key.start, d.value.end),
+                format!(
+                    "there is no `:` after `{}`, so the first `:` in the line splits it: Google reads {} `{}`",
+                    lossy(&key[..p]),
+                    word.to_ascii_lowercase(),
+                    lossy(self.text(d.value))
+                ),
+                Some(format!("write `{word}: {}`", intended.trim_start())),
+            );
+        } else if line.metadata.is_acceptable_typo {
+            self.push(
+                DiagnosticKind::TypoKey,
+                Severity::Warning,
+                n,
+                d.key,
+                format!("`{key_str}` is a misspelling of `{word}`; Google accepts it, other crawlers may not"),
+                Some(format!("write `{word}`")),
+            );
+        } else if d.kind != KeyKind::Unknown && key.len() > word.len() {
+            self.push(
+                DiagnosticKind::PrefixKey,
+                Severity::Warning,
+                n,
+                d.key,
+                format!("Google reads `{key_str}` as `{word}` because it starts with that word; other crawlers ignore it"),
+                Some(format!("write `{word}`")),
+            );
+        }
+        if line.metadata.is_missing_colon_separator {
+            self.push(
+                DiagnosticKind::MissingColon,
+                Severity::Warning,
+                n,
+                Span::new(d.key.end, d.value.start),
+                format!("there is no `:` after `{key_str}`; Google accepts the space instead, other crawlers may not"),
+                Some(format!("write `{key_str}: {}`", lossy(self.text(d.value)))),
+            );
+        }
+        match d.kind {
+            KeyKind::Unknown => self.unknown_key(n, d.key, key),
+            KeyKind::Allow | KeyKind::Disallow => self.rule_value(line, d.value),
+            KeyKind::UserAgent => self.user_agent(n, d.value),
+            KeyKind::Sitemap => {
+                let v = self.text(d.value);
+                let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
+                if !(lower.starts_with(b"http://") || lower.starts_with(b"https://")) {
+                    self.push(
+                        DiagnosticKind::SitemapNotAbsolute,
+                        Severity::Warning,
+                        n,
+                        d.value,
+                        format!("the sitemap `{}` is not an absolute http(s) URL; crawlers ignore it", lossy(v)),
+                        Some("write the full URL, such as `Sitemap: https://example.com/sitemap.xml`".into()),
+                    );
+                }
+            }
+        }
+    }
+
+    fn unknown_key(&mut self, n: usize, span: Span, key: &[u8]) {
+        let lower = String::from_utf8_lossy(key).to_ascii_lowercase();
+        if let Some(known) = UNUSED_KEYS.iter().find(|k| **k == lower) {
+            self.push(
+                DiagnosticKind::UnsupportedDirective,
+                Severity::Info,
+                n,
+                span,
+                format!("`{}` is not a Google directive: {}", lossy(key), unsupported_note(known)),
+                None,
+            );
+            return;
+        }
+        const KNOWN: [&str; 8] = ["User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay", "Host", "Clean-param", "Noindex"];
+        let short = &key[..key.len().min(32)];
+        let suggestion = KNOWN
+            .iter()
+            .map(|k| (distance(short, k.as_bytes()), *k))
+            .filter(|(d, k)| *d <= if k.len() > 5 { 2 } else { 1 })
+            .min();
+        self.push(
+            DiagnosticKind::UnknownKey,
+            Severity::Warning,
+            n,
+            span,
+            format!("`{}` is not a directive Google knows; the line is ignored", lossy(key)),
+            suggestion.map(|(_, k)| format!("did you mean `{k}`?")),
+        );
+    }
+
+    fn rule_value(&mut self, line: &Line, value: Span) {
+        let n = line.number;
+        let v = self.text(value);
+        if let Some(&c) = v.first() {
+            if c != b'/' && c != b'*' {
+                let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
+                let url = lower.starts_with(b"http://") || lower.starts_with(b"https://");
+                let fix = if url {
+                    let path = crate::url::path_of(&String::from_utf8_lossy(v));
+                    format!("rules hold paths, not URLs: write `{path}`")
+                } else {
+                    format!("start the pattern with `/`: `/{}`", lossy(v))
+                };
+                self.push(
+                    DiagnosticKind::PatternNeverMatches,
+                    Severity::Error,
+                    n,
+                    value,
+                    format!("`{}` starts with neither `/` nor `*`, so it never matches any URL", lossy(v)),
+                    Some(fix),
+                );
+            }
+        }
+        if let Some(p) = v.iter().position(|&c| c == b'$') {
+            if p + 1 < v.len() {
+                self.push(
+                    DiagnosticKind::DollarNotLast,
+                    Severity::Warning,
+                    n,
+                    Span::new(value.start + p, value.start + p + 1),
+                    "`$` anchors the end only as the last character; here it matches a literal `$`".into(),
+                    Some("move `$` to the end, or write `%24` to match a `$` in URLs".into()),
+                );
+            }
+        }
+        if let Some(h) = line.comment {
+            let before = self.robots.source()[..h].last().copied();
+            if h == value.end && before.is_some_and(|c| !crate::lines::is_space(c)) && !v.is_empty() {
+                self.push(
+                    DiagnosticKind::HashCutsValue,
+                    Severity::Warning,
+                    n,
+                    Span::new(h, line.read.end),
+                    format!("`#` starts a comment, so Google reads the pattern as `{}`", lossy(v)),
+                    Some("URL fragments (#...) never reach the server; drop this part, or write `%23` for a literal `#`".into()),
+                );
+            }
+        }
+    }
+
+    fn user_agent(&mut self, n: usize, value: Span) {
+        let v = self.text(value);
+        if v.is_empty() {
+            self.push(
+                DiagnosticKind::EmptyUserAgent,
+                Severity::Warning,
+                n,
+                value,
+                "empty `User-agent:` names no crawler".into(),
+                Some("write a crawler's product token, or `*` for all crawlers".into()),
+            );
+            return;
+        }
+        let token = &v[..crate::agent::token_len(v)];
+        let global = v[0] == b'*' && v.get(1).is_none_or(|&c| crate::lines::is_space(c));
+        let message = if global {
+            (v.len() > 1).then(|| format!("Google reads `{}` as `*`: the words after `*` are ignored", lossy(v)))
+        } else if token.is_empty() {
+            Some(format!(
+                "Google reduces `{}` to an empty product token (tokens are letters, `-` and `_`), so no crawler matches it",
+                lossy(v)
+            ))
+        } else if token.len() < v.len() {
+            Some(format!("Google reads `{}` as `{}`: the product token ends at the first other character", lossy(v), lossy(token)))
+        } else {
+            None
+        };
+        if let Some(message) = message {
+            let help = if global { "write `User-agent: *` on its own line".into() } else if token.is_empty() {
+                "write the crawler's product token, such as `Googlebot`".into()
+            } else {
+                format!("write `User-agent: {}`", lossy(token))
+            };
+            self.push(DiagnosticKind::UserAgentReduced, Severity::Warning, n, value, message, Some(help));
+        }
+    }
+
+    fn groups(&mut self) {
+        let robots = self.robots;
+        // Rules before the first group.
+        for r in robots.rules().filter(|r| r.group.is_none()) {
+            self.push(
+                DiagnosticKind::RuleOutsideGroup,
+                Severity::Error,
+                r.line,
+                r.value_span,
+                "this rule comes before any `User-agent` line, so no crawler obeys it".into(),
+                Some("put a `User-agent: *` line (or the crawler's name) above it".into()),
+            );
+        }
+        let lines: Vec<Line> = if robots.groups().len() > 0 { robots.lines().collect() } else { Vec::new() };
+        let mut by_token: BTreeMap<Vec<u8>, Vec<usize>> = BTreeMap::new();
+        // Groups that block everything (`Disallow: /`): ignoring `*` changes nothing for them.
+        let blocks_all: Vec<bool> = robots
+            .groups()
+            .map(|g| g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*")))
+            .collect();
+        let mut global_rules: Vec<usize> = Vec::new();
+        for g in robots.groups() {
+            let agents: Vec<_> = g.agents().collect();
+            // User-agent lines with blank lines or other directives between them still form one group.
+            for pair in agents.windows(2) {
+                let between = &lines[pair[0].line..pair[1].line - 1];
+                let separated = between.iter().any(|l| l.metadata.is_empty || l.directive.is_some());
+                if separated {
+                    let first = agents[0].line;
+                    self.push(
+                        DiagnosticKind::UserAgentsMerged,
+                        Severity::Warning,
+                        pair[1].line,
+                        pair[1].value_span,
+                        format!(
+                            "`User-agent: {}` joins the group that starts on line {first}: only rules end a group, not blank lines or other lines",
+                            lossy(pair[1].value)
+                        ),
+                        Some("if the crawlers above should have rules of their own, give them rules before this line".into()),
+                    );
+                }
+            }
+            let rules: Vec<_> = g.rules().collect();
+            if rules.is_empty() {
+                let last = agents.last().map_or(0, |a| a.line);
+                let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
+                self.push(
+                    DiagnosticKind::EmptyGroup,
+                    Severity::Warning,
+                    last,
+                    agents.last().map_or(Span::default(), |a| a.value_span),
+                    format!(
+                        "the group for {} has no rules: those crawlers may fetch everything, and they ignore the `*` group",
+                        names.join(", ")
+                    ),
+                    Some("add `Disallow:` to say so explicitly, or add rules".into()),
+                );
+            }
+            for a in &agents {
+                if a.global {
+                    global_rules.extend(rules.iter().filter(|r| !r.pattern.is_empty()).map(|r| r.line));
+                } else if !a.token.is_empty() {
+                    let entry = by_token.entry(a.token.to_ascii_lowercase()).or_default();
+                    if entry.last() != Some(&g.index) {
+                        entry.push(g.index);
+                    }
+                }
+            }
+            self.conflicts(&rules);
+        }
+        global_rules.sort_unstable();
+        global_rules.dedup();
+        for (token, groups) in &by_token {
+            let first = robots.group(groups[0]).map(|g| g.agents().collect::<Vec<_>>()).unwrap_or_default();
+            let Some(agent) = first.iter().find(|a| !a.global && a.token.eq_ignore_ascii_case(token)) else {
+                continue;
+            };
+            if groups.len() > 1 {
+                let starts: Vec<String> = groups
+                    .iter()
+                    .filter_map(|&g| robots.group(g))
+                    .map(|g| g.line_range().0.to_string())
+                    .collect();
+                self.push(
+                    DiagnosticKind::RepeatedAgent,
+                    Severity::Info,
+                    agent.line,
+                    agent.value_span,
+                    format!(
+                        "`{}` has {} groups (starting on lines {}); Google merges them into one",
+                        lossy(agent.token),
+                        groups.len(),
+                        starts.join(", ")
+                    ),
+                    Some("keep one group per crawler so that readers see all its rules together".into()),
+                );
+            }
+            let own_has_global = first.iter().any(|a| a.global);
+            let blocked = groups.iter().any(|&g| blocks_all[g]);
+            if !global_rules.is_empty() && !own_has_global && !blocked {
+                let list: Vec<String> = global_rules.iter().take(8).map(|l| l.to_string()).collect();
+                let more = if global_rules.len() > 8 { ", …" } else { "" };
+                self.push(
+                    DiagnosticKind::GlobalRulesIgnored,
+                    Severity::Warning,
+                    agent.line,
+                    agent.value_span,
+                    format!(
+                        "`{}` has its own group, so it ignores every `*` rule (line {}{more})",
+                        lossy(agent.token),
+                        list.join(", ")
+                    ),
+                    Some(format!("repeat the `*` rules that should apply to {} in its group", lossy(agent.token))),
+                );
+            }
+        }
+    }
+
+    fn conflicts(&mut self, rules: &[crate::Rule<'_>]) {
+        let mut seen: BTreeMap<(&[u8], bool), usize> = BTreeMap::new();
+        for r in rules {
+            let allow = r.kind == crate::RuleKind::Allow;
+            if let Some(&first) = seen.get(&(r.pattern, allow)) {
+                self.push(
+                    DiagnosticKind::DuplicateRule,
+                    Severity::Info,
+                    r.line,
+                    r.value_span,
+                    format!("the same rule is on line {first}"),
+                    Some("delete one of them".into()),
+                );
+                continue;
+            }
+            if let Some(&other) = seen.get(&(r.pattern, !allow)) {
+                if !r.pattern.is_empty() {
+                    self.push(
+                        DiagnosticKind::AllowDisallowConflict,
+                        Severity::Warning,
+                        r.line,
+                        r.value_span,
+                        format!(
+                            "`{}` is both allowed and disallowed (line {other}); equal priority goes to Allow, so it is allowed",
+                            lossy(r.value)
+                        ),
+                        Some("delete the rule that should not apply".into()),
+                    );
+                }
+            }
+            seen.insert((r.pattern, allow), r.line);
+        }
+    }
+}
+
 impl Robots {
-    /// Lints the file (SPEC B3).
+    /// Lints the file (SPEC B3): per-line problems, group-level surprises and whole-file issues, sorted by
+    /// position. At most 200 diagnostics of one kind are listed; one
+    /// [`DiagnosticKind::MoreNotShown`] per kind counts the rest.
+    ///
+    /// ```
+    /// use robotscope::{DiagnosticKind, Robots};
+    /// let robots = Robots::parse("User-agent: *\nDisallow /private\nDissallow: /tmp\n");
+    /// let kinds: Vec<_> = robots.diagnostics().iter().map(|d| d.kind).collect();
+    /// assert_eq!(kinds, [DiagnosticKind::MissingColon, DiagnosticKind::TypoKey]);
+    /// ```
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        Vec::new()
+        let mut l = Linter { robots: self, html: false, out: Vec::new(), counts: BTreeMap::new() };
+        l.whole_file();
+        for line in self.lines() {
+            l.line(&line);
+        }
+        l.groups();
+        for (&kind, &count) in &l.counts {
+            if count > MAX_PER_KIND {
+                let last = l.out.iter().rev().find(|d| d.kind == kind).map_or((0, Span::default()), |d| (d.line, d.span));
+                l.out.push(Diagnostic {
+                    kind: DiagnosticKind::MoreNotShown,
+                    severity: Severity::Info,
+                    line: last.0,
+                    span: last.1,
+                    message: format!("{} more `{}` diagnostics are not listed", count - MAX_PER_KIND, kind.code()),
+                    help: None,
+                });
+            }
+        }
+        l.out.sort_by_key(|d| (d.line, d.span.start, d.kind));
+        l.out
     }
 }
