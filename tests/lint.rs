@@ -1,1 +1,192 @@
-//! Placeholder.
+//! Diagnostics (SPEC B3): each test is a small file and the diagnostics it must produce.
+//!
+//! `check` asserts the exact list of (line, kind) pairs, so a new false positive fails a test as surely as a
+//! missing diagnostic; `one` looks at a single diagnostic's span, severity, message and help.
+
+use robotscope::{Diagnostic, DiagnosticKind as K, Robots, Severity};
+
+fn lint(robots: &[u8]) -> Vec<Diagnostic> {
+    Robots::parse(robots).diagnostics()
+}
+
+#[track_caller]
+fn check(robots: &str, want: &[(usize, K)]) {
+    let got: Vec<(usize, K)> = lint(robots.as_bytes()).iter().map(|d| (d.line, d.kind)).collect();
+    assert_eq!(got, want, "diagnostics of {robots:?}");
+}
+
+/// The only diagnostic of `kind`, with its spanned text.
+#[track_caller]
+fn one(robots: &str, kind: K) -> (Diagnostic, String) {
+    let all = lint(robots.as_bytes());
+    let mut of_kind = all.iter().filter(|d| d.kind == kind);
+    let d = of_kind.next().unwrap_or_else(|| panic!("no {kind:?} in {all:#?}")).clone();
+    assert!(of_kind.next().is_none(), "more than one {kind:?}");
+    let text = String::from_utf8_lossy(&robots.as_bytes()[d.span.start..d.span.end]).into_owned();
+    (d, text)
+}
+
+#[test]
+fn a_clean_file_has_no_diagnostics() {
+    check(
+        "# robots.txt for example.com\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nSitemap: https://example.com/sitemap.xml\n",
+        &[],
+    );
+}
+
+#[test]
+fn typo_and_prefix_keys() {
+    check("User-agent: *\nDissallow: /a\nuseragent: b\nDisallowed: /c\nsitemaps: https://e.com/s.xml\n", &[
+        (2, K::TypoKey),
+        (3, K::TypoKey),
+        (3, K::GlobalRulesIgnored),
+        (4, K::PrefixKey),
+        (5, K::PrefixKey),
+    ]);
+    let (d, text) = one("User-agent: *\nDissallow: /a\n", K::TypoKey);
+    assert_eq!(text, "Dissallow");
+    assert_eq!(d.severity, Severity::Warning);
+    assert_eq!(d.help.as_deref(), Some("write `Disallow`"));
+}
+
+#[test]
+fn missing_colon_and_first_colon_split() {
+    let (d, text) = one("User-agent: *\nDisallow /x\n", K::MissingColon);
+    assert_eq!((d.line, text.as_str()), (2, " "));
+    assert_eq!(d.help.as_deref(), Some("write `Disallow: /x`"));
+    // `Disallow /a:b` is read as disallow `b`; `Sitemap http://...` as sitemap `//...`.
+    let (d, _) = one("User-agent: *\nDisallow /a:b\n", K::FirstColonSplit);
+    assert_eq!(d.severity, Severity::Error);
+    assert!(d.message.contains("disallow `b`"), "{}", d.message);
+    assert_eq!(d.help.as_deref(), Some("write `Disallow: /a:b`"));
+    let (d, _) = one("Sitemap http://e.com/s.xml\n", K::FirstColonSplit);
+    assert!(d.message.contains("sitemap `//e.com/s.xml`"), "{}", d.message);
+}
+
+#[test]
+fn unknown_keys_get_suggestions_and_known_ones_are_named() {
+    let (d, text) = one("User-agent: *\nUser_agent: x\n", K::UnknownKey);
+    assert_eq!(text, "User_agent");
+    assert_eq!(d.help.as_deref(), Some("did you mean `User-agent`?"));
+    let (d, _) = one("User-agent: *\nalow: /x\n", K::UnknownKey);
+    assert_eq!(d.help.as_deref(), Some("did you mean `Allow`?"));
+    let (d, _) = one("User-agent: *\nunicorns: many\n", K::UnknownKey);
+    assert_eq!(d.help, None);
+    let (d, _) = one("User-agent: *\nCrawl-delay: 10\n", K::UnsupportedDirective);
+    assert_eq!(d.severity, Severity::Info);
+    assert!(d.message.contains("Bingbot"), "{}", d.message);
+    for key in ["Host", "Clean-param", "Request-rate", "Visit-time", "Noindex", "Content-Signal"] {
+        one(&format!("User-agent: *\n{key}: x\n"), K::UnsupportedDirective);
+    }
+}
+
+#[test]
+fn rules_outside_groups_and_patterns_that_never_match() {
+    check("Disallow: /a\nUser-agent: *\nDisallow: a\nDisallow: *a\n", &[(1, K::RuleOutsideGroup), (3, K::PatternNeverMatches)]);
+    let (d, _) = one("User-agent: *\nDisallow: https://example.com/private?x\n", K::PatternNeverMatches);
+    assert_eq!(d.help.as_deref(), Some("rules hold paths, not URLs: write `/private?x`"));
+}
+
+#[test]
+fn dollar_and_hash_in_values() {
+    let (d, text) = one("User-agent: *\nDisallow: /a$b\n", K::DollarNotLast);
+    assert_eq!((d.line, text.as_str()), (2, "$"));
+    check("User-agent: *\nDisallow: /a$\n", &[]);
+    let (d, text) = one("User-agent: *\nDisallow: /page#section\n", K::HashCutsValue);
+    assert_eq!(text, "#section");
+    assert!(d.message.contains("`/page`"), "{}", d.message);
+    // A comment after whitespace is an ordinary comment.
+    check("User-agent: *\nDisallow: /page # the page\n", &[]);
+}
+
+#[test]
+fn user_agent_values() {
+    check("User-agent:\nDisallow: /\n", &[(1, K::EmptyUserAgent)]);
+    let (d, _) = one("User-agent: Googlebot/2.1\nDisallow: /\n", K::UserAgentReduced);
+    assert!(d.message.contains("as `Googlebot`"), "{}", d.message);
+    assert_eq!(d.help.as_deref(), Some("write `User-agent: Googlebot`"));
+    let (d, _) = one("User-agent: Foo Bar\nDisallow: /\n", K::UserAgentReduced);
+    assert!(d.message.contains("as `Foo`"), "{}", d.message);
+    let (d, _) = one("User-agent: *bot\nDisallow: /\n", K::UserAgentReduced);
+    assert!(d.message.contains("empty product token"), "{}", d.message);
+    let (d, _) = one("User-agent: * FooBot\nDisallow: /\n", K::UserAgentReduced);
+    assert!(d.message.contains("as `*`"), "{}", d.message);
+}
+
+#[test]
+fn own_group_ignores_global_rules() {
+    let robots = "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /nogoogle/\n";
+    let (d, text) = one(robots, K::GlobalRulesIgnored);
+    assert_eq!((d.line, text.as_str()), (5, "Googlebot"));
+    assert!(d.message.contains("line 2, 3"), "{}", d.message);
+    // A group that blocks everything loses nothing by ignoring `*`.
+    check("User-agent: *\nDisallow: /private/\n\nUser-agent: BadBot\nDisallow: /\n", &[]);
+}
+
+#[test]
+fn group_structure() {
+    // The google/robotstxt#51 trap: a crawl-delay line does not end the `*` group.
+    check("User-agent: *\nCrawl-delay: 5\nUser-agent: badbot\nDisallow: /\n", &[
+        (2, K::UnsupportedDirective),
+        (3, K::UserAgentsMerged),
+    ]);
+    check("User-agent: a\nDisallow: /x\nUser-agent: b\n", &[(3, K::EmptyGroup)]);
+    check("User-agent: a\nDisallow: /x\nUser-agent: A\nDisallow: /y\n", &[(1, K::RepeatedAgent)]);
+    check("User-agent: a\nAllow: /x\nDisallow: /x\nDisallow: /x\n", &[(3, K::AllowDisallowConflict), (4, K::DuplicateRule)]);
+}
+
+#[test]
+fn sitemaps_must_be_absolute() {
+    let (d, text) = one("Sitemap: /sitemap.xml\n", K::SitemapNotAbsolute);
+    assert_eq!(text, "/sitemap.xml");
+    assert_eq!(d.severity, Severity::Warning);
+    check("Sitemap: HTTPS://example.com/s.xml\n", &[]);
+}
+
+#[test]
+fn byte_level_problems() {
+    let mut long = b"User-agent: *\nDisallow: /".to_vec();
+    long.extend(std::iter::repeat_n(b'a', 20_000));
+    let d: Vec<_> = lint(&long).into_iter().filter(|d| d.kind == K::LineTooLong).collect();
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].line, d[0].span.start), (2, 14 + robotscope::MAX_LINE_LEN));
+
+    check("User-agent: *\nDisallow: /a\0b\n", &[(2, K::NulByte)]);
+    let d = lint(b"User-agent: *\nDisallow: /\xff\n");
+    assert_eq!(d.iter().map(|d| (d.line, d.kind)).collect::<Vec<_>>(), [(2, K::InvalidUtf8)]);
+    let d = lint(b"User-agent: *\n\xEF\xBB\xBFDisallow: /\n");
+    assert!(d.iter().any(|d| d.kind == K::BomNotAtStart && d.line == 2), "{d:#?}");
+    // A BOM at the start is fine.
+    assert!(lint(b"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n").is_empty());
+}
+
+#[test]
+fn html_bodies_are_one_error_not_hundreds() {
+    let html = "<!DOCTYPE html>\n<html><head><title>Not found</title></head>\n<body>\n<p>Oops: no page</p>\n</body></html>\n";
+    check(html, &[(1, K::HtmlBody)]);
+}
+
+#[test]
+fn content_past_500_kib() {
+    let mut body = String::from("User-agent: *\n");
+    while body.len() < 600 * 1024 {
+        body.push_str("Disallow: /some/long/path/segment\n");
+    }
+    let (d, _) = one(&body, K::PastSizeLimit);
+    assert_eq!(d.span.start, robotscope::GOOGLE_SIZE_LIMIT);
+    assert!(d.message.contains("rule(s)"), "{}", d.message);
+    // Many identical rules: the duplicates are capped and summarised.
+    let all = lint(body.as_bytes());
+    assert_eq!(all.iter().filter(|d| d.kind == K::DuplicateRule).count(), 200);
+    let more = all.iter().find(|d| d.kind == K::MoreNotShown).expect("summary");
+    assert!(more.message.contains("duplicate-rule"), "{}", more.message);
+}
+
+#[test]
+fn every_kind_has_a_distinct_code() {
+    let mut codes: Vec<&str> = K::ALL.iter().map(|k| k.code()).collect();
+    let n = codes.len();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), n);
+}
