@@ -108,45 +108,151 @@ impl<'a> Lines<'a> {
     }
 }
 
+impl<'a> Lines<'a> {
+    /// Splits off the next line: its number and what one pass over it found.
+    #[inline(always)]
+    fn next_scan(&mut self) -> Option<(usize, Scan)> {
+        if self.done {
+            return None;
+        }
+        self.number += 1;
+        let scan = scan_line(self.src, self.pos);
+        match scan.end {
+            Some(t) => {
+                // CR LF is one terminator; LF CR and CR CR are two (SPEC A2.3).
+                self.pos = if self.src[t] == b'\r' && self.src.get(t + 1) == Some(&b'\n') { t + 2 } else { t + 1 };
+            }
+            // The rest of the input is always one more line, even when empty.
+            None => self.done = true,
+        }
+        Some((self.number, scan))
+    }
+
+    /// The next line that holds a directive, with its number: what [`crate::Robots::parse`] needs, without
+    /// building the per-line records.
+    #[inline]
+    pub(crate) fn next_directive(&mut self) -> Option<(usize, Directive)> {
+        loop {
+            let (number, scan) = self.next_scan()?;
+            let content = trim(self.src, Span::new(scan.span.start, scan.hash.unwrap_or(scan.read_end)));
+            if let Some((d, _, _)) = directive_of(self.src, content, scan.colon) {
+                return Some((number, d));
+            }
+        }
+    }
+
+    /// The number of lines read so far.
+    pub(crate) fn count_so_far(&self) -> usize {
+        self.number
+    }
+}
+
 impl Iterator for Lines<'_> {
     type Item = Line;
 
     fn next(&mut self) -> Option<Line> {
-        if self.done {
-            return None;
-        }
-        let start = self.pos;
-        let end = match find_line_end(self.src, start) {
-            Some(t) => {
-                // CR LF is one terminator; LF CR and CR CR are two (SPEC A2.3).
-                self.pos = if self.src[t] == b'\r' && self.src.get(t + 1) == Some(&b'\n') { t + 2 } else { t + 1 };
-                t
-            }
-            None => {
-                // The rest of the input is always one more line, even when empty.
-                self.done = true;
-                self.src.len()
-            }
-        };
-        self.number += 1;
-        Some(parse_line(self.src, self.number, Span::new(start, end)))
+        let (number, scan) = self.next_scan()?;
+        Some(parse_line(self.src, number, &scan))
     }
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `x` that is zero is set; bits above the lowest zero byte may be set falsely,
+/// so only the lowest set bit is meaningful (the classic has-zero-byte test).
+#[inline(always)]
+pub(crate) const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// Reads eight bytes at `i` as a little-endian word.
+#[inline(always)]
+pub(crate) fn word_at(src: &[u8], i: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&src[i..i + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// Position of the first byte at or after `from` (and before `limit`) that is a terminator, NUL, `#` or `:`.
+fn find_special(src: &[u8], from: usize, limit: usize) -> Option<usize> {
+    let mut i = from;
+    while i + 8 <= limit {
+        let w = word_at(src, i);
+        // Bytes below 0x0E cover NUL, LF and CR (and a few others, such as tab, checked below).
+        let low = w.wrapping_sub(LO * 0x0E) & !w & HI;
+        let found = low | zero_bytes(w ^ (LO * b'#' as u64)) | zero_bytes(w ^ (LO * b':' as u64));
+        if found != 0 {
+            let p = i + (found.trailing_zeros() / 8) as usize;
+            if is_special(src[p]) {
+                return Some(p);
+            }
+            // A tab or another control byte: go on right after it.
+            i = p + 1;
+            continue;
+        }
+        i += 8;
+    }
+    src[i..limit].iter().position(|&c| is_special(c)).map(|p| i + p)
+}
+
+#[inline(always)]
+fn is_special(c: u8) -> bool {
+    matches!(c, b'\n' | b'\r' | 0 | b'#' | b':')
+}
+
+/// What one pass over a line finds.
+struct Scan {
+    /// The whole line.
+    span: Span,
+    /// Index of the terminator, or `None` at the end of the input.
+    end: Option<usize>,
+    /// End of the part the parser reads (cut at the length cap and at a NUL byte).
+    read_end: usize,
+    /// First `#` in the read part.
+    hash: Option<usize>,
+    /// First `:` before any `#`.
+    colon: Option<usize>,
+}
+
+/// Scans the line that starts at `start` once, noting the first `:`, `#` and NUL byte on the way.
+fn scan_line(src: &[u8], start: usize) -> Scan {
+    let limit = src.len().min(start + MAX_LINE_LEN);
+    let (mut colon, mut hash, mut nul) = (None, None, None);
+    let mut i = start;
+    let mut at_terminator = false;
+    while let Some(p) = find_special(src, i, limit) {
+        i = p;
+        match src[p] {
+            b'\n' | b'\r' => at_terminator = true,
+            b':' => {
+                if colon.is_none() {
+                    colon = Some(p);
+                }
+                i += 1;
+                continue;
+            }
+            b'#' => hash = Some(p),
+            _ => nul = Some(p),
+        }
+        // After a terminator, a `#` or a NUL byte only the line's end matters.
+        break;
+    }
+    if !at_terminator && hash.is_none() && nul.is_none() {
+        i = limit;
+    }
+    let end = if at_terminator { Some(i) } else { find_line_end(src, i) };
+    let line_end = end.unwrap_or(src.len());
+    let read_end = nul.unwrap_or(line_end.min(start + MAX_LINE_LEN));
+    Scan { span: Span::new(start, line_end), end, read_end, hash, colon }
 }
 
 /// Position of the next CR or LF at or after `from`, scanning eight bytes at a time.
 fn find_line_end(src: &[u8], from: usize) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    const LF: u64 = LO * b'\n' as u64;
-    const CR: u64 = LO * b'\r' as u64;
     let mut i = from;
     while i + 8 <= src.len() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&src[i..i + 8]);
-        let w = u64::from_le_bytes(word);
-        let (a, b) = (w ^ LF, w ^ CR);
-        // A zero byte in `a` or `b` marks a terminator (the classic has-zero-byte test).
-        let found = (a.wrapping_sub(LO) & !a | b.wrapping_sub(LO) & !b) & HI;
+        let w = word_at(src, i);
+        let found = zero_bytes(w ^ (LO * b'\n' as u64)) | zero_bytes(w ^ (LO * b'\r' as u64));
         if found != 0 {
             return Some(i + (found.trailing_zeros() / 8) as usize);
         }
@@ -161,90 +267,97 @@ pub(crate) fn is_space(c: u8) -> bool {
 }
 
 /// Trims [`is_space`] bytes from both ends of `span`.
+#[inline]
 pub(crate) fn trim(src: &[u8], mut span: Span) -> Span {
-    while span.start < span.end && is_space(src[span.start]) {
+    // Every trimmed byte is at most a space; most lines have none to trim.
+    while span.start < span.end && src[span.start] <= b' ' && is_space(src[span.start]) {
         span.start += 1;
     }
-    while span.end > span.start && is_space(src[span.end - 1]) {
+    while span.end > span.start && src[span.end - 1] <= b' ' && is_space(src[span.end - 1]) {
         span.end -= 1;
     }
     span
 }
 
-fn parse_line(src: &[u8], number: usize, span: Span) -> Line {
-    let mut metadata = LineMetadata::default();
-    let mut read_end = span.end;
-    if span.len() > MAX_LINE_LEN {
-        metadata.is_line_too_long = true;
-        read_end = span.start + MAX_LINE_LEN;
-    }
-    // The reference handles the line as a C string: a NUL ends it.
-    if let Some(nul) = src[span.start..read_end].iter().position(|&c| c == 0) {
-        read_end = span.start + nul;
-    }
-    let read = Span::new(span.start, read_end);
-    let comment = src[read.start..read.end].iter().position(|&c| c == b'#').map(|p| read.start + p);
-    metadata.has_comment = comment.is_some();
-    let content = trim(src, Span::new(read.start, comment.unwrap_or(read.end)));
-    let mut line = Line { number, span, read, comment, directive: None, metadata };
+fn parse_line(src: &[u8], number: usize, scan: &Scan) -> Line {
+    let span = scan.span;
+    let read = Span::new(span.start, scan.read_end);
+    let mut metadata = LineMetadata {
+        is_line_too_long: span.len() > MAX_LINE_LEN,
+        has_comment: scan.hash.is_some(),
+        ..LineMetadata::default()
+    };
+    let content = trim(src, Span::new(read.start, scan.hash.unwrap_or(read.end)));
     if content.is_empty() {
-        if metadata.has_comment {
-            line.metadata.is_comment = true;
-        } else {
-            line.metadata.is_empty = true;
-        }
-        return line;
+        metadata.is_comment = metadata.has_comment;
+        metadata.is_empty = !metadata.has_comment;
     }
-    let text = &src[content.start..content.end];
-    let sep = match text.iter().position(|&c| c == b':') {
-        Some(p) => content.start + p,
+    let directive = directive_of(src, content, scan.colon).map(|(d, missing_colon, typo)| {
+        metadata.has_directive = true;
+        metadata.is_acceptable_typo = typo;
+        metadata.is_missing_colon_separator = missing_colon;
+        d
+    });
+    Line { number, span, read, comment: scan.hash, directive, metadata }
+}
+
+/// Splits a line's trimmed content into key and value at the first `:` (or, failing that, at the whitespace
+/// between exactly two tokens), SPEC A2.6. Returns the directive, whether whitespace stood in for the colon,
+/// and whether the key was accepted as a typo.
+#[inline(always)]
+fn directive_of(src: &[u8], content: Span, colon: Option<usize>) -> Option<(Directive, bool, bool)> {
+    if content.is_empty() {
+        return None;
+    }
+    let (sep, missing_colon) = match colon {
+        // The scan stops at `#` and NUL, so a colon it found lies inside the content.
+        Some(p) => (p, false),
         None => {
             // Some people forget the colon: accept exactly two SP/HT-separated tokens.
-            let Some(ws) = text.iter().position(|&c| c == b' ' || c == b'\t') else { return line };
+            let text = &src[content.start..content.end];
+            let ws = text.iter().position(|&c| c == b' ' || c == b'\t')?;
             let rest = &text[ws..];
             let skip = rest.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(rest.len());
             if rest[skip..].iter().any(|&c| c == b' ' || c == b'\t') {
-                return line;
+                return None;
             }
-            line.metadata.is_missing_colon_separator = true;
-            content.start + ws
+            (content.start + ws, true)
         }
     };
     let key = trim(src, Span::new(content.start, sep));
     if key.is_empty() {
-        return line;
+        return None;
     }
     let value = trim(src, Span::new(sep + 1, content.end));
     let (kind, typo) = key_kind(&src[key.start..key.end]);
-    line.metadata.has_directive = true;
-    line.metadata.is_acceptable_typo = typo;
-    line.directive = Some(Directive { kind, key, value });
-    line
-}
-
-fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
-    s.len() >= prefix.len() && s[..prefix.len()].eq_ignore_ascii_case(prefix)
+    Some((Directive { kind, key, value }, missing_colon, typo))
 }
 
 /// Classifies a key by ASCII case-insensitive prefix, the reference's `GetKeyType` (SPEC A2.7).
 ///
 /// Returns the kind and whether it was accepted only as a typo.
+#[inline]
 pub fn key_kind(key: &[u8]) -> (KeyKind, bool) {
-    /// A kind, its word, and the typos accepted for it.
-    type Row = (KeyKind, &'static [u8], &'static [&'static [u8]]);
-    const TABLE: [Row; 4] = [
-        (KeyKind::UserAgent, b"user-agent", &[b"useragent", b"user agent"]),
-        (KeyKind::Allow, b"allow", &[]),
-        (KeyKind::Disallow, b"disallow", &[b"dissallow", b"dissalow", b"disalow", b"diasllow", b"disallaw"]),
-        (KeyKind::Sitemap, b"sitemap", &[b"site-map"]),
-    ];
-    for (kind, word, typos) in TABLE {
-        if starts_with_ignore_case(key, word) {
-            return (kind, false);
-        }
-        if typos.iter().any(|t| starts_with_ignore_case(key, t)) {
-            return (kind, true);
-        }
+    // Lower-case the first ten bytes by setting bit 0x20. For the words compared here that is exact: only
+    // letters turn into letters, and the bytes that would turn into `-` or space (CR, NUL) never reach a key.
+    let mut buf = [0u8; 10];
+    let n = key.len().min(10);
+    buf[..n].copy_from_slice(&key[..n]);
+    for b in &mut buf {
+        *b |= 0x20;
     }
-    (KeyKind::Unknown, false)
+    let hit = |word: &[u8]| n >= word.len() && &buf[..word.len()] == word;
+    // Every accepted word starts with u, a, d or s; the reference tests the correct spelling, then its typos.
+    match buf[0] {
+        b'u' if hit(b"user-agent") => (KeyKind::UserAgent, false),
+        b'u' if hit(b"useragent") || hit(b"user agent") => (KeyKind::UserAgent, true),
+        b'a' if hit(b"allow") => (KeyKind::Allow, false),
+        b'd' if hit(b"disallow") => (KeyKind::Disallow, false),
+        b'd' if [&b"dissallow"[..], b"dissalow", b"disalow", b"diasllow", b"disallaw"].iter().any(|t| hit(t)) => {
+            (KeyKind::Disallow, true)
+        }
+        b's' if hit(b"sitemap") => (KeyKind::Sitemap, false),
+        b's' if hit(b"site-map") => (KeyKind::Sitemap, true),
+        _ => (KeyKind::Unknown, false),
+    }
 }

@@ -6,6 +6,22 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Whether [`escape_pattern_into`] would change `value`.
 pub(crate) fn needs_escape(value: &[u8]) -> bool {
+    use crate::lines::{word_at, zero_bytes};
+    const LO: u64 = 0x0101_0101_0101_0101;
+    // Fast path: no byte ≥ 0x80 and no `%` means nothing to do.
+    let mut i = 0;
+    let mut special = false;
+    while i + 8 <= value.len() {
+        let w = word_at(value, i);
+        if (w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0 {
+            special = true;
+            break;
+        }
+        i += 8;
+    }
+    if !special && !value[i..].iter().any(|&c| c >= 0x80 || c == b'%') {
+        return false;
+    }
     let mut i = 0;
     while i < value.len() {
         let c = value[i];

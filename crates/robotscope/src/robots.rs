@@ -20,7 +20,7 @@ use crate::Span;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Robots {
     src: Box<[u8]>,
-    /// Escaped rule patterns, back to back; rules point into it.
+    /// Rule patterns that escaping changed, back to back (see [`RuleLine::escaped`]).
     patterns: Vec<u8>,
     agents: Vec<AgentLine>,
     rules: Vec<RuleLine>,
@@ -44,8 +44,9 @@ struct RuleLine {
     line: usize,
     allow: bool,
     value: Span,
-    /// The escaped pattern, in `Robots::patterns`.
+    /// The escaped pattern: in `Robots::patterns` if `escaped`, else the same bytes as `value` in the source.
     pattern: Span,
+    escaped: bool,
     group: Option<usize>,
 }
 
@@ -113,11 +114,13 @@ impl Robots {
             others: Vec::new(),
             line_count: 0,
         };
+        // About one directive per 50 bytes in real files; reserving for it saves most regrowth.
+        r.rules.reserve(src.len() / 64);
+        r.agents.reserve(src.len() / 512);
         // Whether a rule has been seen since the current group's first user-agent line.
         let mut group_has_rules = false;
-        for line in Lines::new(&src) {
-            r.line_count = line.number;
-            let Some(d) = line.directive else { continue };
+        let mut lines = Lines::new(&src);
+        while let Some((number, d)) = lines.next_directive() {
             let value = &src[d.value.start..d.value.end];
             match d.kind {
                 KeyKind::UserAgent => {
@@ -127,7 +130,7 @@ impl Robots {
                         group_has_rules = false;
                     }
                     r.agents.push(AgentLine {
-                        line: line.number,
+                        line: number,
                         value: d.value,
                         token_len: token_len(value),
                         global: is_global(value),
@@ -137,18 +140,21 @@ impl Robots {
                     }
                 }
                 KeyKind::Allow | KeyKind::Disallow => {
-                    let start = r.patterns.len();
-                    if needs_escape(value) {
+                    let escaped = needs_escape(value);
+                    let pattern = if escaped {
+                        let start = r.patterns.len();
                         escape_pattern_into(value, &mut r.patterns);
+                        Span::new(start, r.patterns.len())
                     } else {
-                        r.patterns.extend_from_slice(value);
-                    }
+                        d.value
+                    };
                     let group = r.groups.len().checked_sub(1);
                     r.rules.push(RuleLine {
-                        line: line.number,
+                        line: number,
                         allow: d.kind == KeyKind::Allow,
                         value: d.value,
-                        pattern: Span::new(start, r.patterns.len()),
+                        pattern,
+                        escaped,
                         group,
                     });
                     if let Some(g) = r.groups.last_mut() {
@@ -156,15 +162,16 @@ impl Robots {
                         group_has_rules = true;
                     }
                 }
-                KeyKind::Sitemap => r.sitemaps.push(ValueLine { line: line.number, value: d.value }),
+                KeyKind::Sitemap => r.sitemaps.push(ValueLine { line: number, value: d.value }),
                 KeyKind::Unknown => r.others.push(OtherLine {
-                    line: line.number,
+                    line: number,
                     key: d.key,
                     value: d.value,
                     group: r.groups.len().checked_sub(1),
                 }),
             }
         }
+        r.line_count = lines.count_so_far();
         r.src = src;
         r
     }
@@ -212,7 +219,7 @@ impl Robots {
             kind: if r.allow { RuleKind::Allow } else { RuleKind::Disallow },
             value: self.text(r.value),
             value_span: r.value,
-            pattern: &self.patterns[r.pattern.start..r.pattern.end],
+            pattern: self.pattern(r),
             group: r.group,
         }
     }
@@ -259,6 +266,11 @@ impl Robots {
         self.agents.iter().any(|a| !a.global && agents.any_equals(self.token(a)))
     }
 
+    fn pattern(&self, r: &RuleLine) -> &[u8] {
+        let store: &[u8] = if r.escaped { &self.patterns } else { &self.src };
+        &store[r.pattern.start..r.pattern.end]
+    }
+
     fn token(&self, a: &AgentLine) -> &[u8] {
         &self.src[a.value.start..a.value.start + a.token_len]
     }
@@ -291,7 +303,7 @@ impl Robots {
             }
             for i in self.groups[g].rules.clone() {
                 let r = &self.rules[i];
-                let pattern = &self.patterns[r.pattern.start..r.pattern.end];
+                let pattern = self.pattern(r);
                 let (priority, fallback) = match rule_priority(pattern, r.allow, path) {
                     Some(p) => p,
                     None => continue,
