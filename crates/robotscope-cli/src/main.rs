@@ -1,1 +1,203 @@
-fn main() {}
+//! `robotscope`: check URLs against a robots.txt file exactly as Google does, lint the file, or answer
+//! JSON Lines queries in bulk. See `robotscope --help`.
+
+mod args;
+mod batch;
+mod check;
+mod json;
+mod lint;
+
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use robotscope::{Robots, GOOGLE_SIZE_LIMIT};
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+const MAIN_HELP: &str = "\
+robotscope: reads robots.txt files exactly as Google's crawlers do, and says why.
+
+Usage:
+  robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
+  robotscope lint [OPTIONS] ROBOTS_FILE
+  robotscope batch --root DIR < QUERIES.jsonl
+  robotscope help [COMMAND]
+
+Commands:
+  check   Say whether the agents may fetch each URL, and which line decided
+  lint    Report lines that crawlers read differently from what the author probably meant
+  batch   Answer JSON Lines queries from standard input with the bare engine
+  help    Print this help, or the help of a command
+
+Options:
+  -h, --help      Print help
+  -V, --version   Print the version
+
+ROBOTS_FILE may be '-' to read standard input.
+Exit status: 0 when all is well, 1 when a URL is disallowed (check), the file has errors
+(lint) or a query failed (batch), 2 on a usage or I/O error.
+";
+
+/// Why a command could not run. Every failure exits with status 2.
+#[derive(Debug)]
+pub enum Failure {
+    /// The command line is wrong; `command` names the command whose help to point at.
+    Usage { message: String, command: Option<&'static str> },
+    /// Anything else: a message printed as `robotscope: <message>`.
+    Message(String),
+    /// Writing the output failed (a closed pipe ends the program quietly).
+    Output(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+/// The reason an I/O operation failed, in words (without the `(os error N)` suffix for the common cases).
+pub fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => String::from("no such file or directory"),
+        io::ErrorKind::PermissionDenied => String::from("permission denied"),
+        io::ErrorKind::IsADirectory => String::from("it is a directory"),
+        io::ErrorKind::InvalidData => String::from("the data is not valid"),
+        _ => e.to_string(),
+    }
+}
+
+/// Reads a robots.txt file as raw bytes; `-` reads standard input.
+pub fn read_file(path: &OsStr) -> Result<Vec<u8>, Failure> {
+    let result = if path == "-" {
+        let mut buf = Vec::new();
+        io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    };
+    result.map_err(|e| Failure::Message(format!("cannot read '{}': {}", args::shown_path(path), io_reason(&e))))
+}
+
+/// Parses `bytes`, cut at Google's 500 KiB when `limit` is set; says on standard error when the cut dropped
+/// content.
+pub fn parse(bytes: &[u8], limit: bool, name: &str) -> Robots {
+    if limit && bytes.len() > GOOGLE_SIZE_LIMIT {
+        eprintln!(
+            "robotscope: note: '{name}' is {} bytes; Google reads only the first {GOOGLE_SIZE_LIMIT} bytes (500 KiB), \
+             so the last {} bytes were ignored (--no-size-limit reads the whole file)",
+            bytes.len(),
+            bytes.len() - GOOGLE_SIZE_LIMIT
+        );
+        Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
+    } else {
+        Robots::parse(bytes)
+    }
+}
+
+/// `s` with control characters shown as `\xNN`, for text output to a terminal.
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(|c| c.is_control()) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() {
+            for b in c.to_string().bytes() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Help text of a command, or `None` when there is no such command.
+fn help_of(command: &str) -> Option<&'static str> {
+    match command {
+        "check" => Some(check::HELP),
+        "lint" => Some(lint::HELP),
+        "batch" => Some(batch::HELP),
+        "help" => Some(MAIN_HELP),
+        _ => None,
+    }
+}
+
+fn print(text: &str) -> Result<ExitCode, Failure> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the arguments ask for help (`-h`/`--help` before any `--`).
+fn wants_help(args: &[OsString]) -> bool {
+    args.iter().take_while(|a| *a != "--").any(|a| a == "-h" || a == "--help")
+}
+
+fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
+    if argv.is_empty() {
+        return Err(Failure::Usage { message: String::from("no command given"), command: None });
+    }
+    let first = argv.remove(0);
+    let Some(command) = first.to_str() else {
+        return Err(Failure::Usage {
+            message: format!("unknown command '{}'", first.to_string_lossy()),
+            command: None,
+        });
+    };
+    match command {
+        "-h" | "--help" => print(MAIN_HELP),
+        "-V" | "--version" => print(&format!("robotscope {VERSION}\n")),
+        "help" => match argv.first() {
+            None => print(MAIN_HELP),
+            Some(c) => match c.to_str().and_then(help_of) {
+                Some(h) if argv.len() == 1 => print(h),
+                _ if argv.len() > 1 => {
+                    Err(Failure::Usage { message: String::from("'help' takes at most one command"), command: None })
+                }
+                _ => {
+                    Err(Failure::Usage { message: format!("unknown command '{}'", c.to_string_lossy()), command: None })
+                }
+            },
+        },
+        "check" | "lint" | "batch" => {
+            if wants_help(&argv) {
+                return print(help_of(command).unwrap_or(MAIN_HELP));
+            }
+            match command {
+                "check" => check::run(args::Parser::new("check", argv)),
+                "lint" => lint::run(args::Parser::new("lint", argv)),
+                _ => batch::run(args::Parser::new("batch", argv)),
+            }
+        }
+        other if other.starts_with('-') => {
+            Err(Failure::Usage { message: format!("unknown option '{other}'"), command: None })
+        }
+        other => Err(Failure::Usage { message: format!("unknown command '{other}'"), command: None }),
+    }
+}
+
+fn main() -> ExitCode {
+    match run(std::env::args_os().skip(1).collect()) {
+        Ok(code) => code,
+        Err(Failure::Usage { message, command }) => {
+            let hint = match command {
+                Some(c) => format!("robotscope {c} --help"),
+                None => String::from("robotscope --help"),
+            };
+            eprintln!("robotscope: {message}\nTry '{hint}' for more information.");
+            ExitCode::from(2)
+        }
+        Err(Failure::Message(message)) => {
+            eprintln!("robotscope: {message}");
+            ExitCode::from(2)
+        }
+        // The reader went away (`robotscope check ... | head -1`): stop quietly.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("robotscope: cannot write the output: {}", io_reason(&e));
+            ExitCode::from(2)
+        }
+    }
+}

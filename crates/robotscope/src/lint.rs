@@ -227,7 +227,20 @@ impl<'a> Linter<'a> {
                 );
             }
         }
-        if src.len() > GOOGLE_SIZE_LIMIT {
+        if let Some(full) = self.robots.cut_from() {
+            // The file was cut when it was parsed: say so at the cut.
+            self.push(
+                DiagnosticKind::PastSizeLimit,
+                Severity::Warning,
+                self.robots.line_count(),
+                Span::new(src.len(), src.len()),
+                format!(
+                    "the file is {full} bytes long; only the first {} were read, as a crawler with that limit reads them (Google reads 500 KiB)",
+                    src.len()
+                ),
+                Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into()),
+            );
+        } else if src.len() > GOOGLE_SIZE_LIMIT {
             let line = self.robots.lines().find(|l| l.span.end >= GOOGLE_SIZE_LIMIT).map_or(1, |l| l.number);
             let ignored = self.robots.rules().filter(|r| r.value_span.start >= GOOGLE_SIZE_LIMIT).count();
             self.push(

@@ -130,19 +130,22 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     if hay.len() < needle.len() {
         return None;
     }
+    if needle.len() > 32 {
+        // Long pieces: the standard library's two-way search is linear, where a naive search can take
+        // |hay| × |needle| steps on hostile input. Patterns are ASCII after escaping and paths come from
+        // `&str` URLs, so both are UTF-8; the naive search below remains for anything that is not.
+        if let (Ok(h), Ok(n)) = (core::str::from_utf8(hay), core::str::from_utf8(needle)) {
+            return h.find(n);
+        }
+    }
     let last_start = hay.len() - needle.len();
     let mut i = 0;
     while i <= last_start {
-        match hay[i..=last_start].iter().position(|&c| c == first) {
-            None => return None,
-            Some(p) => {
-                i += p;
-                if &hay[i + 1..i + needle.len()] == rest {
-                    return Some(i);
-                }
-                i += 1;
-            }
+        i += hay[i..=last_start].iter().position(|&c| c == first)?;
+        if &hay[i + 1..i + needle.len()] == rest {
+            return Some(i);
         }
+        i += 1;
     }
     None
 }

@@ -28,6 +28,8 @@ pub struct Robots {
     sitemaps: Vec<ValueLine>,
     others: Vec<OtherLine>,
     line_count: usize,
+    /// The input's full length when [`Robots::parse_limited`] cut it.
+    cut_from: Option<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,7 +102,16 @@ impl Robots {
     /// [`GOOGLE_SIZE_LIMIT`](crate::GOOGLE_SIZE_LIMIT)). The rest is dropped.
     pub fn parse_limited(body: impl AsRef<[u8]>, limit: usize) -> Robots {
         let body = body.as_ref();
-        Robots::parse(&body[..body.len().min(limit)])
+        let mut robots = Robots::parse(&body[..body.len().min(limit)]);
+        if body.len() > limit {
+            robots.cut_from = Some(body.len());
+        }
+        robots
+    }
+
+    /// The input's full length, when [`Robots::parse_limited`] cut it; `None` when nothing was cut.
+    pub fn cut_from(&self) -> Option<usize> {
+        self.cut_from
     }
 
     fn from_bytes(src: Box<[u8]>) -> Robots {
@@ -113,6 +124,7 @@ impl Robots {
             sitemaps: Vec::new(),
             others: Vec::new(),
             line_count: 0,
+            cut_from: None,
         };
         // About one directive per 50 bytes in real files; reserving for it saves most regrowth.
         r.rules.reserve(src.len() / 64);

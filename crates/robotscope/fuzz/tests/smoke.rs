@@ -154,8 +154,55 @@ fn structured_agents(rng: &mut Rng) -> Vec<String> {
     (0..rng.below(4)).map(|_| rng.pick(AGENTS).to_owned()).collect()
 }
 
-#[derive(Default, Debug)]
+thread_local! {
+    /// Where and why the last check on this thread panicked.
+    static LAST_PANIC: std::cell::RefCell<Option<(String, String)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the panic message printer by one that records the panic for [`Failures`] (once per process).
+fn record_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+            let message = match (info.payload().downcast_ref::<&str>(), info.payload().downcast_ref::<String>()) {
+                (Some(s), _) => (*s).to_owned(),
+                (_, Some(s)) => s.clone(),
+                _ => String::from("(no message)"),
+            };
+            LAST_PANIC.with(|p| *p.borrow_mut() = Some((at, message)));
+        }));
+    });
+}
+
+/// Failed checks, grouped by the assertion that failed: how often, and the first message and input.
+#[derive(Default)]
+struct Failures(std::collections::BTreeMap<String, (usize, String, String)>);
+
+impl Failures {
+    /// Runs one check; a failure is recorded and the run goes on, so one run shows every distinct failure.
+    fn run(&mut self, input: &impl std::fmt::Debug, check: impl FnOnce()) {
+        record_panics();
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).is_err() {
+            let (at, message) = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
+            let entry = self.0.entry(at).or_insert_with(|| (0, message, format!("{input:?}")));
+            entry.0 += 1;
+        }
+    }
+
+    /// Prints every distinct failure; returns how many there were.
+    fn finish(self) -> usize {
+        for (at, (count, message, input)) in &self.0 {
+            let input: String = if input.len() > 4000 { input.chars().take(4000).chain("... (cut)".chars()).collect() } else { input.clone() };
+            println!("FAILED {count}x at {at}: {message}\n  first input: {input}");
+        }
+        self.0.len()
+    }
+}
+
+#[derive(Default)]
 struct Tally {
+    failures: Failures,
     inputs: usize,
     decoded: usize,
     disallowed: usize,
@@ -165,16 +212,26 @@ struct Tally {
 impl Tally {
     fn parse(&mut self, input: &ParseInput) {
         self.inputs += 1;
-        parse_check(input);
+        self.failures.run(input, || parse_check(input));
         let (allowed, line) = Robots::parse(&input.robots).decide(&input.agents[..], &input.url);
         self.disallowed += usize::from(!allowed);
         self.decided += usize::from(line != 0);
     }
 
+    /// Prints the counts and every distinct failure; returns how many distinct checks failed.
+    fn finish(self, what: &str) -> usize {
+        println!(
+            "{what}: {} inputs ({} decoded from raw bytes), {} disallowed or matched, {} decided by a line",
+            self.inputs, self.decoded, self.disallowed, self.decided
+        );
+        self.failures.finish()
+    }
+
     fn pattern(&mut self, input: &PatternInput) {
         self.inputs += 1;
-        pattern(input);
-        self.decided += usize::from(robotscope::pattern_matches(&input.pattern, &input.path));
+        self.failures.run(input, || pattern(input));
+        let (pattern, path) = input.shaped();
+        self.disallowed += usize::from(robotscope::pattern_matches(&pattern, &path));
     }
 }
 
@@ -196,9 +253,10 @@ fn parse_check_random() {
             shaped.parse(&input);
         }
     }
-    println!("parse_check, arbitrary-decoded random bytes: {raw:?}");
-    println!("parse_check, robots.txt-shaped inputs:       {shaped:?}");
     assert!(shaped.disallowed > 0 && shaped.decided > 0, "the shaped inputs never reach a rule");
+    let failed = raw.finish("parse_check, arbitrary-decoded random bytes")
+        + shaped.finish("parse_check, robots.txt-shaped inputs");
+    assert_eq!(failed, 0, "distinct failed checks (see above)");
 }
 
 #[test]
@@ -227,10 +285,11 @@ fn pattern_random() {
             }
         }
     }
-    println!("pattern, arbitrary-decoded random bytes: {raw:?} (decided = matched)");
-    println!("pattern, small alphabet /ab*$:          {small:?}");
-    println!("pattern, rule-shaped:                   {shaped:?}");
-    assert!(small.decided > 0 && small.decided < small.inputs, "the small-alphabet inputs are degenerate");
+    assert!(small.disallowed > 0 && small.disallowed < small.inputs, "the small-alphabet inputs are degenerate");
+    let failed = raw.finish("pattern, arbitrary-decoded random bytes")
+        + small.finish("pattern, small alphabet /ab*$")
+        + shaped.finish("pattern, rule-shaped");
+    assert_eq!(failed, 0, "distinct failed checks (see above)");
 }
 
 fn corpus_dir() -> Option<PathBuf> {
@@ -285,6 +344,8 @@ fn corpus() {
             }
         }
     }
-    println!("corpus: {} files; parse_check {parse:?}; pattern {patterns:?}", names.len());
+    println!("corpus: {} files", names.len());
     assert!(parse.inputs >= names.len());
+    let failed = parse.finish("corpus, parse_check") + patterns.finish("corpus, pattern");
+    assert_eq!(failed, 0, "distinct failed checks (see above)");
 }

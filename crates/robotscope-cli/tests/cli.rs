@@ -1,0 +1,508 @@
+//! Runs the built `robotscope` binary on temporary files and checks its output and exit status.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_robotscope");
+
+/// The result of one run.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_with_input(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    // Write from another thread so that a large input cannot deadlock against a full output pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: out.status.code().expect("exited normally, not by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_input(args, b"")
+}
+
+/// A temporary folder holding one robots.txt file.
+struct Fixture {
+    dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Fixture {
+    fn new(content: impl AsRef<[u8]>) -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("robots.txt");
+        std::fs::write(&path, content).unwrap();
+        Fixture { dir, path }
+    }
+
+    fn path(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+}
+
+const SHOP: &str = "\
+User-agent: *
+Disallow: /private/
+Allow: /private/press/
+
+User-agent: googlebot
+Disallow: /x
+Allow: /dir/index.html
+Disallow: /ü
+";
+
+fn json_lines(s: &str) -> Vec<Value> {
+    s.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+// ---- check ----
+
+#[test]
+fn check_disallowed_names_the_deciding_line() {
+    let f = Fixture::new(SHOP);
+    let r = run(&["check", f.path(), "--agent", "Googlebot", "https://example.com/x/y"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.starts_with(
+            "DISALLOWED  https://example.com/x/y  line 6: Disallow: /x  (priority 2, group for googlebot)"
+        ),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn check_allowed_exits_zero() {
+    let f = Fixture::new(SHOP);
+    let r = run(&["check", f.path(), "-a", "Bingbot", "https://example.com/private/press/1", "https://example.com/"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("ALLOWED "));
+    assert!(lines[0].contains("line 3: Allow: /private/press/  (priority 15, group for *)"), "{}", lines[0]);
+    assert!(lines[1].starts_with("ALLOWED "));
+    assert!(lines[1].contains("no rule matched  (group for *)"), "{}", lines[1]);
+}
+
+#[test]
+fn check_mixed_exits_one_and_keeps_order_and_alignment() {
+    let f = Fixture::new(SHOP);
+    let r = run(&["check", f.path(), "-a", "Bingbot", "/a", "https://example.com/private/x", "/b"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("ALLOWED     /a "));
+    assert!(lines[1].starts_with("DISALLOWED  https://example.com/private/x  line 2: Disallow: /private/"));
+    assert!(lines[2].starts_with("ALLOWED     /b "));
+    // The explanations start in one column.
+    let col = |l: &str| l.find("  line ").or_else(|| l.find("  no rule")).unwrap();
+    assert_eq!(col(lines[0]), col(lines[1]));
+    assert_eq!(col(lines[1]), col(lines[2]));
+}
+
+#[test]
+fn check_index_html_and_escaped_patterns_are_explained() {
+    let f = Fixture::new(SHOP);
+    let r = run(&["check", f.path(), "-a", "googlebot", "/dir/", "/%C3%BC"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].contains("line 7: Allow: /dir/index.html  (through Google's index.html rule, priority 6"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains("line 8: Disallow: /ü  (matched as /%C3%BC, priority 7"), "{}", lines[1]);
+}
+
+#[test]
+fn check_pools_several_agents() {
+    let f = Fixture::new("User-agent: a\nAllow: /\n\nUser-agent: b\nDisallow: /shop\n");
+    let alone = run(&["check", f.path(), "-a", "a", "/shop/x"]);
+    assert_eq!(alone.code, 0, "{alone:?}");
+    assert!(alone.stdout.contains("line 2: Allow: /"));
+    // Pooled, both groups' rules compete: `Disallow: /shop` (5) beats `Allow: /` (1).
+    let pooled = run(&["check", f.path(), "-a", "a", "--agent", "b", "/shop/x", "--json"]);
+    assert_eq!(pooled.code, 1, "{pooled:?}");
+    let v = &json_lines(&pooled.stdout)[0];
+    assert_eq!(v["allowed"], false);
+    assert_eq!(v["line"], 5);
+    assert_eq!(v["agents"], serde_json::json!(["a", "b"]));
+    assert_eq!(v["groups"], serde_json::json!([0, 1]));
+    assert_eq!(v["matches"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn check_json_has_every_field() {
+    let f = Fixture::new(SHOP);
+    let r =
+        run(&["check", "--json", f.path(), "-a", "Googlebot", "https://example.com/x?q=1", "https://example.com/ok"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let v = json_lines(&r.stdout);
+    assert_eq!(v.len(), 2);
+    let d = &v[0];
+    assert_eq!(d["url"], "https://example.com/x?q=1");
+    assert_eq!(d["allowed"], false);
+    assert_eq!(d["line"], 6);
+    assert_eq!(d["rule"]["kind"], "disallow");
+    assert_eq!(d["rule"]["value"], "/x");
+    assert_eq!(d["rule"]["pattern"], "/x");
+    assert_eq!(d["rule"]["priority"], 2);
+    assert_eq!(d["rule"]["line"], 6);
+    assert_eq!(d["scope"], "specific");
+    assert_eq!(d["path"], "/x?q=1");
+    assert_eq!(d["group_lines"], serde_json::json!([5, 6, 7, 8]));
+    assert_eq!(d["matches"][0]["line"], 6);
+    assert!(d.get("input_url").is_none());
+    let ok = &v[1];
+    assert_eq!(ok["allowed"], true);
+    assert_eq!(ok["line"], 0);
+    assert!(ok["rule"].is_null());
+    assert_eq!(ok["matches"], serde_json::json!([]));
+}
+
+#[test]
+fn check_json_scope_global_and_none() {
+    let f = Fixture::new("User-agent: *\nDisallow: /a\n");
+    let r = run(&["check", "--json", f.path(), "-a", "x", "/a"]);
+    assert_eq!(json_lines(&r.stdout)[0]["scope"], "global");
+    let f = Fixture::new("User-agent: other\nDisallow: /a\n");
+    let r = run(&["check", "--json", f.path(), "-a", "x", "/a"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(json_lines(&r.stdout)[0]["scope"], "none");
+    let r = run(&["check", f.path(), "-a", "x", "/a"]);
+    assert!(r.stdout.contains("no rule matched  (no group for this agent)"), "{r:?}");
+}
+
+#[test]
+fn check_passes_agents_and_urls_unchanged_by_default() {
+    let f = Fixture::new("User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /\n");
+    // The engine compares the agent whole: `Googlebot/2.1` names no group, so `*` applies.
+    let r = run(&["check", f.path(), "-a", "Googlebot/2.1", "/page"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("group for *"));
+    assert!(r.stderr.contains("not a product token"), "{r:?}");
+    assert!(r.stderr.contains("--normalize reads 'Googlebot'"), "{r:?}");
+}
+
+#[test]
+fn check_normalize_shows_what_the_engine_was_given() {
+    let f = Fixture::new(SHOP);
+    let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    let r = run(&["check", f.path(), "--normalize", "-a", ua, "example.com/ü"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains(&format!("agent '{ua}' is read as 'Googlebot'")), "{r:?}");
+    assert!(r.stdout.contains("URL 'example.com/ü' is sent as 'http://example.com/%C3%BC'"), "{r:?}");
+    assert!(r.stdout.contains("DISALLOWED  http://example.com/%C3%BC  line 8: Disallow: /ü"), "{r:?}");
+
+    let r = run(&["check", f.path(), "--normalize", "--json", "-a", ua, "example.com/ü"]);
+    let v = &json_lines(&r.stdout)[0];
+    assert_eq!(v["url"], "http://example.com/%C3%BC");
+    assert_eq!(v["input_url"], "example.com/ü");
+    assert_eq!(v["agents"], serde_json::json!(["Googlebot"]));
+    assert_eq!(v["input_agents"], serde_json::json!([ua]));
+    assert_eq!(v["line"], 8);
+}
+
+#[test]
+fn check_normalize_rejects_an_unusable_url() {
+    let f = Fixture::new(SHOP);
+    let r = run(&["check", f.path(), "--normalize", "-a", "x", "https://"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("cannot normalize URL 'https://'"), "{r:?}");
+    assert!(r.stdout.is_empty());
+}
+
+#[test]
+fn check_verbose_lists_every_match() {
+    let f = Fixture::new(SHOP);
+    let r = run(&["check", "-v", f.path(), "-a", "bingbot", "/private/press/a"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("    path:   /private/press/a\n"), "{r:?}");
+    assert!(r.stdout.contains("    groups: lines 1, 2, 3\n"), "{r:?}");
+    assert!(r.stdout.contains("    match:  line 2: Disallow: /private/  (priority 9)\n"), "{r:?}");
+    assert!(r.stdout.contains("    match:  line 3: Allow: /private/press/  (priority 15, decides)\n"), "{r:?}");
+}
+
+#[test]
+fn check_reads_stdin_for_dash() {
+    let r = run_with_input(&["check", "-", "-a", "x", "/secret", "/open"], b"User-agent: *\nDisallow: /secret\n");
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.starts_with("DISALLOWED  /secret  line 2: Disallow: /secret"), "{r:?}");
+}
+
+#[test]
+fn check_empty_file_allows_everything_with_a_note() {
+    let f = Fixture::new("");
+    let r = run(&["check", f.path(), "-a", "x", "/"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stderr.contains("is empty"), "{r:?}");
+}
+
+#[test]
+fn check_usage_errors_exit_two() {
+    let f = Fixture::new(SHOP);
+    for args in [
+        vec!["check", f.path(), "/x"],                        // no agent
+        vec!["check", f.path(), "-a", "x"],                   // no URL
+        vec!["check", "-a", "x"],                             // no file
+        vec!["check", f.path(), "-a", "x", "--bogus", "/x"],  // unknown flag
+        vec!["check", f.path(), "-a", "x", "--json=1", "/x"], // value for a flag
+        vec!["check", f.path(), "/x", "-a"],                  // missing value
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {r:?}");
+        assert!(r.stderr.starts_with("robotscope: "), "{r:?}");
+        assert!(r.stderr.contains("robotscope check --help"), "{r:?}");
+        assert!(r.stdout.is_empty());
+    }
+}
+
+// ---- size limit ----
+
+#[test]
+fn a_50_mb_file_works_and_is_cut_at_500_kib_by_default() {
+    let mut body = String::from("User-agent: *\n");
+    let mut i = 0;
+    while body.len() < 50 * 1024 * 1024 {
+        body.push_str(&format!("Disallow: /dir{i}/page\n"));
+        i += 1;
+    }
+    body.push_str("Disallow: /final\n");
+    let last_line = body.lines().count();
+    let f = Fixture::new(&body);
+
+    let r = run(&["check", f.path(), "-a", "x", "/final", "/dir0/page"]);
+    assert_eq!(r.code, 1, "{:?}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].starts_with("ALLOWED "), "{}", lines[0]);
+    assert!(lines[1].starts_with("DISALLOWED "), "{}", lines[1]);
+    assert!(r.stderr.contains("Google reads only the first 512000 bytes"), "{}", r.stderr);
+
+    let r = run(&["check", f.path(), "--no-size-limit", "-a", "x", "/final"]);
+    assert_eq!(r.code, 1, "{:?}", r.stderr);
+    assert!(r.stdout.contains(&format!("line {last_line}: Disallow: /final")), "{}", r.stdout);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+
+    let r = run(&["lint", "--json", f.path()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let cut = v.as_array().unwrap().iter().find(|d| d["kind"] == "past-size-limit").expect("the cut is reported");
+    // The span marks the cut (spans never point past what was parsed); the message gives the full size.
+    assert_eq!(cut["span"]["start"], 512_000);
+    assert_eq!(cut["span"]["end"], 512_000);
+    assert!(cut["message"].as_str().unwrap().contains(&body.len().to_string()), "{cut}");
+}
+
+// ---- lint ----
+
+#[test]
+fn lint_clean_file_exits_zero() {
+    let f = Fixture::new("User-agent: *\nDisallow: /private/\n");
+    let r = run(&["lint", f.path()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stdout, "");
+    assert!(r.stderr.contains("no problems found"), "{r:?}");
+    let r = run(&["lint", "--json", f.path()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stdout, "[]\n");
+}
+
+// These two depend on the engine's diagnostics (SPEC B3): `missing-colon` is a warning, and a rule before any
+// user-agent line is an error. If the lint's kinds or severities change, update them here.
+#[test]
+fn lint_warning_is_printed_compiler_style_and_exits_zero() {
+    let f = Fixture::new("User-agent: *\nDisallow /x\n");
+    let r = run(&["lint", f.path()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let first = r.stdout.lines().next().unwrap();
+    assert!(first.starts_with(&format!("{}:2:9: warning: ", f.path())), "{first}");
+    assert!(r.stdout.lines().any(|l| l.starts_with("  help: ")), "{r:?}");
+
+    let r = run(&["lint", "--json", f.path()]);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = v.as_array().unwrap().iter().find(|d| d["kind"] == "missing-colon").expect("missing-colon");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["line"], 2);
+    assert_eq!(d["column"], 9);
+    assert_eq!(d["span"]["start"], 22);
+    assert!(d["message"].as_str().is_some_and(|m| !m.is_empty()));
+    assert!(d["help"].is_string() || d["help"].is_null());
+}
+
+#[test]
+fn lint_error_exits_one() {
+    let r = run_with_input(&["lint", "-"], b"Disallow: /x\nUser-agent: *\nDisallow: /y\n");
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.starts_with("<stdin>:1:11: error: "), "{r:?}");
+    assert!(r.stderr.contains("1 error"), "{r:?}");
+}
+
+#[test]
+fn lint_usage_errors_exit_two() {
+    let f = Fixture::new("");
+    assert_eq!(run(&["lint"]).code, 2);
+    assert_eq!(run(&["lint", f.path(), f.path()]).code, 2);
+    assert_eq!(run(&["lint", "--agent", "x", f.path()]).code, 2);
+}
+
+// ---- files that cannot be read ----
+
+#[test]
+fn missing_file_and_directory_exit_two_with_a_message() {
+    let f = Fixture::new("");
+    let missing = f.dir.path().join("nope.txt");
+    let missing = missing.to_str().unwrap();
+    let dir = f.dir.path().to_str().unwrap();
+    for args in [
+        vec!["check", missing, "-a", "x", "/"],
+        vec!["lint", missing],
+        vec!["check", dir, "-a", "x", "/"],
+        vec!["lint", dir],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {r:?}");
+        let file = args[1];
+        assert!(r.stderr.starts_with(&format!("robotscope: cannot read '{file}': ")), "{r:?}");
+        assert!(r.stdout.is_empty());
+        assert!(!r.stderr.contains("panicked"));
+    }
+    assert!(run(&["lint", missing]).stderr.contains("no such file"));
+    assert!(run(&["lint", dir]).stderr.contains("directory"));
+}
+
+// ---- batch ----
+
+fn batch_root() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "User-agent: *\nDisallow: /a\n").unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::write(dir.path().join("sub/b.txt"), b"User-agent: foo\nAllow: /\n\xff\nUser-agent: bar\nDisallow: /b\n")
+        .unwrap();
+    dir
+}
+
+fn root_arg(dir: &Path) -> &str {
+    dir.to_str().unwrap()
+}
+
+#[test]
+fn batch_answers_in_order() {
+    let dir = batch_root();
+    let input = concat!(
+        r#"{"file": "a.txt", "agents": ["x"], "url": "https://e.com/a/1", "allowed": "ignored"}"#,
+        "\n",
+        r#"{"file": "a.txt", "agents": ["x"], "url": "/b"}"#,
+        "\n",
+        r#"{"file": "sub/b.txt", "agents": ["foo"], "url": "/b"}"#,
+        "\n",
+        r#"{"file": "sub/b.txt", "agents": ["foo", "bar"], "url": "/b"}"#,
+        "\n",
+        r#"{"file": "sub/b.txt", "agents": [], "url": "/b"}"#,
+        "\n",
+        r#"{"url": "/a", "agents": ["x"], "file": "a.txt"}"#,
+    );
+    let r = run_with_input(&["batch", "--root", root_arg(dir.path())], input.as_bytes());
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        r.stdout,
+        concat!(
+            "{\"allowed\": false, \"line\": 2}\n",
+            "{\"allowed\": true, \"line\": 0}\n",
+            "{\"allowed\": true, \"line\": 2}\n",
+            "{\"allowed\": false, \"line\": 5}\n",
+            "{\"allowed\": true, \"line\": 0}\n",
+            "{\"allowed\": false, \"line\": 2}\n",
+        )
+    );
+}
+
+#[test]
+fn batch_bad_lines_give_errors_and_processing_goes_on() {
+    let dir = batch_root();
+    let input = [
+        r#"{"file": "a.txt", "agents": ["x"], "url": "/a"}"#,
+        r#"not json"#,
+        r#"{"file": "a.txt", "agents": ["x"]}"#,
+        r#"{"file": "a.txt", "agents": "x", "url": "/a"}"#,
+        r#"{"file": "missing.txt", "agents": ["x"], "url": "/a"}"#,
+        r#"{"file": "sub", "agents": ["x"], "url": "/a"}"#,
+        r#"[1, 2]"#,
+        "",
+        r#"{"file": "a.txt", "agents": ["x"], "url": "/z"}"#,
+    ]
+    .join("\n");
+    let r = run_with_input(&["batch", "--root", root_arg(dir.path())], input.as_bytes());
+    assert_eq!(r.code, 1, "{r:?}");
+    let out = json_lines(&r.stdout);
+    assert_eq!(out.len(), 9, "{r:?}");
+    assert_eq!(out[0], serde_json::json!({"allowed": false, "line": 2}));
+    for (i, v) in out.iter().enumerate().take(8).skip(1) {
+        assert!(v["error"].is_string(), "line {}: {v}", i + 1);
+    }
+    assert!(out[2]["error"].as_str().unwrap().contains("'url'"));
+    assert!(out[4]["error"].as_str().unwrap().contains("cannot read 'missing.txt'"));
+    assert_eq!(out[8], serde_json::json!({"allowed": true, "line": 0}));
+}
+
+#[test]
+fn batch_usage_errors_exit_two() {
+    let dir = batch_root();
+    assert_eq!(run(&["batch"]).code, 2);
+    let r = run(&["batch", "--root", dir.path().join("a.txt").to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not a directory"), "{r:?}");
+    assert_eq!(run(&["batch", "--root", root_arg(dir.path()), "extra"]).code, 2);
+}
+
+// ---- help and version ----
+
+#[test]
+fn help_and_version() {
+    for args in [vec!["--help"], vec!["-h"], vec!["help"]] {
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{args:?}");
+        assert!(r.stdout.contains("robotscope check"), "{args:?}");
+        assert!(r.stdout.contains("robotscope lint"));
+        assert!(r.stdout.contains("robotscope batch"));
+    }
+    for cmd in ["check", "lint", "batch"] {
+        let a = run(&[cmd, "--help"]);
+        let b = run(&["help", cmd]);
+        assert_eq!(a.code, 0);
+        assert_eq!(a.stdout, b.stdout);
+        assert!(a.stdout.starts_with(&format!("Usage: robotscope {cmd}")), "{}", a.stdout);
+    }
+    let r = run(&["--version"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, format!("robotscope {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn unknown_commands_and_flags_exit_two() {
+    for args in [vec![], vec!["frobnicate"], vec!["--frob"], vec!["help", "frobnicate"]] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {r:?}");
+        assert!(r.stderr.contains("robotscope --help"), "{r:?}");
+    }
+}
