@@ -71,3 +71,8 @@ pub fn expected_failures() -> Vec<String> {
     let text = include_str!("expected_failures.txt");
     text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()).map(String::from).collect()
 }
+
+/// The README's Rust example, compiled and run as a doctest so that it cannot rot.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
