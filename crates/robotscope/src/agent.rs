@@ -191,8 +191,10 @@ fn find_product(header: &str, token: &str) -> bool {
     let t = token.as_bytes();
     h.len() >= t.len()
         && (0..=h.len() - t.len()).any(|i| {
-            let before_ok = i == 0 || !is_token_byte(h[i - 1]);
-            let after_ok = h.get(i + t.len()).is_none_or(|&c| !is_token_byte(c));
+            // A product stands at the start, after a space or inside a comment; a name inside a URL
+            // (`+http://googlebot.com/`) or an address does not count.
+            let before_ok = i == 0 || matches!(h[i - 1], b' ' | b'(' | b';' | b',');
+            let after_ok = h.get(i + t.len()).is_none_or(|&c| matches!(c, b'/' | b';' | b')' | b' ' | b','));
             before_ok && after_ok && h[i..i + t.len()].eq_ignore_ascii_case(t)
         })
 }

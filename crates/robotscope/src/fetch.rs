@@ -11,7 +11,7 @@ pub enum FetchOutcome {
     FollowRedirect,
     /// 4xx, 401 and 403 included: there is no robots.txt, so everything is allowed.
     AllowAll,
-    /// 5xx, and any other status: everything is disallowed until a later fetch succeeds.
+    /// 5xx, 429, and any other status: everything is disallowed until a later fetch succeeds.
     DisallowAll,
 }
 
@@ -34,16 +34,21 @@ impl FetchOutcome {
 /// Classifies an HTTP status of a robots.txt fetch (SPEC B5). Network errors, timeouts and truncated bodies
 /// are [`FetchOutcome::DisallowAll`] too; a caller that has no status uses that.
 ///
+/// 429 (Too Many Requests) is the one 4xx that does not mean "no robots.txt": Google's documentation treats
+/// it as a server error, since the server is asking crawlers to slow down, not saying the file is missing.
+///
 /// ```
 /// use robotscope::{fetch_outcome, FetchOutcome};
 /// assert_eq!(fetch_outcome(200), FetchOutcome::ParseBody);
 /// assert_eq!(fetch_outcome(403), FetchOutcome::AllowAll);
 /// assert_eq!(fetch_outcome(503), FetchOutcome::DisallowAll);
+/// assert_eq!(fetch_outcome(429), FetchOutcome::DisallowAll);
 /// ```
 pub fn fetch_outcome(status: u16) -> FetchOutcome {
     match status {
         200..=299 => FetchOutcome::ParseBody,
         300..=399 => FetchOutcome::FollowRedirect,
+        429 => FetchOutcome::DisallowAll,
         400..=499 => FetchOutcome::AllowAll,
         _ => FetchOutcome::DisallowAll,
     }

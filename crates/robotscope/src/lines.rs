@@ -243,7 +243,12 @@ fn scan_line(src: &[u8], start: usize) -> Scan {
     }
     let end = if at_terminator { Some(i) } else { find_line_end(src, i) };
     let line_end = end.unwrap_or(src.len());
-    let read_end = nul.unwrap_or(line_end.min(start + MAX_LINE_LEN));
+    let cap = line_end.min(start + MAX_LINE_LEN);
+    if let Some(h) = hash {
+        // Inside a comment a NUL byte changes nothing for the parser, but `read` still ends there.
+        nul = src[h..cap].iter().position(|&c| c == 0).map(|p| h + p);
+    }
+    let read_end = nul.unwrap_or(cap);
     Scan { span: Span::new(start, line_end), end, read_end, hash, colon }
 }
 

@@ -410,7 +410,8 @@ impl Robots {
 
     /// Answers for a known crawler (SPEC B2): the first of its tokens that has a group in the file is used;
     /// if none has, the crawler falls back to `*`, unless it ignores `*` (AdsBot), in which case everything is
-    /// allowed. Returns the token used (or `None` when no rule can apply) with the verdict.
+    /// allowed. Returns the token used (`None` when the crawler ignores `*` and none of its tokens has a
+    /// group, so no rule can apply) with the verdict.
     pub fn check_crawler(&self, crawler: &Crawler, url: &str) -> (Option<&'static str>, Verdict) {
         let token = crawler.tokens.iter().copied().find(|t| self.has_own_group(t));
         match token {

@@ -179,7 +179,9 @@ fn split(url: &str) -> Result<Parts<'_>, UrlError> {
     if host.is_empty() {
         return Err(UrlError::MissingHost);
     }
-    if host.bytes().any(|c| c <= b' ' || b"<>^|%\"`{}\\".contains(&c)) {
+    // A `:` in a host is only allowed inside an IPv6 literal's brackets.
+    let bad = |c: u8| c <= b' ' || b"<>^|%\"`{}\\".contains(&c) || (c == b':' && !host.starts_with('['));
+    if host.bytes().any(bad) {
         return Err(UrlError::InvalidHost);
     }
     let port = match port {
@@ -290,7 +292,9 @@ pub fn governs(robots_url: &str, page_url: &str) -> Result<Governs, UrlError> {
         Governs::OtherScheme
     } else if ro.host != po.host {
         let sub = |a: &str, b: &str| a.len() > b.len() && a.ends_with(b) && a.as_bytes()[a.len() - b.len() - 1] == b'.';
-        if sub(&ro.host, &po.host) || sub(&po.host, &ro.host) {
+        // IP addresses have no subdomains: `212.96.82.21` is not below `96.82.21`.
+        let is_ip = |h: &str| h.starts_with('[') || h.bytes().all(|c| c.is_ascii_digit() || c == b'.');
+        if !is_ip(&ro.host) && !is_ip(&po.host) && (sub(&ro.host, &po.host) || sub(&po.host, &ro.host)) {
             Governs::Subdomain
         } else {
             Governs::OtherHost
@@ -370,37 +374,53 @@ pub fn normalize_url(input: &str) -> Result<String, UrlError> {
         return Err(UrlError::Empty);
     }
     let mut out = String::with_capacity(s.len() + 8);
-    let rest = if s.starts_with('/') && !s.starts_with("//") {
-        s
-    } else {
-        let owned;
-        let absolute = if s.contains("://") {
-            s
-        } else {
+    if s.starts_with('/') && !s.starts_with("//") {
+        let rest = &s[..s.find('#').unwrap_or(s.len())];
+        return Ok(finish(out, rest, true, false));
+    }
+    let owned;
+    let absolute = match scheme_len(s) {
+        Some(n) if s[n..].starts_with("//") => s,
+        // `mailto:x`, `javascript:...`: there is no host, and no robots.txt applies.
+        Some(n) if !s[n..].starts_with(|c: char| c.is_ascii_digit()) => return Err(UrlError::MissingHost),
+        // No scheme (`example.com/a`, `localhost:8080/a`, `//example.com/a`): read as http.
+        _ => {
             owned = alloc::format!("http://{}", s.trim_start_matches('/'));
             &owned
-        };
-        let parts = split(absolute)?;
-        let o = origin(&parts)?;
-        out.push_str(&alloc::format!("{o}"));
-        let rest = parts.rest;
-        if is_special(&o.scheme) {
-            // Browsers read `\` as `/` in special URLs; that changes what the server sees.
-            let fixed = rest.replace('\\', "/");
-            return Ok(finish(out, &fixed, true));
         }
-        return Ok(finish(out, rest, !rest.is_empty()));
     };
-    let rest = &rest[..rest.find('#').unwrap_or(rest.len())];
-    Ok(finish(out, rest, true))
+    let parts = split(absolute)?;
+    let o = origin(&parts)?;
+    out.push_str(&alloc::format!("{o}"));
+    let special = is_special(&o.scheme);
+    Ok(finish(out, parts.rest, special || !parts.rest.is_empty(), special))
 }
 
-fn finish(mut out: String, rest: &str, needs_path: bool) -> String {
+/// The length of `scheme:` at the start of `s` (letters, then letters, digits, `+`, `-`, `.`), if any.
+fn scheme_len(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if !b.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let end = b.iter().position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+    (b[end] == b':').then_some(end + 1)
+}
+
+fn finish(mut out: String, rest: &str, needs_path: bool, backslash_is_slash: bool) -> String {
     let (path, query) = match rest.find('?') {
         Some(q) => (&rest[..q], Some(&rest[q + 1..])),
         None => (rest, None),
     };
     let path = if path.is_empty() && needs_path { "/" } else { path };
+    // Browsers read `\` as `/` in the path of http(s) URLs (not in the query); that changes what the
+    // server sees.
+    let fixed;
+    let path = if backslash_is_slash && path.contains('\\') {
+        fixed = path.replace('\\', "/");
+        fixed.as_str()
+    } else {
+        path
+    };
     let path = if path.starts_with('/') { remove_dot_segments(path) } else { String::from(path) };
     encode_into(&path, b"\"#<>`{}", &mut out);
     if let Some(q) = query {

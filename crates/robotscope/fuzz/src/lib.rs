@@ -10,7 +10,7 @@
 use arbitrary::Arbitrary;
 use robotscope::{
     crawler, escape_pattern, governs, is_valid_agent, key_kind, normalize_url, path_of, pattern_matches, product_token,
-    robots_url, token_from_user_agent, Agents, Governs, KeyKind, RuleKind, RuleMatch, Robots, Scope, Tag, CRAWLERS,
+    robots_url, token_from_user_agent, Agents, Governs, KeyKind, Robots, RuleKind, RuleMatch, Scope, Tag, CRAWLERS,
     MAX_LINE_LEN,
 };
 
@@ -210,7 +210,8 @@ fn check_query<A: Agents + ?Sized + core::fmt::Debug>(robots: &Robots, agents: &
         Scope::Global
     };
     assert_eq!(v.scope, scope, "scope for {agents:?}");
-    let mut lines: Vec<usize> = applied.iter().flat_map(|&g| robots.group(g).map(|g| g.lines()).unwrap_or_default()).collect();
+    let mut lines: Vec<usize> =
+        applied.iter().flat_map(|&g| robots.group(g).map(|g| g.lines()).unwrap_or_default()).collect();
     lines.sort_unstable();
     assert_eq!(v.group_lines, lines, "group_lines for {agents:?}");
 
@@ -276,11 +277,14 @@ fn check_lines(robots: &Robots) {
         let (span, read) = (line.span, line.read);
         assert!(span.start <= span.end && span.end <= src.len(), "line {count}: span {span:?} out of bounds");
         assert!(count == 1 || span.start > prev_end, "line {count} overlaps the previous line");
-        assert!(!src[span.start..span.end].iter().any(|&c| c == b'\n' || c == b'\r'), "line {count} holds a terminator");
+        assert!(
+            !src[span.start..span.end].iter().any(|&c| c == b'\n' || c == b'\r'),
+            "line {count} holds a terminator"
+        );
         prev_end = span.end;
         assert_eq!(read.start, span.start, "line {count}: read does not start at the line");
         assert!(read.end <= span.end && read.len() <= MAX_LINE_LEN, "line {count}: read {read:?} too long");
-        assert!(line.comment.is_some() || !src[read.start..read.end].contains(&0), "line {count}: read past a NUL");
+        assert!(!src[read.start..read.end].contains(&0), "line {count}: read past a NUL");
         let meta = line.metadata;
         assert_eq!(meta.is_line_too_long, span.len() > MAX_LINE_LEN, "line {count}: is_line_too_long");
         assert_eq!(meta.has_comment, line.comment.is_some(), "line {count}: has_comment");

@@ -50,33 +50,129 @@ fn iterations() -> usize {
 }
 
 fn seed() -> u64 {
-    std::env::var("SMOKE_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_0F_2013_0B07)
+    std::env::var("SMOKE_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_0F20_130B_0715)
 }
 
 const KEYS: &[&str] = &[
-    "User-agent", "user-agent", "USER-AGENT", "useragent", "user agent", "User-agents", "Allow", "allow", "Disallow",
-    "disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw", "Disallowed", "Sitemap", "site-map",
-    "Crawl-delay", "Host", "Clean-param", "Noindex", "Request-rate", "Content-Signal", "foo", "", "*",
+    "User-agent",
+    "user-agent",
+    "USER-AGENT",
+    "useragent",
+    "user agent",
+    "User-agents",
+    "Allow",
+    "allow",
+    "Disallow",
+    "disallow",
+    "dissallow",
+    "dissalow",
+    "disalow",
+    "diasllow",
+    "disallaw",
+    "Disallowed",
+    "Sitemap",
+    "site-map",
+    "Crawl-delay",
+    "Host",
+    "Clean-param",
+    "Noindex",
+    "Request-rate",
+    "Content-Signal",
+    "foo",
+    "",
+    "*",
 ];
 const SEPARATORS: &[&str] = &[":", ": ", " : ", ":\t", " ", "\t", "", "::", ": :"];
 const AGENT_VALUES: &[&str] = &[
-    "*", "* ", "*bot", "Googlebot", "googlebot", "Googlebot-Image", "Googlebot-News", "Googlebot/2.1", "FooBot",
-    "Foo Bar", "foo_bar", "Bingbot", "AdsBot-Google", "GPTBot", "", "Googlebot*", "Google bot", "ÄBot",
+    "*",
+    "* ",
+    "*bot",
+    "Googlebot",
+    "googlebot",
+    "Googlebot-Image",
+    "Googlebot-News",
+    "Googlebot/2.1",
+    "FooBot",
+    "Foo Bar",
+    "foo_bar",
+    "Bingbot",
+    "AdsBot-Google",
+    "GPTBot",
+    "",
+    "Googlebot*",
+    "Google bot",
+    "ÄBot",
 ];
 const PATH_PIECES: &[&str] = &[
-    "/", "/", "/", "a", "b", "fish", "*", "*", "$", "%2f", "%2F", "%aa", "%", "%C3%A9", "é", "?", "?q=1", ";p", "#",
-    ".php", "/index.html", "/index.htm", "index.html5", "/private/", "//", "..", "&", "~", " ", "+",
+    "/",
+    "/",
+    "/",
+    "a",
+    "b",
+    "fish",
+    "*",
+    "*",
+    "$",
+    "%2f",
+    "%2F",
+    "%aa",
+    "%",
+    "%C3%A9",
+    "é",
+    "?",
+    "?q=1",
+    ";p",
+    "#",
+    ".php",
+    "/index.html",
+    "/index.htm",
+    "index.html5",
+    "/private/",
+    "//",
+    "..",
+    "&",
+    "~",
+    " ",
+    "+",
 ];
 const TERMINATORS: &[&str] = &["\n", "\n", "\r\n", "\r", "\n\r", "\r\r", "\n\n"];
 const AGENTS: &[&str] = &[
-    "Googlebot", "googlebot", "Googlebot-Image", "Googlebot-News", "FooBot", "foo_bar", "Bingbot", "AdsBot-Google",
-    "GPTBot", "*", "", "Foo Bar", "Googlebot/2.1", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-    "Mozilla/5.0 (compatible; MyCrawler/1.0)", "unknown-crawler", "ÄBot",
+    "Googlebot",
+    "googlebot",
+    "Googlebot-Image",
+    "Googlebot-News",
+    "FooBot",
+    "foo_bar",
+    "Bingbot",
+    "AdsBot-Google",
+    "GPTBot",
+    "*",
+    "",
+    "Foo Bar",
+    "Googlebot/2.1",
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    "Mozilla/5.0 (compatible; MyCrawler/1.0)",
+    "unknown-crawler",
+    "ÄBot",
 ];
 const SCHEMES: &[&str] = &["http://", "https://", "HTTPS://", "//", "", "", "ftp://", "file:///", "mailto:", "a b://"];
 const HOSTS: &[&str] = &[
-    "example.com", "www.example.com", "EXAMPLE.com:443", "example.com:80", "example.com:8080", "u:p@h", "müller.eu",
-    "xn--mller-kva.eu", "[::1]", "127.0.0.1", "", "a", "h\\p", "shop.example.com", "example.com:99999", "ex ample.com",
+    "example.com",
+    "www.example.com",
+    "EXAMPLE.com:443",
+    "example.com:80",
+    "example.com:8080",
+    "u:p@h",
+    "müller.eu",
+    "xn--mller-kva.eu",
+    "[::1]",
+    "127.0.0.1",
+    "",
+    "a",
+    "h\\p",
+    "shop.example.com",
+    "example.com:99999",
+    "ex ample.com",
 ];
 
 fn path(rng: &mut Rng, pieces: usize) -> String {
@@ -87,6 +183,52 @@ fn path(rng: &mut Rng, pieces: usize) -> String {
     out
 }
 
+/// A rule value: mostly a path, sometimes anything from the pieces.
+fn rule_value(rng: &mut Rng) -> String {
+    let mut value = path(rng, 5);
+    if !rng.chance(6) && !value.starts_with('/') {
+        value.insert(0, '/');
+    }
+    value
+}
+
+/// One line of noise: a comment, garbage bytes, an unknown or misspelt key, or (rarely) an overlong line.
+fn noise_line(rng: &mut Rng, out: &mut Vec<u8>) {
+    match rng.below(6) {
+        0 => {}
+        1 => out.extend_from_slice(b"# a comment: with a colon"),
+        2 => out.extend_from_slice(&rng.bytes(24)),
+        3 if rng.chance(30) => out.extend(std::iter::repeat_n(b'a', 16_670)),
+        _ => {
+            let (key, value) = (rng.pick(KEYS), rule_value(rng));
+            directive(rng, out, key, &value);
+        }
+    }
+}
+
+/// `key`, a separator and `value`, with random case, whitespace and trailing matter.
+fn directive(rng: &mut Rng, out: &mut Vec<u8>, key: &str, value: &str) {
+    if rng.chance(8) {
+        out.extend_from_slice(b" \t");
+    }
+    if rng.chance(4) {
+        out.extend(key.bytes().map(|c| if rng.chance(2) { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }));
+    } else {
+        out.extend_from_slice(key.as_bytes());
+    }
+    out.extend_from_slice(if rng.chance(3) { rng.pick(SEPARATORS) } else { ": " }.as_bytes());
+    out.extend_from_slice(value.as_bytes());
+    match rng.below(16) {
+        0 => out.extend_from_slice(b" # trailing"),
+        1 => out.push(0),
+        2 => out.extend_from_slice(b"#x\0y"),
+        3 => out.push(0xFF),
+        4 => out.extend_from_slice(b"  "),
+        _ => {}
+    }
+}
+
+/// A robots.txt-like body: groups of user-agent lines and rules, with noise, odd terminators and BOMs.
 fn structured_robots(rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
     match rng.below(12) {
@@ -94,40 +236,36 @@ fn structured_robots(rng: &mut Rng) -> Vec<u8> {
         1 => out.extend_from_slice(b"\xEF\xBB"),
         _ => {}
     }
-    for _ in 0..rng.below(24) {
-        match rng.below(20) {
-            0 => {}
-            1 => out.extend_from_slice(b"# a comment"),
-            2 => out.extend_from_slice(&rng.bytes(24)),
-            3 if rng.chance(40) => out.extend(std::iter::repeat_n(b'a', 16_670)),
-            _ => {
-                let key = rng.pick(KEYS);
-                let key: String = if rng.chance(4) {
-                    key.chars().map(|c| if rng.chance(2) { c.to_ascii_uppercase() } else { c }).collect()
-                } else {
-                    key.to_owned()
-                };
-                if rng.chance(6) {
-                    out.extend_from_slice(b" \t");
-                }
-                out.extend_from_slice(key.as_bytes());
-                out.extend_from_slice(rng.pick(SEPARATORS).as_bytes());
-                let value = if key.to_ascii_lowercase().contains("agent") {
-                    rng.pick(AGENT_VALUES).to_owned()
-                } else {
-                    path(rng, 6)
-                };
-                out.extend_from_slice(value.as_bytes());
-                match rng.below(10) {
-                    0 => out.extend_from_slice(b" # trailing"),
-                    1 => out.push(0),
-                    2 => out.push(0xFF),
-                    3 => out.extend_from_slice(b"  "),
-                    _ => {}
-                }
-            }
+    let end_line = |rng: &mut Rng, out: &mut Vec<u8>| {
+        out.extend_from_slice(if rng.chance(3) { rng.pick(TERMINATORS) } else { "\n" }.as_bytes());
+        if rng.chance(5) {
+            noise_line(rng, out);
+            out.extend_from_slice(b"\n");
         }
-        out.extend_from_slice(rng.pick(TERMINATORS).as_bytes());
+    };
+    for _ in 0..rng.below(3) {
+        let (key, value) = (if rng.chance(2) { "Allow" } else { "Disallow" }, rule_value(rng));
+        directive(rng, &mut out, key, &value);
+        end_line(rng, &mut out);
+    }
+    for _ in 0..rng.below(6) {
+        for _ in 0..1 + rng.below(3) {
+            let key = if rng.chance(5) { rng.pick(&["useragent", "user agent", "User-Agent"]) } else { "User-agent" };
+            let agent = rng.pick(AGENT_VALUES);
+            directive(rng, &mut out, key, agent);
+            end_line(rng, &mut out);
+        }
+        for _ in 0..rng.below(6) {
+            let key = match rng.below(10) {
+                0..=3 => "Disallow",
+                4..=6 => "Allow",
+                7 => rng.pick(&["dissallow", "disalow", "Sitemap", "Crawl-delay"]),
+                _ => rng.pick(KEYS),
+            };
+            let value = rule_value(rng);
+            directive(rng, &mut out, key, &value);
+            end_line(rng, &mut out);
+        }
     }
     if rng.chance(3) {
         out.extend_from_slice(&rng.bytes(8));
@@ -139,7 +277,10 @@ fn structured_url(rng: &mut Rng) -> String {
     let mut url = String::new();
     url.push_str(rng.pick(SCHEMES));
     url.push_str(rng.pick(HOSTS));
-    url.push_str(&path(rng, 8));
+    if !rng.chance(8) {
+        url.push('/');
+    }
+    url.push_str(&path(rng, 6));
     match rng.below(8) {
         0 => url.push_str("#frag"),
         1 => url.push('\0'),
@@ -181,11 +322,11 @@ struct Failures(std::collections::BTreeMap<String, (usize, String, String)>);
 
 impl Failures {
     /// Runs one check; a failure is recorded and the run goes on, so one run shows every distinct failure.
-    fn run(&mut self, input: &impl std::fmt::Debug, check: impl FnOnce()) {
+    fn run(&mut self, describe: impl FnOnce() -> String, check: impl FnOnce()) {
         record_panics();
         if std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).is_err() {
             let (at, message) = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
-            let entry = self.0.entry(at).or_insert_with(|| (0, message, format!("{input:?}")));
+            let entry = self.0.entry(at).or_insert_with(|| (0, message, describe()));
             entry.0 += 1;
         }
     }
@@ -193,7 +334,11 @@ impl Failures {
     /// Prints every distinct failure; returns how many there were.
     fn finish(self) -> usize {
         for (at, (count, message, input)) in &self.0 {
-            let input: String = if input.len() > 4000 { input.chars().take(4000).chain("... (cut)".chars()).collect() } else { input.clone() };
+            let input: String = if input.len() > 4000 {
+                input.chars().take(4000).chain("... (cut)".chars()).collect()
+            } else {
+                input.clone()
+            };
             println!("FAILED {count}x at {at}: {message}\n  first input: {input}");
         }
         self.0.len()
@@ -203,6 +348,8 @@ impl Failures {
 #[derive(Default)]
 struct Tally {
     failures: Failures,
+    /// Whether the inputs are queries (`parse_check`) rather than patterns.
+    queries: bool,
     inputs: usize,
     decoded: usize,
     disallowed: usize,
@@ -211,8 +358,12 @@ struct Tally {
 
 impl Tally {
     fn parse(&mut self, input: &ParseInput) {
+        self.queries = true;
         self.inputs += 1;
-        self.failures.run(input, || parse_check(input));
+        let describe = || {
+            format!("robots: b\"{}\", agents: {:?}, url: {:?}", input.robots.escape_ascii(), input.agents, input.url)
+        };
+        self.failures.run(describe, || parse_check(input));
         let (allowed, line) = Robots::parse(&input.robots).decide(&input.agents[..], &input.url);
         self.disallowed += usize::from(!allowed);
         self.decided += usize::from(line != 0);
@@ -220,16 +371,22 @@ impl Tally {
 
     /// Prints the counts and every distinct failure; returns how many distinct checks failed.
     fn finish(self, what: &str) -> usize {
-        println!(
-            "{what}: {} inputs ({} decoded from raw bytes), {} disallowed or matched, {} decided by a line",
-            self.inputs, self.decoded, self.disallowed, self.decided
-        );
+        let outcome = if self.queries {
+            format!("{} disallowed, {} decided by a line", self.disallowed, self.decided)
+        } else {
+            format!("{} matched", self.disallowed)
+        };
+        println!("{what}: {} inputs ({} decoded from raw bytes), {outcome}", self.inputs, self.decoded);
         self.failures.finish()
     }
 
     fn pattern(&mut self, input: &PatternInput) {
         self.inputs += 1;
-        self.failures.run(input, || pattern(input));
+        let describe = || {
+            let (pattern, path) = input.shaped();
+            format!("pattern: b\"{}\", path: b\"{}\" (as compared)", pattern.escape_ascii(), path.escape_ascii())
+        };
+        self.failures.run(describe, || pattern(input));
         let (pattern, path) = input.shaped();
         self.disallowed += usize::from(robotscope::pattern_matches(&pattern, &path));
     }
@@ -248,8 +405,11 @@ fn parse_check_random() {
                 raw.parse(&input);
             }
         } else {
-            let input =
-                ParseInput { robots: structured_robots(&mut rng), agents: structured_agents(&mut rng), url: structured_url(&mut rng) };
+            let input = ParseInput {
+                robots: structured_robots(&mut rng),
+                agents: structured_agents(&mut rng),
+                url: structured_url(&mut rng),
+            };
             shaped.parse(&input);
         }
     }
@@ -265,8 +425,9 @@ fn pattern_random() {
     let mut raw = Tally::default();
     let mut small = Tally::default();
     let mut shaped = Tally::default();
+    let mut long = Tally::default();
     for i in 0..iterations() {
-        match i % 3 {
+        match i % 4 {
             0 => {
                 let bytes = rng.bytes(200);
                 if let Ok(input) = PatternInput::arbitrary(&mut Unstructured::new(&bytes)) {
@@ -278,6 +439,29 @@ fn pattern_random() {
                 let input = PatternInput { small_alphabet: true, pattern: rng.bytes(12), path: rng.bytes(16) };
                 small.pattern(&input);
             }
+            2 => {
+                // Long pieces over a two-letter alphabet: the engine searches pieces over 32 bytes differently.
+                let piece = |rng: &mut Rng| -> Vec<u8> { (0..rng.below(90)).map(|_| b"ab"[rng.below(2)]).collect() };
+                let mut pattern = vec![b'/'];
+                let mut path = vec![b'/'];
+                for k in 0..1 + rng.below(3) {
+                    let p = piece(&mut rng);
+                    pattern.extend_from_slice(&p);
+                    pattern.push(b'*');
+                    if k > 0 {
+                        // Filler before the piece; the first piece is a prefix (the match is anchored).
+                        let filler = piece(&mut rng);
+                        path.extend_from_slice(&filler[..filler.len().min(20)]);
+                    }
+                    let cut = usize::from(rng.chance(6)).min(p.len());
+                    path.extend_from_slice(&p[..p.len() - cut]);
+                }
+                pattern.pop();
+                if rng.chance(3) {
+                    pattern.push(b'$');
+                }
+                long.pattern(&PatternInput { small_alphabet: false, pattern, path });
+            }
             _ => {
                 let pattern = path(&mut rng, 6).into_bytes();
                 let path = format!("/{}", path(&mut rng, 8)).into_bytes();
@@ -288,7 +472,8 @@ fn pattern_random() {
     assert!(small.disallowed > 0 && small.disallowed < small.inputs, "the small-alphabet inputs are degenerate");
     let failed = raw.finish("pattern, arbitrary-decoded random bytes")
         + small.finish("pattern, small alphabet /ab*$")
-        + shaped.finish("pattern, rule-shaped");
+        + shaped.finish("pattern, rule-shaped")
+        + long.finish("pattern, long pieces");
     assert_eq!(failed, 0, "distinct failed checks (see above)");
 }
 
@@ -340,7 +525,11 @@ fn corpus() {
         for rule in robots.rules().take(64) {
             for path in values.iter().take(8) {
                 let path = if path.starts_with('/') { path.clone() } else { format!("/{path}") };
-                patterns.pattern(&PatternInput { small_alphabet: false, pattern: rule.pattern.to_vec(), path: path.into_bytes() });
+                patterns.pattern(&PatternInput {
+                    small_alphabet: false,
+                    pattern: rule.pattern.to_vec(),
+                    path: path.into_bytes(),
+                });
             }
         }
     }
