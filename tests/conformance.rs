@@ -84,9 +84,9 @@ fn vectors() {
     for (i, line) in text.lines().enumerate() {
         let v: Value = serde_json::from_str(line).expect("vector JSON");
         let file = v["file"].as_str().expect("file").to_owned();
-        let robots = cache.entry(file.clone()).or_insert_with(|| {
-            Robots::parse(std::fs::read(Path::new(&dir).join(&file)).expect("robots file"))
-        });
+        let robots = cache
+            .entry(file.clone())
+            .or_insert_with(|| Robots::parse(std::fs::read(Path::new(&dir).join(&file)).expect("robots file")));
         let result = check_query(
             robots,
             &agents(&v),
@@ -130,7 +130,9 @@ fn check_helper(function: &str, case: &Value) -> Result<(), String> {
     match function {
         "GetPathParamsQuery" => eq("path", path_of(&text.expect("utf-8")), case["expected"].as_str().unwrap().into()),
         "MaybeEscapePattern" => eq("escaped", escape_pattern(&input), case["expected"].as_str().unwrap().into()),
-        "IsValidUserAgentToObey" => eq("valid", is_valid_agent(&text.expect("utf-8")), case["expected"].as_bool().unwrap()),
+        "IsValidUserAgentToObey" => {
+            eq("valid", is_valid_agent(&text.expect("utf-8")), case["expected"].as_bool().unwrap())
+        }
         "ExtractUserAgent" => {
             eq("token", product_token(&text.expect("utf-8")).to_owned(), case["expected"].as_str().unwrap().into())
         }
@@ -279,10 +281,18 @@ fn normalise_expected_event(e: &Value) -> Value {
 }
 
 fn flag_order(f: &str) -> usize {
-    ["is_empty", "has_comment", "is_comment", "has_directive", "is_acceptable_typo", "is_line_too_long", "is_missing_colon_separator"]
-        .iter()
-        .position(|x| *x == f)
-        .unwrap_or(99)
+    [
+        "is_empty",
+        "has_comment",
+        "is_comment",
+        "has_directive",
+        "is_acceptable_typo",
+        "is_line_too_long",
+        "is_missing_colon_separator",
+    ]
+    .iter()
+    .position(|x| *x == f)
+    .unwrap_or(99)
 }
 
 fn check_extra(case: &Value) -> Result<(), String> {

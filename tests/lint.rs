@@ -36,13 +36,10 @@ fn a_clean_file_has_no_diagnostics() {
 
 #[test]
 fn typo_and_prefix_keys() {
-    check("User-agent: *\nDissallow: /a\nuseragent: b\nDisallowed: /c\nsitemaps: https://e.com/s.xml\n", &[
-        (2, K::TypoKey),
-        (3, K::TypoKey),
-        (3, K::GlobalRulesIgnored),
-        (4, K::PrefixKey),
-        (5, K::PrefixKey),
-    ]);
+    check(
+        "User-agent: *\nDissallow: /a\nuseragent: b\nDisallowed: /c\nsitemaps: https://e.com/s.xml\n",
+        &[(2, K::TypoKey), (3, K::TypoKey), (3, K::GlobalRulesIgnored), (4, K::PrefixKey), (5, K::PrefixKey)],
+    );
     let (d, text) = one("User-agent: *\nDissallow: /a\n", K::TypoKey);
     assert_eq!(text, "Dissallow");
     assert_eq!(d.severity, Severity::Warning);
@@ -82,7 +79,10 @@ fn unknown_keys_get_suggestions_and_known_ones_are_named() {
 
 #[test]
 fn rules_outside_groups_and_patterns_that_never_match() {
-    check("Disallow: /a\nUser-agent: *\nDisallow: a\nDisallow: *a\n", &[(1, K::RuleOutsideGroup), (3, K::PatternNeverMatches)]);
+    check(
+        "Disallow: /a\nUser-agent: *\nDisallow: a\nDisallow: *a\n",
+        &[(1, K::RuleOutsideGroup), (3, K::PatternNeverMatches)],
+    );
     let (d, _) = one("User-agent: *\nDisallow: https://example.com/private?x\n", K::PatternNeverMatches);
     assert_eq!(d.help.as_deref(), Some("rules hold paths, not URLs: write `/private?x`"));
 }
@@ -126,13 +126,16 @@ fn own_group_ignores_global_rules() {
 #[test]
 fn group_structure() {
     // The google/robotstxt#51 trap: a crawl-delay line does not end the `*` group.
-    check("User-agent: *\nCrawl-delay: 5\nUser-agent: badbot\nDisallow: /\n", &[
-        (2, K::UnsupportedDirective),
-        (3, K::UserAgentsMerged),
-    ]);
+    check(
+        "User-agent: *\nCrawl-delay: 5\nUser-agent: badbot\nDisallow: /\n",
+        &[(2, K::UnsupportedDirective), (3, K::UserAgentsMerged)],
+    );
     check("User-agent: a\nDisallow: /x\nUser-agent: b\n", &[(3, K::EmptyGroup)]);
     check("User-agent: a\nDisallow: /x\nUser-agent: A\nDisallow: /y\n", &[(1, K::RepeatedAgent)]);
-    check("User-agent: a\nAllow: /x\nDisallow: /x\nDisallow: /x\n", &[(3, K::AllowDisallowConflict), (4, K::DuplicateRule)]);
+    check(
+        "User-agent: a\nAllow: /x\nDisallow: /x\nDisallow: /x\n",
+        &[(3, K::AllowDisallowConflict), (4, K::DuplicateRule)],
+    );
 }
 
 #[test]
@@ -162,7 +165,8 @@ fn byte_level_problems() {
 
 #[test]
 fn html_bodies_are_one_error_not_hundreds() {
-    let html = "<!DOCTYPE html>\n<html><head><title>Not found</title></head>\n<body>\n<p>Oops: no page</p>\n</body></html>\n";
+    let html =
+        "<!DOCTYPE html>\n<html><head><title>Not found</title></head>\n<body>\n<p>Oops: no page</p>\n</body></html>\n";
     check(html, &[(1, K::HtmlBody)]);
 }
 

@@ -1738,7 +1738,10 @@ mod b2_agents_and_urls {
     #[test]
     fn a_crawler_name_inside_a_url_is_not_the_product() {
         assert_eq!(token_from_user_agent("MyBot/1.0 (+http://googlebot.com/info)"), "MyBot");
-        assert_eq!(token_from_user_agent("Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"), "ClaudeBot");
+        assert_eq!(
+            token_from_user_agent("Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)"),
+            "ClaudeBot"
+        );
     }
 
     #[test]

@@ -62,7 +62,10 @@ fn test() {
     run("cargo", &["fmt", "--all", "--check"]);
     run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
     // The core without `std` on wasm32: proves it is `no_std` + `alloc` and builds for the browser.
-    run("cargo", &["build", "-p", "robotscope", "--no-default-features", "--target", "wasm32-unknown-unknown", "--release"]);
+    run(
+        "cargo",
+        &["build", "-p", "robotscope", "--no-default-features", "--target", "wasm32-unknown-unknown", "--release"],
+    );
     let fuzz = root().join("crates/robotscope/fuzz/Cargo.toml");
     if fuzz.is_file() {
         // The fuzz targets' logic on stable: deterministic random inputs and the corpus files.
@@ -79,7 +82,15 @@ fn demo() {
     eprintln!("\nThe example file:\n{}", std::fs::read_to_string(root().join(example)).unwrap_or_default());
     // `check` exits 1 when a URL is disallowed; that is the point of the demo, not a failure.
     for args in [
-        &["check", example, "--agent", "Googlebot", "https://example.com/shop/shoes", "https://example.com/cart", "/private/report.pdf"][..],
+        &[
+            "check",
+            example,
+            "--agent",
+            "Googlebot",
+            "https://example.com/shop/shoes",
+            "https://example.com/cart",
+            "/private/report.pdf",
+        ][..],
         &["check", example, "--agent", "GPTBot", "https://example.com/blog/"][..],
         &["lint", example][..],
     ] {

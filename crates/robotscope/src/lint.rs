@@ -187,14 +187,24 @@ fn unsupported_note(key: &str) -> &'static str {
         "request-rate" | "visit-time" => "a few old crawlers honour it; Google and Bing ignore it",
         "noindex" => "Google stopped honouring it in 2019; use a noindex meta tag or header instead",
         "nofollow" | "noarchive" => "it belongs in a robots meta tag or X-Robots-Tag header, not in robots.txt",
-        "content-signal" => "it states preferences for AI use (Cloudflare's content signals); it allows or blocks nothing",
+        "content-signal" => {
+            "it states preferences for AI use (Cloudflare's content signals); it allows or blocks nothing"
+        }
         "content-usage" => "it states AI usage preferences (IETF draft); it allows or blocks nothing",
         _ => "no major crawler acts on it in robots.txt",
     }
 }
 
 impl<'a> Linter<'a> {
-    fn push(&mut self, kind: DiagnosticKind, severity: Severity, line: usize, span: Span, message: String, help: Option<String>) {
+    fn push(
+        &mut self,
+        kind: DiagnosticKind,
+        severity: Severity,
+        line: usize,
+        span: Span,
+        message: String,
+        help: Option<String>,
+    ) {
         let n = self.counts.entry(kind).or_insert(0);
         *n += 1;
         if *n <= MAX_PER_KIND {
@@ -214,7 +224,9 @@ impl<'a> Linter<'a> {
         if let Some(p) = first {
             let lower: Vec<u8> = head[p..].iter().map(u8::to_ascii_lowercase).collect();
             let looks_html = lower.starts_with(b"<")
-                && [&b"<!doctype html"[..], b"<html", b"<head", b"<body"].iter().any(|t| lower.windows(t.len()).any(|w| w == *t));
+                && [&b"<!doctype html"[..], b"<html", b"<head", b"<body"]
+                    .iter()
+                    .any(|t| lower.windows(t.len()).any(|w| w == *t));
             if looks_html {
                 self.html = true;
                 self.push(
@@ -222,7 +234,8 @@ impl<'a> Linter<'a> {
                     Severity::Error,
                     1,
                     Span::new(start + p, head.len().min(start + p + 64).max(start + p)),
-                    "this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything".into(),
+                    "this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything"
+                        .into(),
                     Some("serve a plain-text robots.txt at /robots.txt (or a 404 if you have none)".into()),
                 );
             }
@@ -301,7 +314,8 @@ impl<'a> Linter<'a> {
                 Severity::Warning,
                 n,
                 Span::new(at, at + 3),
-                "a byte-order mark (U+FEFF) inside the file is ordinary content: a key after it is not recognised".into(),
+                "a byte-order mark (U+FEFF) inside the file is ordinary content: a key after it is not recognised"
+                    .into(),
                 Some("delete the invisible U+FEFF character (files were probably concatenated)".into()),
             );
         }
@@ -328,7 +342,8 @@ impl<'a> Linter<'a> {
         // `Disallow /a:b`: a key with whitespace in it that starts with a known word.
         let spaced = key.iter().position(|&c| c == b' ' || c == b'\t');
         let first_colon_split = d.kind != KeyKind::Unknown
-            && spaced.is_some_and(|p| crate::lines::key_kind(&key[..p]).0 == d.kind && !line.metadata.is_acceptable_typo);
+            && spaced
+                .is_some_and(|p| crate::lines::key_kind(&key[..p]).0 == d.kind && !line.metadata.is_acceptable_typo);
         if first_colon_split {
             let p = spaced.unwrap_or(0);
             let intended = lossy(self.text(crate::lines::trim(src, Span::new(d.key.start + p, d.value.end))));
@@ -360,7 +375,9 @@ impl<'a> Linter<'a> {
                 Severity::Warning,
                 n,
                 d.key,
-                format!("Google reads `{key_str}` as `{word}` because it starts with that word; other crawlers ignore it"),
+                format!(
+                    "Google reads `{key_str}` as `{word}` because it starts with that word; other crawlers ignore it"
+                ),
                 Some(format!("write `{word}`")),
             );
         }
@@ -408,7 +425,8 @@ impl<'a> Linter<'a> {
             );
             return;
         }
-        const KNOWN: [&str; 8] = ["User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay", "Host", "Clean-param", "Noindex"];
+        const KNOWN: [&str; 8] =
+            ["User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay", "Host", "Clean-param", "Noindex"];
         let short = &key[..key.len().min(32)];
         let suggestion = KNOWN
             .iter()
@@ -469,7 +487,10 @@ impl<'a> Linter<'a> {
                     n,
                     Span::new(h, line.read.end),
                     format!("`#` starts a comment, so Google reads the pattern as `{}`", lossy(v)),
-                    Some("URL fragments (#...) never reach the server; drop this part, or write `%23` for a literal `#`".into()),
+                    Some(
+                        "URL fragments (#...) never reach the server; drop this part, or write `%23` for a literal `#`"
+                            .into(),
+                    ),
                 );
             }
         }
@@ -498,12 +519,18 @@ impl<'a> Linter<'a> {
                 lossy(v)
             ))
         } else if token.len() < v.len() {
-            Some(format!("Google reads `{}` as `{}`: the product token ends at the first other character", lossy(v), lossy(token)))
+            Some(format!(
+                "Google reads `{}` as `{}`: the product token ends at the first other character",
+                lossy(v),
+                lossy(token)
+            ))
         } else {
             None
         };
         if let Some(message) = message {
-            let help = if global { "write `User-agent: *` on its own line".into() } else if token.is_empty() {
+            let help = if global {
+                "write `User-agent: *` on its own line".into()
+            } else if token.is_empty() {
                 "write the crawler's product token, such as `Googlebot`".into()
             } else {
                 format!("write `User-agent: {}`", lossy(token))
@@ -530,7 +557,9 @@ impl<'a> Linter<'a> {
         // Groups that block everything (`Disallow: /`): ignoring `*` changes nothing for them.
         let blocks_all: Vec<bool> = robots
             .groups()
-            .map(|g| g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*")))
+            .map(|g| {
+                g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
+            })
             .collect();
         let mut global_rules: Vec<usize> = Vec::new();
         for g in robots.groups() {
@@ -590,11 +619,8 @@ impl<'a> Linter<'a> {
                 continue;
             };
             if groups.len() > 1 {
-                let starts: Vec<String> = groups
-                    .iter()
-                    .filter_map(|&g| robots.group(g))
-                    .map(|g| g.line_range().0.to_string())
-                    .collect();
+                let starts: Vec<String> =
+                    groups.iter().filter_map(|&g| robots.group(g)).map(|g| g.line_range().0.to_string()).collect();
                 self.push(
                     DiagnosticKind::RepeatedAgent,
                     Severity::Info,
@@ -685,7 +711,8 @@ impl Robots {
         l.groups();
         for (&kind, &count) in &l.counts {
             if count > MAX_PER_KIND {
-                let last = l.out.iter().rev().find(|d| d.kind == kind).map_or((0, Span::default()), |d| (d.line, d.span));
+                let last =
+                    l.out.iter().rev().find(|d| d.kind == kind).map_or((0, Span::default()), |d| (d.line, d.span));
                 l.out.push(Diagnostic {
                     kind: DiagnosticKind::MoreNotShown,
                     severity: Severity::Info,

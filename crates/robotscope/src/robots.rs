@@ -303,7 +303,12 @@ impl Robots {
 
     /// Runs the matcher: the reference's four slots, filled from the groups that apply.
     /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
-    fn run<A: Agents + ?Sized>(&self, agents: &A, path: &[u8], mut on_match: impl FnMut(usize, usize, bool)) -> Outcome {
+    fn run<A: Agents + ?Sized>(
+        &self,
+        agents: &A,
+        path: &[u8],
+        mut on_match: impl FnMut(usize, usize, bool),
+    ) -> Outcome {
         let own = self.has_own_group(agents);
         let mut allow = Slot::NONE;
         let mut disallow = Slot::NONE;
@@ -327,7 +332,8 @@ impl Robots {
                 }
             }
         }
-        let disallowed = if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
+        let disallowed =
+            if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
         let decider = if disallow.priority > allow.priority { disallow } else { allow };
         Outcome { allowed: !disallowed, own, decider }
     }

@@ -151,9 +151,8 @@ fn split(url: &str) -> Result<Parts<'_>, UrlError> {
     }
     let after = &url[colon + 3..];
     let special = is_special(scheme);
-    let auth_end = after
-        .find(|c: char| c == '/' || c == '?' || c == '#' || (special && c == '\\'))
-        .unwrap_or(after.len());
+    let auth_end =
+        after.find(|c: char| c == '/' || c == '?' || c == '#' || (special && c == '\\')).unwrap_or(after.len());
     let authority = &after[..auth_end];
     let rest = &after[auth_end..];
     let rest = &rest[..rest.find('#').unwrap_or(rest.len())];
@@ -186,7 +185,9 @@ fn split(url: &str) -> Result<Parts<'_>, UrlError> {
     }
     let port = match port {
         None | Some("") => None,
-        Some(p) if p.len() <= 5 && p.bytes().all(|c| c.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= 65535) => {
+        Some(p)
+            if p.len() <= 5 && p.bytes().all(|c| c.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| n <= 65535) =>
+        {
             Some(p)
         }
         Some(_) => return Err(UrlError::InvalidPort),
