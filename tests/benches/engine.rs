@@ -16,6 +16,8 @@
 //!
 //! Before criterion runs, the summary table is computed with plain `Instant` timings (minimum over a few
 //! runs), together with each engine's agreement with the vectors' expected verdicts. Nothing is asserted.
+//! Without `--bench` (as under `cargo test --all-targets`) criterion runs each benchmark once as a test and the
+//! summary shows agreement only, without timings.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -267,17 +269,20 @@ fn load(dir: &Path) -> Data {
 // ---------------------------------------------------------------------------------------------------------------
 // The summary table.
 
-/// The fastest of `reps` runs of `f`, after one untimed warm-up run.
-fn fastest<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
+/// The fastest of `reps` runs of `f`, after one untimed warm-up run; `None` (without running `f`) when `reps`
+/// is 0.
+fn fastest<T>(reps: usize, mut f: impl FnMut() -> T) -> Option<Duration> {
+    if reps == 0 {
+        return None;
+    }
     black_box(f());
-    (0..reps.max(1))
+    (0..reps)
         .map(|_| {
             let start = Instant::now();
             black_box(f());
             start.elapsed()
         })
         .min()
-        .unwrap_or_default()
 }
 
 struct Agreement {
@@ -335,12 +340,16 @@ fn summary(data: &Data, reps: usize) {
     ];
     let texting_errors = parse_texting_robots(files);
     let agree = agreement(data);
-    let mbps: Vec<f64> = parse.iter().map(|d| bytes / d.as_secs_f64() / 1e6).collect();
-    let qps: Vec<f64> = query.iter().map(|d| data.vectors as f64 / d.as_secs_f64()).collect();
+    let mbps: Option<Vec<f64>> = parse.iter().map(|d| d.map(|d| bytes / d.as_secs_f64() / 1e6)).collect();
+    let qps: Option<Vec<f64>> = query.iter().map(|d| d.map(|d| data.vectors as f64 / d.as_secs_f64())).collect();
 
     let rule = "-".repeat(96);
     println!("{rule}");
-    println!("robotscope engine summary (min of {reps} runs; MB = 10^6 bytes)");
+    if reps == 0 {
+        println!("robotscope engine summary (test mode: agreement only, no timings; MB = 10^6 bytes)");
+    } else {
+        println!("robotscope engine summary (min of {reps} runs; MB = 10^6 bytes)");
+    }
     println!(
         "parse workload: {} of {} corpus files, {:.2} MB of {:.2} MB ({} left out: robotstxt 0.3 panics on them: {})",
         files.len(),
@@ -365,13 +374,20 @@ fn summary(data: &Data, reps: usize) {
     );
     let names = ["robotscope", "texting_robots", "robotstxt"];
     for i in 0..3 {
-        let ratio = |v: &[f64]| if i == 0 { String::from("-") } else { format!("{:.1}x", v[0] / v[i]) };
+        let value = |v: &Option<Vec<f64>>, digits: usize| match v {
+            Some(v) => format!("{:.digits$}", v[i]),
+            None => String::from("-"),
+        };
+        let ratio = |v: &Option<Vec<f64>>| match v {
+            Some(v) if i > 0 => format!("{:.1}x", v[0] / v[i]),
+            _ => String::from("-"),
+        };
         println!(
-            "{:<16} {:>12.1} {:>11} {:>14.0} {:>11} {:>17} {:>7.3}%",
+            "{:<16} {:>12} {:>11} {:>14} {:>11} {:>17} {:>7.3}%",
             names[i],
-            mbps[i],
+            value(&mbps, 1),
             ratio(&mbps),
-            qps[i],
+            value(&qps, 0),
             ratio(&qps),
             format!("{}/{}", agree[i].agree, data.vectors),
             pct(agree[i].agree, data.vectors),
@@ -395,6 +411,10 @@ fn summary(data: &Data, reps: usize) {
     );
     let faster = |v: &[f64]| v[1].max(v[2]);
     let verdict = |ok: bool| if ok { "met" } else { "MISSED" };
+    let (Some(mbps), Some(qps)) = (mbps, qps) else {
+        println!("{rule}");
+        return;
+    };
     println!(
         "goals: parse >= 1000 MB/s: {} ({:.0}); parse >= 4x the faster peer: {} ({:.1}x); \
          queries >= 4x the faster peer: {} ({:.1}x)",
@@ -454,17 +474,18 @@ fn main() {
     let summary_only = std::env::var("ROBOTSCOPE_BENCH_SUMMARY_ONLY").is_ok_and(|v| !v.is_empty() && v != "0");
     // `cargo test --benches` runs this without `--bench`: criterion then runs each benchmark once as a test.
     let test_mode = !has("--bench") || has("--test");
-    if has("--list") && !summary_only {
-        Criterion::default().configure_from_args().final_summary();
-        return;
-    }
+    // `--list` only names the benchmarks: no summary.
+    let list = has("--list") && !summary_only;
     let data = load(&dir);
     let reps = match std::env::var("ROBOTSCOPE_BENCH_REPS").ok().and_then(|v| v.parse().ok()) {
         Some(n) => n,
-        None if test_mode && !summary_only => 1,
+        // Test mode (`cargo test --all-targets`) checks that everything runs; timings would mean nothing.
+        None if test_mode && !summary_only => 0,
         None => 5,
     };
-    summary(&data, reps);
+    if !list {
+        summary(&data, reps);
+    }
     if summary_only {
         return;
     }

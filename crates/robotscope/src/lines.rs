@@ -174,17 +174,21 @@ pub(crate) fn word_at(src: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// Position of the first byte at or after `from` (and before `limit`) that is a terminator, NUL, `#` or `:`.
-fn find_special(src: &[u8], from: usize, limit: usize) -> Option<usize> {
+/// Position of the first byte at or after `from` (and before `limit`) that is a terminator, NUL or `#`, or
+/// a `:` when `COLON` is set.
+#[inline(always)]
+fn find_special<const COLON: bool>(src: &[u8], from: usize, limit: usize) -> Option<usize> {
     let mut i = from;
     while i + 8 <= limit {
         let w = word_at(src, i);
         // Bytes below 0x0E cover NUL, LF and CR (and a few others, such as tab, checked below).
-        let low = w.wrapping_sub(LO * 0x0E) & !w & HI;
-        let found = low | zero_bytes(w ^ (LO * b'#' as u64)) | zero_bytes(w ^ (LO * b':' as u64));
+        let mut found = w.wrapping_sub(LO * 0x0E) & !w & HI | zero_bytes(w ^ (LO * b'#' as u64));
+        if COLON {
+            found |= zero_bytes(w ^ (LO * b':' as u64));
+        }
         if found != 0 {
             let p = i + (found.trailing_zeros() / 8) as usize;
-            if is_special(src[p]) {
+            if is_special::<COLON>(src[p]) {
                 return Some(p);
             }
             // A tab or another control byte: go on right after it.
@@ -193,12 +197,12 @@ fn find_special(src: &[u8], from: usize, limit: usize) -> Option<usize> {
         }
         i += 8;
     }
-    src[i..limit].iter().position(|&c| is_special(c)).map(|p| i + p)
+    src[i..limit].iter().position(|&c| is_special::<COLON>(c)).map(|p| i + p)
 }
 
 #[inline(always)]
-fn is_special(c: u8) -> bool {
-    matches!(c, b'\n' | b'\r' | 0 | b'#' | b':')
+fn is_special<const COLON: bool>(c: u8) -> bool {
+    matches!(c, b'\n' | b'\r' | 0 | b'#') || (COLON && c == b':')
 }
 
 /// What one pass over a line finds.
@@ -216,19 +220,22 @@ struct Scan {
 }
 
 /// Scans the line that starts at `start` once, noting the first `:`, `#` and NUL byte on the way.
+#[inline(always)]
 fn scan_line(src: &[u8], start: usize) -> Scan {
     let limit = src.len().min(start + MAX_LINE_LEN);
     let (mut colon, mut hash, mut nul) = (None, None, None);
     let mut i = start;
     let mut at_terminator = false;
-    while let Some(p) = find_special(src, i, limit) {
+    loop {
+        // Until the first `:` is found, stop at colons too; after it, only at the rest.
+        let found =
+            if colon.is_none() { find_special::<true>(src, i, limit) } else { find_special::<false>(src, i, limit) };
+        let Some(p) = found else { break };
         i = p;
         match src[p] {
             b'\n' | b'\r' => at_terminator = true,
             b':' => {
-                if colon.is_none() {
-                    colon = Some(p);
-                }
+                colon = Some(p);
                 i += 1;
                 continue;
             }
@@ -272,12 +279,22 @@ pub(crate) fn is_space(c: u8) -> bool {
 }
 
 /// Trims [`is_space`] bytes from both ends of `span`.
-#[inline]
-pub(crate) fn trim(src: &[u8], mut span: Span) -> Span {
-    // Every trimmed byte is at most a space; most lines have none to trim.
+#[inline(always)]
+pub(crate) fn trim(src: &[u8], span: Span) -> Span {
+    trim_end(src, trim_start(src, span))
+}
+
+#[inline(always)]
+fn trim_start(src: &[u8], mut span: Span) -> Span {
+    // Every trimmed byte is at most a space; most spans have nothing to trim.
     while span.start < span.end && src[span.start] <= b' ' && is_space(src[span.start]) {
         span.start += 1;
     }
+    span
+}
+
+#[inline(always)]
+fn trim_end(src: &[u8], mut span: Span) -> Span {
     while span.end > span.start && src[span.end - 1] <= b' ' && is_space(src[span.end - 1]) {
         span.end -= 1;
     }
@@ -329,40 +346,79 @@ fn directive_of(src: &[u8], content: Span, colon: Option<usize>) -> Option<(Dire
             (content.start + ws, true)
         }
     };
-    let key = trim(src, Span::new(content.start, sep));
+    // The content is trimmed, so the key needs trimming only at its end and the value only at its start.
+    let key = trim_end(src, Span::new(content.start, sep));
     if key.is_empty() {
         return None;
     }
-    let value = trim(src, Span::new(sep + 1, content.end));
-    let (kind, typo) = key_kind(&src[key.start..key.end]);
+    let value = trim_start(src, Span::new(sep + 1, content.end));
+    let (kind, typo) = key_kind_at(src, key);
     Some((Directive { kind, key, value }, missing_colon, typo))
+}
+
+/// A word as a little-endian `u128` and the mask that covers its length, for [`key_kind`].
+const fn packed(word: &[u8]) -> (u128, u128, usize) {
+    let mut value = 0u128;
+    let mut i = 0;
+    while i < word.len() {
+        value |= (word[i] as u128) << (8 * i);
+        i += 1;
+    }
+    let mask = if word.len() == 16 { u128::MAX } else { (1u128 << (8 * word.len())) - 1 };
+    (value, mask, word.len())
 }
 
 /// Classifies a key by ASCII case-insensitive prefix, the reference's `GetKeyType` (SPEC A2.7).
 ///
 /// Returns the kind and whether it was accepted only as a typo.
-#[inline]
 pub fn key_kind(key: &[u8]) -> (KeyKind, bool) {
-    // Lower-case the first ten bytes by setting bit 0x20. For the words compared here that is exact: only
-    // letters turn into letters, and the bytes that would turn into `-` or space (CR, NUL) never reach a key.
-    let mut buf = [0u8; 10];
-    let n = key.len().min(10);
-    buf[..n].copy_from_slice(&key[..n]);
-    for b in &mut buf {
-        *b |= 0x20;
+    let mut buf = [0u8; 16];
+    for (b, &k) in buf.iter_mut().zip(key) {
+        *b = k;
     }
-    let hit = |word: &[u8]| n >= word.len() && &buf[..word.len()] == word;
-    // Every accepted word starts with u, a, d or s; the reference tests the correct spelling, then its typos.
-    match buf[0] {
-        b'u' if hit(b"user-agent") => (KeyKind::UserAgent, false),
-        b'u' if hit(b"useragent") || hit(b"user agent") => (KeyKind::UserAgent, true),
-        b'a' if hit(b"allow") => (KeyKind::Allow, false),
-        b'd' if hit(b"disallow") => (KeyKind::Disallow, false),
-        b'd' if [&b"dissallow"[..], b"dissalow", b"disalow", b"diasllow", b"disallaw"].iter().any(|t| hit(t)) => {
-            (KeyKind::Disallow, true)
+    classify(u128::from_le_bytes(buf), key.len())
+}
+
+/// [`key_kind`] of the key at `key` in `src`, reading sixteen bytes at once where the source has them (bytes
+/// past the key are masked out: a word only counts when the key is at least as long).
+#[inline(always)]
+fn key_kind_at(src: &[u8], key: Span) -> (KeyKind, bool) {
+    match src.get(key.start..key.start + 16) {
+        Some(bytes) => {
+            let mut buf = [0u8; 16];
+            buf.copy_from_slice(bytes);
+            classify(u128::from_le_bytes(buf), key.len())
         }
-        b's' if hit(b"sitemap") => (KeyKind::Sitemap, false),
-        b's' if hit(b"site-map") => (KeyKind::Sitemap, true),
+        None => key_kind(&src[key.start..key.end]),
+    }
+}
+
+/// The kind of a key whose first sixteen bytes (or fewer: `n` is the key's length) are `raw`.
+#[inline(always)]
+fn classify(raw: u128, n: usize) -> (KeyKind, bool) {
+    const USER_AGENT: (u128, u128, usize) = packed(b"user-agent");
+    const USERAGENT: (u128, u128, usize) = packed(b"useragent");
+    const USER_SPACE_AGENT: (u128, u128, usize) = packed(b"user agent");
+    const ALLOW: (u128, u128, usize) = packed(b"allow");
+    const DISALLOW: (u128, u128, usize) = packed(b"disallow");
+    const DISALLOW_TYPOS: [(u128, u128, usize); 5] =
+        [packed(b"dissallow"), packed(b"dissalow"), packed(b"disalow"), packed(b"diasllow"), packed(b"disallaw")];
+    const SITEMAP: (u128, u128, usize) = packed(b"sitemap");
+    const SITE_MAP: (u128, u128, usize) = packed(b"site-map");
+
+    // Lower-case by setting bit 0x20 in every byte. For the words compared here that is exact: only letters
+    // turn into letters, and the bytes that would turn into `-` or space (CR, NUL) never reach a key.
+    let x = raw | u128::from_le_bytes([0x20; 16]);
+    let hit = |(value, mask, len): (u128, u128, usize)| n >= len && x & mask == value;
+    // Every accepted word starts with u, a, d or s; the reference tests the correct spelling, then its typos.
+    match x as u8 {
+        b'u' if hit(USER_AGENT) => (KeyKind::UserAgent, false),
+        b'u' if hit(USERAGENT) || hit(USER_SPACE_AGENT) => (KeyKind::UserAgent, true),
+        b'a' if hit(ALLOW) => (KeyKind::Allow, false),
+        b'd' if hit(DISALLOW) => (KeyKind::Disallow, false),
+        b'd' if DISALLOW_TYPOS.iter().any(|&t| hit(t)) => (KeyKind::Disallow, true),
+        b's' if hit(SITEMAP) => (KeyKind::Sitemap, false),
+        b's' if hit(SITE_MAP) => (KeyKind::Sitemap, true),
         _ => (KeyKind::Unknown, false),
     }
 }

@@ -366,6 +366,14 @@ fn remove_dot_segments(path: &str) -> String {
 /// assert_eq!(normalize_url("HTTPS://Example.COM:443/a b/ü?q=ü#top").unwrap(), "https://example.com/a%20b/%C3%BC?q=%C3%BC");
 /// assert_eq!(normalize_url("example.com").unwrap(), "http://example.com/");
 /// assert_eq!(normalize_url("/a/./b/../c d").unwrap(), "/a/c%20d");
+/// assert_eq!(normalize_url("/a/..//b").unwrap(), "/.//b"); // not `//b`, which would name a host
+/// ```
+///
+/// A bare path whose dot segments leave it starting with `//` gets `/.` in front, as WHATWG URLs do: `//b`
+/// alone would read as host `b`.
+///
+/// ```
+/// # use robotscope::normalize_url;
 /// ```
 pub fn normalize_url(input: &str) -> Result<String, UrlError> {
     // Browsers drop tabs and newlines anywhere, and control characters and spaces at both ends.
@@ -422,7 +430,11 @@ fn finish(mut out: String, rest: &str, needs_path: bool, backslash_is_slash: boo
     } else {
         path
     };
-    let path = if path.starts_with('/') { remove_dot_segments(path) } else { String::from(path) };
+    let mut path = if path.starts_with('/') { remove_dot_segments(path) } else { String::from(path) };
+    if out.is_empty() && path.starts_with("//") {
+        // A bare path must not start with `//`, or it reads as `//host/...`; WHATWG puts `/.` in front.
+        path.insert_str(0, "/.");
+    }
     encode_into(&path, b"\"#<>`{}", &mut out);
     if let Some(q) = query {
         out.push('?');
