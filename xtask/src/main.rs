@@ -71,6 +71,8 @@ fn test() {
         // The fuzz targets' logic on stable: deterministic random inputs and the corpus files.
         run("cargo", &["test", "--release", "--manifest-path", "crates/robotscope/fuzz/Cargo.toml"]);
     }
+    // The conformance harness first and uncaptured, so that its pass counts show in the log.
+    run("cargo", &["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"]);
     run("cargo", &["test", "--workspace", "--all-targets"]);
     run("cargo", &["test", "--workspace", "--doc"]);
 }
