@@ -174,6 +174,20 @@ pub(crate) fn word_at(src: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(word)
 }
 
+/// Position of the first `byte` in `hay`, eight bytes at a time.
+#[inline]
+pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
+    let mut i = 0;
+    while i + 8 <= hay.len() {
+        let found = zero_bytes(word_at(hay, i) ^ (LO * byte as u64));
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    hay[i..].iter().position(|&c| c == byte).map(|p| i + p)
+}
+
 /// Position of the first byte at or after `from` (and before `limit`) that is a terminator, NUL or `#`, or
 /// a `:` when `COLON` is set.
 #[inline(always)]

@@ -472,7 +472,7 @@ struct Outcome {
 /// The length of the literal start of `pattern`: up to its first `*`, and without a final `$`.
 fn literal_prefix(pattern: &[u8]) -> usize {
     let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
-    body.iter().position(|&c| c == b'*').unwrap_or(body.len())
+    crate::lines::find_byte(body, b'*').unwrap_or(body.len())
 }
 
 /// The priority with which a rule matches `path`, and whether it matched through the index.html retry;

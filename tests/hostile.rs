@@ -1,0 +1,137 @@
+//! Hostile inputs: huge lines, pathological wildcards, random bytes, HTML. Each must be answered correctly and
+//! without a panic; how long they take is measured by the benchmark's `hostile` group, not asserted here.
+
+use robotscope::{DiagnosticKind, Robots, Scope, MAX_LINE_LEN};
+
+/// A deterministic stream of pseudo-random bytes (xorshift64).
+fn random_bytes(len: usize, mut seed: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        out.extend_from_slice(&seed.to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+/// Runs every entry point once, so that none of them can panic on `body`.
+fn exercise(robots: &Robots, url: &str) {
+    let agents = ["Googlebot", "*", ""];
+    let verdict = robots.check(&agents, url);
+    assert_eq!(robots.decide(&agents, url), (verdict.allowed, verdict.line));
+    let report = robots.report();
+    assert_eq!(report.lines.len(), robots.line_count());
+    for d in robots.diagnostics() {
+        assert!(d.span.start <= d.span.end && d.span.end <= robots.source().len(), "{d:?}");
+        assert!(d.line >= 1 && d.line <= robots.line_count(), "{d:?}");
+    }
+}
+
+#[test]
+fn a_one_megabyte_line_of_stars() {
+    let mut body = b"User-agent: *\nDisallow: /".to_vec();
+    body.extend(std::iter::repeat_n(b'*', 1 << 20));
+    body.extend_from_slice(b"\nAllow: /public");
+    let robots = Robots::parse(&body);
+    // The line is cut at 16,663 bytes: a pattern of `/` and `*`s that matches every path.
+    let rule = robots.rules().next().unwrap();
+    assert_eq!(rule.pattern.len(), MAX_LINE_LEN - "Disallow: ".len());
+    let long_url = format!("/{}", "a".repeat(100_000));
+    assert_eq!(robots.decide("Googlebot", &long_url), (false, 2));
+    // `/public` (7) loses to the 16,653-byte pattern.
+    assert_eq!(robots.decide("Googlebot", "/public"), (false, 2));
+    let kinds: Vec<_> = robots.diagnostics().iter().map(|d| d.kind).collect();
+    assert!(kinds.contains(&DiagnosticKind::LineTooLong), "{kinds:?}");
+    exercise(&robots, &long_url);
+}
+
+#[test]
+fn half_a_megabyte_of_pathological_wildcards() {
+    let mut body = b"User-agent: *\n".to_vec();
+    while body.len() < 500 * 1024 {
+        body.extend_from_slice(b"Disallow: /*a*a*a*a*a*a*a*$\n");
+    }
+    let robots = Robots::parse(&body);
+    // Seven `a`s anywhere after the first byte, then anything: a path of `a`s and a final `b` matches.
+    let url = format!("/{}b", "a".repeat(100_000));
+    let v = robots.check("Googlebot", &url);
+    assert!(!v.allowed);
+    assert_eq!(v.line, 2, "the first of the equal rules keeps the line");
+    assert_eq!(v.matches.len(), robots.rules().len());
+    // Six `a`s are not enough.
+    assert_eq!(robots.decide("Googlebot", "/aaaaaa"), (true, 0));
+    exercise(&robots, &url);
+}
+
+#[test]
+fn long_pieces_between_wildcards() {
+    // A naive substring search would take |path| × |piece| steps per rule here.
+    let mut body = b"User-agent: *\n".to_vec();
+    for _ in 0..30 {
+        body.extend_from_slice(b"Disallow: /*");
+        body.extend(std::iter::repeat_n(b'a', 16_000));
+        body.extend_from_slice(b"b\n");
+    }
+    let robots = Robots::parse(&body);
+    let url = format!("/{}", "a".repeat(100_000));
+    assert_eq!(robots.decide("Googlebot", &url), (true, 0));
+    let url_b = format!("{url}b");
+    assert_eq!(robots.decide("Googlebot", &url_b), (false, 2));
+    exercise(&robots, &url_b);
+}
+
+#[test]
+fn ten_megabytes_of_random_bytes() {
+    let body = random_bytes(10 << 20, 0x9E37_79B9_7F4A_7C15);
+    let robots = Robots::parse(&body);
+    // Random bytes hold no `User-agent` line a crawler could match, so nothing applies.
+    let v = robots.check("Googlebot", "https://example.com/");
+    assert!(v.allowed);
+    exercise(&robots, "https://example.com/");
+    let diagnostics = robots.diagnostics();
+    // Lint output is capped per kind, with a summary of the rest.
+    assert!(diagnostics.iter().any(|d| d.kind == DiagnosticKind::MoreNotShown));
+    assert!(diagnostics.len() < 100 * DiagnosticKind::ALL.len());
+}
+
+#[test]
+fn random_bytes_shaped_like_robots_txt() {
+    // Directive keywords between random runs: exercises group building on garbage.
+    let noise = random_bytes(1 << 20, 42);
+    let words: [&[u8]; 6] = [b"\nUser-agent: ", b"\nDisallow: /", b"\nAllow: /", b"*", b"$", b"\r\n"];
+    let mut body = Vec::new();
+    for (i, chunk) in noise.chunks(17).enumerate() {
+        body.extend_from_slice(words[i % words.len()]);
+        body.extend_from_slice(chunk);
+    }
+    let robots = Robots::parse(&body);
+    assert!(robots.groups().len() > 1000);
+    exercise(&robots, "/a/b?c");
+}
+
+#[test]
+fn an_html_page_served_as_robots_txt() {
+    let mut body = String::from("<!DOCTYPE html>\n<html><head><title>Welcome</title></head><body>\n");
+    for i in 0..5000 {
+        body.push_str(&format!("<p>Item {i}: <a href=\"/item/{i}\">link</a></p>\n"));
+    }
+    body.push_str("</body></html>\n");
+    let robots = Robots::parse(&body);
+    let v = robots.check("Googlebot", "/item/1");
+    assert!(v.allowed);
+    assert_eq!(v.scope, Scope::None);
+    let kinds: Vec<_> = robots.diagnostics().iter().map(|d| d.kind).collect();
+    assert_eq!(kinds, [DiagnosticKind::HtmlBody]);
+}
+
+#[test]
+fn malformed_urls() {
+    let robots = Robots::parse("User-agent: *\nDisallow: /private\n");
+    for url in ["", "://", "http://", "#", "?", "\0", "http://[::1", "http://e.com:99999/private", "\u{fffd}/private"] {
+        exercise(&robots, url);
+    }
+    // A NUL byte cuts the path the matcher sees.
+    assert_eq!(robots.decide("a", "http://e.com/private\0/x"), (false, 2));
+}
