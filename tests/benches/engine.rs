@@ -463,6 +463,39 @@ fn bench_query(c: &mut Criterion, data: &Data) {
     group.finish();
 }
 
+/// Hostile inputs (see `tests/hostile.rs`): parse, one explained query and the lint, timed together.
+fn bench_hostile(c: &mut Criterion) {
+    let mut star = b"User-agent: *\nDisallow: /".to_vec();
+    star.extend(std::iter::repeat_n(b'*', 1 << 20));
+    let mut wild = b"User-agent: *\n".to_vec();
+    while wild.len() < 500 * 1024 {
+        wild.extend_from_slice(b"Disallow: /*a*a*a*a*a*a*a*$\n");
+    }
+    let mut random = Vec::with_capacity(10 << 20);
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    while random.len() < 10 << 20 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        random.extend_from_slice(&x.to_le_bytes());
+    }
+    let long_url = format!("/{}b", "a".repeat(100_000));
+    let mut group = c.benchmark_group("hostile");
+    slow(&mut group, 3);
+    for (name, body) in
+        [("1 MB line of *", &star), ("500 KiB of /*a*a*a*a*a*a*a*$", &wild), ("10 MB random bytes", &random)]
+    {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let robots = robotscope::Robots::parse(body);
+                let v = robots.check("Googlebot", &long_url);
+                (v.allowed, robots.diagnostics().len())
+            })
+        });
+    }
+    group.finish();
+}
+
 fn main() {
     let Some(dir) = robotscope_tests::conformance_dir() else {
         println!("engine bench: no conformance data, nothing to measure");
@@ -492,5 +525,6 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     bench_parse(&mut c, &data);
     bench_query(&mut c, &data);
+    bench_hostile(&mut c);
     c.final_summary();
 }

@@ -196,18 +196,20 @@ fn unsupported_note(key: &str) -> &'static str {
 }
 
 impl<'a> Linter<'a> {
+    /// Records a diagnostic; `text` gives its message and help, and runs only while the kind is under its
+    /// cap, so a huge file of garbage costs a count, not a formatted message, per line.
     fn push(
         &mut self,
         kind: DiagnosticKind,
         severity: Severity,
         line: usize,
         span: Span,
-        message: String,
-        help: Option<String>,
+        text: impl FnOnce() -> (String, Option<String>),
     ) {
         let n = self.counts.entry(kind).or_insert(0);
         *n += 1;
         if *n <= MAX_PER_KIND {
+            let (message, help) = text();
             self.out.push(Diagnostic { kind, severity, line, span, message, help });
         }
     }
@@ -229,47 +231,27 @@ impl<'a> Linter<'a> {
                     .any(|t| lower.windows(t.len()).any(|w| w == *t));
             if looks_html {
                 self.html = true;
-                self.push(
-                    DiagnosticKind::HtmlBody,
-                    Severity::Error,
-                    1,
-                    Span::new(start + p, head.len().min(start + p + 64).max(start + p)),
-                    "this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything"
-                        .into(),
-                    Some("serve a plain-text robots.txt at /robots.txt (or a 404 if you have none)".into()),
-                );
+                self.push(DiagnosticKind::HtmlBody, Severity::Error, 1, Span::new(start + p, head.len().min(start + p + 64).max(start + p)), || ("this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything"
+                        .into(), Some("serve a plain-text robots.txt at /robots.txt (or a 404 if you have none)".into())));
             }
         }
         if let Some(full) = self.robots.cut_from() {
             // The file was cut when it was parsed: say so at the cut.
-            self.push(
-                DiagnosticKind::PastSizeLimit,
-                Severity::Warning,
-                self.robots.line_count(),
-                Span::new(src.len(), src.len()),
-                format!(
+            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, self.robots.line_count(), Span::new(src.len(), src.len()), || (format!(
                     "the file is {full} bytes long; only the first {} were read, as a crawler with that limit reads them (Google reads 500 KiB)",
                     src.len()
-                ),
-                Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into()),
-            );
+                ), Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into())));
         } else if src.len() > GOOGLE_SIZE_LIMIT {
             let line = self.robots.lines().find(|l| l.span.end >= GOOGLE_SIZE_LIMIT).map_or(1, |l| l.number);
             let ignored = self.robots.rules().filter(|r| r.value_span.start >= GOOGLE_SIZE_LIMIT).count();
-            self.push(
-                DiagnosticKind::PastSizeLimit,
-                Severity::Warning,
-                line,
-                Span::new(GOOGLE_SIZE_LIMIT, src.len()),
-                format!(
+            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, line, Span::new(GOOGLE_SIZE_LIMIT, src.len()), || (format!(
                     "Google reads only the first 500 KiB (512,000 bytes); everything from line {line} on is ignored ({ignored} rule(s))"
-                ),
-                Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into()),
-            );
+                ), Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into())));
         }
     }
 
     fn line(&mut self, line: &Line) {
+        let robots = self.robots;
         let n = line.number;
         let src = self.robots.source();
         let raw = &src[line.span.start..line.span.end];
@@ -279,45 +261,38 @@ impl<'a> Linter<'a> {
                 Severity::Error,
                 n,
                 Span::new(line.span.start + MAX_LINE_LEN, line.span.end),
-                format!(
-                    "this line is {} bytes long; Google keeps only the first {MAX_LINE_LEN} and drops the rest",
-                    line.span.len()
-                ),
-                Some("split the rule, or shorten it with a `*` wildcard".into()),
+                || {
+                    (
+                        format!(
+                            "this line is {} bytes long; Google keeps only the first {MAX_LINE_LEN} and drops the rest",
+                            line.span.len()
+                        ),
+                        Some("split the rule, or shorten it with a `*` wildcard".into()),
+                    )
+                },
             );
         }
         // The read part is shorter than the kept part only when a NUL byte cut it.
         if line.read.len() < line.span.len().min(MAX_LINE_LEN) {
-            self.push(
-                DiagnosticKind::NulByte,
-                Severity::Error,
-                n,
-                Span::new(line.read.end, line.read.end + 1),
-                "a NUL byte ends this line for Google: everything after it is ignored".into(),
-                Some("remove the NUL byte (the file may have been saved as UTF-16 or be binary)".into()),
-            );
+            self.push(DiagnosticKind::NulByte, Severity::Error, n, Span::new(line.read.end, line.read.end + 1), || {
+                (
+                    "a NUL byte ends this line for Google: everything after it is ignored".into(),
+                    Some("remove the NUL byte (the file may have been saved as UTF-16 or be binary)".into()),
+                )
+            });
         }
         if core::str::from_utf8(raw).is_err() {
-            self.push(
-                DiagnosticKind::InvalidUtf8,
-                Severity::Warning,
-                n,
-                line.span,
-                "this line is not valid UTF-8: non-ASCII bytes in rules are matched as raw %XX escapes, which may not be what you meant".into(),
-                Some("save the file as UTF-8".into()),
-            );
+            self.push(DiagnosticKind::InvalidUtf8, Severity::Warning, n, line.span, || ("this line is not valid UTF-8: non-ASCII bytes in rules are matched as raw %XX escapes, which may not be what you meant".into(), Some("save the file as UTF-8".into())));
         }
         if n > 1 && raw.windows(3).any(|w| w == [0xEF, 0xBB, 0xBF]) {
             let at = line.span.start + raw.windows(3).position(|w| w == [0xEF, 0xBB, 0xBF]).unwrap_or(0);
-            self.push(
-                DiagnosticKind::BomNotAtStart,
-                Severity::Warning,
-                n,
-                Span::new(at, at + 3),
-                "a byte-order mark (U+FEFF) inside the file is ordinary content: a key after it is not recognised"
-                    .into(),
-                Some("delete the invisible U+FEFF character (files were probably concatenated)".into()),
-            );
+            self.push(DiagnosticKind::BomNotAtStart, Severity::Warning, n, Span::new(at, at + 3), || {
+                (
+                    "a byte-order mark (U+FEFF) inside the file is ordinary content: a key after it is not recognised"
+                        .into(),
+                    Some("delete the invisible U+FEFF character (files were probably concatenated)".into()),
+                )
+            });
         }
         if self.html {
             return;
@@ -325,18 +300,16 @@ impl<'a> Linter<'a> {
         let Some(d) = line.directive else {
             let content = crate::lines::trim(src, Span::new(line.read.start, line.comment.unwrap_or(line.read.end)));
             if !content.is_empty() {
-                self.push(
-                    DiagnosticKind::NotADirective,
-                    Severity::Warning,
-                    n,
-                    content,
-                    format!("`{}` is not a `key: value` line; crawlers ignore it", lossy(self.text(content))),
-                    Some("write `Key: value`, or start the line with `#` to make it a comment".into()),
-                );
+                self.push(DiagnosticKind::NotADirective, Severity::Warning, n, content, || {
+                    (
+                        format!("`{}` is not a `key: value` line; crawlers ignore it", lossy(robots.text(content))),
+                        Some("write `Key: value`, or start the line with `#` to make it a comment".into()),
+                    )
+                });
             }
             return;
         };
-        let key = self.text(d.key);
+        let key = robots.text(d.key);
         let key_str = lossy(key);
         let word = canonical(d.kind);
         // `Disallow /a:b`: a key with whitespace in it that starts with a known word.
@@ -346,101 +319,85 @@ impl<'a> Linter<'a> {
                 .is_some_and(|p| crate::lines::key_kind(&key[..p]).0 == d.kind && !line.metadata.is_acceptable_typo);
         if first_colon_split {
             let p = spaced.unwrap_or(0);
-            let intended = lossy(self.text(crate::lines::trim(src, Span::new(d.key.start + p, d.value.end))));
-            self.push(
-                DiagnosticKind::FirstColonSplit,
-                Severity::Error,
-                n,
-                Span::new(d.key.start, d.value.end),
-                format!(
-                    "there is no `:` after `{}`, so the first `:` in the line splits it: Google reads {} `{}`",
-                    lossy(&key[..p]),
-                    word.to_ascii_lowercase(),
-                    lossy(self.text(d.value))
-                ),
-                Some(format!("write `{word}: {}`", intended.trim_start())),
-            );
+            let intended = lossy(robots.text(crate::lines::trim(src, Span::new(d.key.start + p, d.value.end))));
+            self.push(DiagnosticKind::FirstColonSplit, Severity::Error, n, Span::new(d.key.start, d.value.end), || {
+                (
+                    format!(
+                        "there is no `:` after `{}`, so the first `:` in the line splits it: Google reads {} `{}`",
+                        lossy(&key[..p]),
+                        word.to_ascii_lowercase(),
+                        lossy(robots.text(d.value))
+                    ),
+                    Some(format!("write `{word}: {}`", intended.trim_start())),
+                )
+            });
         } else if line.metadata.is_acceptable_typo {
-            self.push(
-                DiagnosticKind::TypoKey,
-                Severity::Warning,
-                n,
-                d.key,
-                format!("`{key_str}` is a misspelling of `{word}`; Google accepts it, other crawlers may not"),
-                Some(format!("write `{word}`")),
-            );
+            self.push(DiagnosticKind::TypoKey, Severity::Warning, n, d.key, || {
+                (
+                    format!("`{key_str}` is a misspelling of `{word}`; Google accepts it, other crawlers may not"),
+                    Some(format!("write `{word}`")),
+                )
+            });
         } else if d.kind != KeyKind::Unknown && key.len() > word.len() {
-            self.push(
-                DiagnosticKind::PrefixKey,
-                Severity::Warning,
-                n,
-                d.key,
-                format!(
+            self.push(DiagnosticKind::PrefixKey, Severity::Warning, n, d.key, || {
+                (
+                    format!(
                     "Google reads `{key_str}` as `{word}` because it starts with that word; other crawlers ignore it"
                 ),
-                Some(format!("write `{word}`")),
-            );
+                    Some(format!("write `{word}`")),
+                )
+            });
         }
         if line.metadata.is_missing_colon_separator {
-            self.push(
-                DiagnosticKind::MissingColon,
-                Severity::Warning,
-                n,
-                Span::new(d.key.end, d.value.start),
-                format!("there is no `:` after `{key_str}`; Google accepts the space instead, other crawlers may not"),
-                Some(format!("write `{key_str}: {}`", lossy(self.text(d.value)))),
-            );
+            self.push(DiagnosticKind::MissingColon, Severity::Warning, n, Span::new(d.key.end, d.value.start), || {
+                (
+                    format!(
+                        "there is no `:` after `{key_str}`; Google accepts the space instead, other crawlers may not"
+                    ),
+                    Some(format!("write `{key_str}: {}`", lossy(robots.text(d.value)))),
+                )
+            });
         }
         match d.kind {
             KeyKind::Unknown => self.unknown_key(n, d.key, key),
             KeyKind::Allow | KeyKind::Disallow => self.rule_value(line, d.value),
             KeyKind::UserAgent => self.user_agent(n, d.value),
             KeyKind::Sitemap => {
-                let v = self.text(d.value);
+                let v = robots.text(d.value);
                 let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
                 if !(lower.starts_with(b"http://") || lower.starts_with(b"https://")) {
-                    self.push(
-                        DiagnosticKind::SitemapNotAbsolute,
-                        Severity::Warning,
-                        n,
-                        d.value,
-                        format!("the sitemap `{}` is not an absolute http(s) URL; crawlers ignore it", lossy(v)),
-                        Some("write the full URL, such as `Sitemap: https://example.com/sitemap.xml`".into()),
-                    );
+                    self.push(DiagnosticKind::SitemapNotAbsolute, Severity::Warning, n, d.value, || {
+                        (
+                            format!("the sitemap `{}` is not an absolute http(s) URL; crawlers ignore it", lossy(v)),
+                            Some("write the full URL, such as `Sitemap: https://example.com/sitemap.xml`".into()),
+                        )
+                    });
                 }
             }
         }
     }
 
     fn unknown_key(&mut self, n: usize, span: Span, key: &[u8]) {
-        let lower = String::from_utf8_lossy(key).to_ascii_lowercase();
-        if let Some(known) = UNUSED_KEYS.iter().find(|k| **k == lower) {
-            self.push(
-                DiagnosticKind::UnsupportedDirective,
-                Severity::Info,
-                n,
-                span,
-                format!("`{}` is not a Google directive: {}", lossy(key), unsupported_note(known)),
-                None,
-            );
+        if let Some(known) = UNUSED_KEYS.iter().find(|k| key.eq_ignore_ascii_case(k.as_bytes())) {
+            self.push(DiagnosticKind::UnsupportedDirective, Severity::Info, n, span, || {
+                (format!("`{}` is not a Google directive: {}", lossy(key), unsupported_note(known)), None)
+            });
             return;
         }
         const KNOWN: [&str; 8] =
             ["User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay", "Host", "Clean-param", "Noindex"];
-        let short = &key[..key.len().min(32)];
-        let suggestion = KNOWN
-            .iter()
-            .map(|k| (distance(short, k.as_bytes()), *k))
-            .filter(|(d, k)| *d <= if k.len() > 5 { 2 } else { 1 })
-            .min();
-        self.push(
-            DiagnosticKind::UnknownKey,
-            Severity::Warning,
-            n,
-            span,
-            format!("`{}` is not a directive Google knows; the line is ignored", lossy(key)),
-            suggestion.map(|(_, k)| format!("did you mean `{k}`?")),
-        );
+        self.push(DiagnosticKind::UnknownKey, Severity::Warning, n, span, || {
+            let short = &key[..key.len().min(32)];
+            let suggestion = KNOWN
+                .iter()
+                .map(|k| (distance(short, k.as_bytes()), *k))
+                .filter(|(d, k)| *d <= if k.len() > 5 { 2 } else { 1 })
+                .min();
+            (
+                format!("`{}` is not a directive Google knows; the line is ignored", lossy(key)),
+                suggestion.map(|(_, k)| format!("did you mean `{k}`?")),
+            )
+        });
     }
 
     fn rule_value(&mut self, line: &Line, value: Span) {
@@ -456,14 +413,9 @@ impl<'a> Linter<'a> {
                 } else {
                     format!("start the pattern with `/`: `/{}`", lossy(v))
                 };
-                self.push(
-                    DiagnosticKind::PatternNeverMatches,
-                    Severity::Error,
-                    n,
-                    value,
-                    format!("`{}` starts with neither `/` nor `*`, so it never matches any URL", lossy(v)),
-                    Some(fix),
-                );
+                self.push(DiagnosticKind::PatternNeverMatches, Severity::Error, n, value, || {
+                    (format!("`{}` starts with neither `/` nor `*`, so it never matches any URL", lossy(v)), Some(fix))
+                });
             }
         }
         if let Some(p) = v.iter().position(|&c| c == b'$') {
@@ -473,25 +425,24 @@ impl<'a> Linter<'a> {
                     Severity::Warning,
                     n,
                     Span::new(value.start + p, value.start + p + 1),
-                    "`$` anchors the end only as the last character; here it matches a literal `$`".into(),
-                    Some("move `$` to the end, or write `%24` to match a `$` in URLs".into()),
+                    || {
+                        (
+                            "`$` anchors the end only as the last character; here it matches a literal `$`".into(),
+                            Some("move `$` to the end, or write `%24` to match a `$` in URLs".into()),
+                        )
+                    },
                 );
             }
         }
         if let Some(h) = line.comment {
             let before = self.robots.source()[..h].last().copied();
             if h == value.end && before.is_some_and(|c| !crate::lines::is_space(c)) && !v.is_empty() {
-                self.push(
-                    DiagnosticKind::HashCutsValue,
-                    Severity::Warning,
-                    n,
-                    Span::new(h, line.read.end),
-                    format!("`#` starts a comment, so Google reads the pattern as `{}`", lossy(v)),
-                    Some(
+                self.push(DiagnosticKind::HashCutsValue, Severity::Warning, n, Span::new(h, line.read.end), || {
+                    (format!("`#` starts a comment, so Google reads the pattern as `{}`", lossy(v)), Some(
                         "URL fragments (#...) never reach the server; drop this part, or write `%23` for a literal `#`"
                             .into(),
-                    ),
-                );
+                    ))
+                });
             }
         }
     }
@@ -499,14 +450,12 @@ impl<'a> Linter<'a> {
     fn user_agent(&mut self, n: usize, value: Span) {
         let v = self.text(value);
         if v.is_empty() {
-            self.push(
-                DiagnosticKind::EmptyUserAgent,
-                Severity::Warning,
-                n,
-                value,
-                "empty `User-agent:` names no crawler".into(),
-                Some("write a crawler's product token, or `*` for all crawlers".into()),
-            );
+            self.push(DiagnosticKind::EmptyUserAgent, Severity::Warning, n, value, || {
+                (
+                    "empty `User-agent:` names no crawler".into(),
+                    Some("write a crawler's product token, or `*` for all crawlers".into()),
+                )
+            });
             return;
         }
         let token = &v[..crate::agent::token_len(v)];
@@ -535,7 +484,7 @@ impl<'a> Linter<'a> {
             } else {
                 format!("write `User-agent: {}`", lossy(token))
             };
-            self.push(DiagnosticKind::UserAgentReduced, Severity::Warning, n, value, message, Some(help));
+            self.push(DiagnosticKind::UserAgentReduced, Severity::Warning, n, value, || (message, Some(help)));
         }
     }
 
@@ -543,14 +492,12 @@ impl<'a> Linter<'a> {
         let robots = self.robots;
         // Rules before the first group.
         for r in robots.rules().filter(|r| r.group.is_none()) {
-            self.push(
-                DiagnosticKind::RuleOutsideGroup,
-                Severity::Error,
-                r.line,
-                r.value_span,
-                "this rule comes before any `User-agent` line, so no crawler obeys it".into(),
-                Some("put a `User-agent: *` line (or the crawler's name) above it".into()),
-            );
+            self.push(DiagnosticKind::RuleOutsideGroup, Severity::Error, r.line, r.value_span, || {
+                (
+                    "this rule comes before any `User-agent` line, so no crawler obeys it".into(),
+                    Some("put a `User-agent: *` line (or the crawler's name) above it".into()),
+                )
+            });
         }
         let lines: Vec<Line> = if robots.groups().len() > 0 { robots.lines().collect() } else { Vec::new() };
         let mut by_token: BTreeMap<Vec<u8>, Vec<usize>> = BTreeMap::new();
@@ -570,34 +517,20 @@ impl<'a> Linter<'a> {
                 let separated = between.iter().any(|l| l.metadata.is_empty || l.directive.is_some());
                 if separated {
                     let first = agents[0].line;
-                    self.push(
-                        DiagnosticKind::UserAgentsMerged,
-                        Severity::Warning,
-                        pair[1].line,
-                        pair[1].value_span,
-                        format!(
+                    self.push(DiagnosticKind::UserAgentsMerged, Severity::Warning, pair[1].line, pair[1].value_span, || (format!(
                             "`User-agent: {}` joins the group that starts on line {first}: only rules end a group, not blank lines or other lines",
                             lossy(pair[1].value)
-                        ),
-                        Some("if the crawlers above should have rules of their own, give them rules before this line".into()),
-                    );
+                        ), Some("if the crawlers above should have rules of their own, give them rules before this line".into())));
                 }
             }
             let rules: Vec<_> = g.rules().collect();
             if rules.is_empty() {
                 let last = agents.last().map_or(0, |a| a.line);
                 let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
-                self.push(
-                    DiagnosticKind::EmptyGroup,
-                    Severity::Warning,
-                    last,
-                    agents.last().map_or(Span::default(), |a| a.value_span),
-                    format!(
+                self.push(DiagnosticKind::EmptyGroup, Severity::Warning, last, agents.last().map_or(Span::default(), |a| a.value_span), || (format!(
                         "the group for {} has no rules: those crawlers may fetch everything, and they ignore the `*` group",
                         names.join(", ")
-                    ),
-                    Some("add `Disallow:` to say so explicitly, or add rules".into()),
-                );
+                    ), Some("add `Disallow:` to say so explicitly, or add rules".into())));
             }
             for a in &agents {
                 if a.global {
@@ -621,37 +554,33 @@ impl<'a> Linter<'a> {
             if groups.len() > 1 {
                 let starts: Vec<String> =
                     groups.iter().filter_map(|&g| robots.group(g)).map(|g| g.line_range().0.to_string()).collect();
-                self.push(
-                    DiagnosticKind::RepeatedAgent,
-                    Severity::Info,
-                    agent.line,
-                    agent.value_span,
-                    format!(
-                        "`{}` has {} groups (starting on lines {}); Google merges them into one",
-                        lossy(agent.token),
-                        groups.len(),
-                        starts.join(", ")
-                    ),
-                    Some("keep one group per crawler so that readers see all its rules together".into()),
-                );
+                self.push(DiagnosticKind::RepeatedAgent, Severity::Info, agent.line, agent.value_span, || {
+                    (
+                        format!(
+                            "`{}` has {} groups (starting on lines {}); Google merges them into one",
+                            lossy(agent.token),
+                            groups.len(),
+                            starts.join(", ")
+                        ),
+                        Some("keep one group per crawler so that readers see all its rules together".into()),
+                    )
+                });
             }
             let own_has_global = first.iter().any(|a| a.global);
             let blocked = groups.iter().any(|&g| blocks_all[g]);
             if !global_rules.is_empty() && !own_has_global && !blocked {
                 let list: Vec<String> = global_rules.iter().take(8).map(|l| l.to_string()).collect();
                 let more = if global_rules.len() > 8 { ", …" } else { "" };
-                self.push(
-                    DiagnosticKind::GlobalRulesIgnored,
-                    Severity::Warning,
-                    agent.line,
-                    agent.value_span,
-                    format!(
-                        "`{}` has its own group, so it ignores every `*` rule (line {}{more})",
-                        lossy(agent.token),
-                        list.join(", ")
-                    ),
-                    Some(format!("repeat the `*` rules that should apply to {} in its group", lossy(agent.token))),
-                );
+                self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {
+                    (
+                        format!(
+                            "`{}` has its own group, so it ignores every `*` rule (line {}{more})",
+                            lossy(agent.token),
+                            list.join(", ")
+                        ),
+                        Some(format!("repeat the `*` rules that should apply to {} in its group", lossy(agent.token))),
+                    )
+                });
             }
         }
     }
@@ -661,29 +590,17 @@ impl<'a> Linter<'a> {
         for r in rules {
             let allow = r.kind == crate::RuleKind::Allow;
             if let Some(&first) = seen.get(&(r.pattern, allow)) {
-                self.push(
-                    DiagnosticKind::DuplicateRule,
-                    Severity::Info,
-                    r.line,
-                    r.value_span,
-                    format!("the same rule is on line {first}"),
-                    Some("delete one of them".into()),
-                );
+                self.push(DiagnosticKind::DuplicateRule, Severity::Info, r.line, r.value_span, || {
+                    (format!("the same rule is on line {first}"), Some("delete one of them".into()))
+                });
                 continue;
             }
             if let Some(&other) = seen.get(&(r.pattern, !allow)) {
                 if !r.pattern.is_empty() {
-                    self.push(
-                        DiagnosticKind::AllowDisallowConflict,
-                        Severity::Warning,
-                        r.line,
-                        r.value_span,
-                        format!(
+                    self.push(DiagnosticKind::AllowDisallowConflict, Severity::Warning, r.line, r.value_span, || (format!(
                             "`{}` is both allowed and disallowed (line {other}); equal priority goes to Allow, so it is allowed",
                             lossy(r.value)
-                        ),
-                        Some("delete the rule that should not apply".into()),
-                    );
+                        ), Some("delete the rule that should not apply".into())));
                 }
             }
             seen.insert((r.pattern, allow), r.line);
