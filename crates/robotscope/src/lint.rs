@@ -499,7 +499,12 @@ impl<'a> Linter<'a> {
                 )
             });
         }
-        let lines: Vec<Line> = if robots.groups().len() > 0 { robots.lines().collect() } else { Vec::new() };
+        // For each line, whether it is blank or holds a directive: what separates user-agent lines visually.
+        let separator: Vec<bool> = if robots.groups().len() > 0 {
+            robots.lines().map(|l| l.metadata.is_empty || l.directive.is_some()).collect()
+        } else {
+            Vec::new()
+        };
         let mut by_token: BTreeMap<Vec<u8>, Vec<usize>> = BTreeMap::new();
         // Groups that block everything (`Disallow: /`): ignoring `*` changes nothing for them.
         let blocks_all: Vec<bool> = robots
@@ -513,8 +518,7 @@ impl<'a> Linter<'a> {
             let agents: Vec<_> = g.agents().collect();
             // User-agent lines with blank lines or other directives between them still form one group.
             for pair in agents.windows(2) {
-                let between = &lines[pair[0].line..pair[1].line - 1];
-                let separated = between.iter().any(|l| l.metadata.is_empty || l.directive.is_some());
+                let separated = separator[pair[0].line..pair[1].line - 1].iter().any(|&s| s);
                 if separated {
                     let first = agents[0].line;
                     self.push(DiagnosticKind::UserAgentsMerged, Severity::Warning, pair[1].line, pair[1].value_span, || (format!(
