@@ -1917,3 +1917,62 @@ mod b5_fetch {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// B1: the plain-language explanation.
+// ---------------------------------------------------------------------------------------------------------
+
+mod b1_explain {
+    use super::*;
+
+    fn explain(robots: &str, agent: &str, url: &str) -> String {
+        let r = Robots::parse(robots);
+        let v = r.check(agent, url);
+        r.explain(&v, agent)
+    }
+
+    #[test]
+    fn global_group_and_a_plain_match() {
+        assert_eq!(
+            explain("User-agent: *\nDisallow: /private/\n", "Bingbot", "/private/x"),
+            "Bingbot has no group of its own, so the `*` group (lines 1-2) applies. \
+             `Disallow: /private/` (line 2, priority 9) matches, so the URL is disallowed."
+        );
+    }
+
+    #[test]
+    fn no_group_at_all() {
+        assert_eq!(
+            explain("User-agent: a\nDisallow: /\n", "b", "/x"),
+            "No group names b and there is no `*` group, so everything is allowed."
+        );
+    }
+
+    #[test]
+    fn ties_go_to_allow() {
+        assert_eq!(
+            explain("User-agent: *\nDisallow: /a\nAllow: /a\n", "x", "/a"),
+            "x has no group of its own, so the `*` group (lines 1-3) applies. \
+             `Allow: /a` (line 3, priority 2) and `Disallow: /a` (line 2, priority 2) have the same priority, \
+             and ties go to Allow, so the URL is allowed."
+        );
+    }
+
+    #[test]
+    fn nothing_matches_or_only_an_empty_rule() {
+        let text = explain("User-agent: x\nDisallow: /a\n", "x", "/b");
+        assert!(text.ends_with("No rule matches `/b`, so the URL is allowed."), "{text}");
+        let text = explain("User-agent: x\nDisallow:\n", "x", "/b");
+        assert!(text.ends_with("Only `Disallow: ` (line 2, priority 0) matches, and an empty rule decides nothing, so the URL is allowed."), "{text}");
+    }
+
+    #[test]
+    fn index_html_rule_and_several_groups() {
+        let text = explain("User-agent: x\nDisallow: /d/\n\nUser-agent: x\nAllow: /d/index.html\n", "x", "/d/");
+        assert!(text.starts_with("x has its own groups (lines 1-2, lines 4-5)."), "{text}");
+        assert!(
+            text.contains("`Allow: /d/index.html` (line 5, priority 4, as Google's index.html rule) beats"),
+            "{text}"
+        );
+    }
+}

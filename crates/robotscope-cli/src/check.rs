@@ -27,8 +27,8 @@ Options:
       --normalize     Read the product token out of each agent (a whole User-Agent header
                       works) and encode each URL as a browser would before asking
       --json          Print one JSON object per URL (JSON Lines)
-  -v, --verbose       Also print the path matched, the lines of the groups that applied and
-                      every rule that matched
+  -v, --verbose       Also print the path matched, the lines of the groups that applied,
+                      every rule that matched, and why in a sentence
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
   -h, --help          Print help
 
@@ -251,6 +251,7 @@ fn text_line(robots: &Robots, agents: &[String], q: &Query, v: &Verdict, width: 
             let decides = if m.line == v.line && v.line != 0 { ", decides" } else { "" };
             let _ = writeln!(s, "    match:  line {}: {}  ({}{decides})", m.line, rule_text(m), rule_details(m));
         }
+        let _ = writeln!(s, "    why:    {}", printable(&robots.explain(v, &agents.join(" + "))));
     }
     s
 }

@@ -242,6 +242,13 @@ fn check_verbose_lists_every_match() {
     assert!(r.stdout.contains("    groups: lines 1, 2, 3\n"), "{r:?}");
     assert!(r.stdout.contains("    match:  line 2: Disallow: /private/  (priority 9)\n"), "{r:?}");
     assert!(r.stdout.contains("    match:  line 3: Allow: /private/press/  (priority 15, decides)\n"), "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "    why:    bingbot has no group of its own, so the `*` group (lines 1-3) applies. `Allow: /private/press/` \
+             (line 3, priority 15) beats `Disallow: /private/` (line 2, priority 9), so the URL is allowed.\n"
+        ),
+        "{r:?}"
+    );
 }
 
 #[test]

@@ -104,3 +104,72 @@ impl Verdict {
         self.scope == Scope::Specific
     }
 }
+
+impl crate::Robots {
+    /// Says in a sentence or two why `verdict` came out as it did, for people: which groups applied and which
+    /// rule beat which. `agent` is how to name the agent(s) in the text.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /\n");
+    /// let v = robots.check("Googlebot", "/shop/shoes");
+    /// assert_eq!(
+    ///     robots.explain(&v, "Googlebot"),
+    ///     "Googlebot has its own group (lines 4-6), so the `*` rules are ignored. \
+    ///      `Allow: /shop/` (line 5, priority 6) beats `Disallow: /` (line 6, priority 1), so the URL is allowed."
+    /// );
+    /// ```
+    pub fn explain(&self, verdict: &Verdict, agent: &str) -> String {
+        use alloc::format;
+        let ranges: Vec<String> = verdict
+            .groups
+            .iter()
+            .filter_map(|&g| self.group(g))
+            .map(|g| match g.line_range() {
+                (a, b) if a == b => format!("line {a}"),
+                (a, b) => format!("lines {a}-{b}"),
+            })
+            .collect();
+        let groups = ranges.join(", ");
+        let plural = if ranges.len() > 1 { "groups" } else { "group" };
+        let global_rules = self.groups().any(|g| g.is_global() && g.rules().len() > 0);
+        let mut text = match verdict.scope {
+            Scope::Specific if global_rules => {
+                format!("{agent} has its own {plural} ({groups}), so the `*` rules are ignored.")
+            }
+            Scope::Specific => format!("{agent} has its own {plural} ({groups})."),
+            Scope::Global => format!("{agent} has no group of its own, so the `*` {plural} ({groups}) applies."),
+            Scope::None => {
+                return format!("No group names {agent} and there is no `*` group, so everything is allowed.");
+            }
+        };
+        let rule = |m: &RuleMatch| {
+            let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
+            let via = if m.index_fallback { ", as Google's index.html rule" } else { "" };
+            format!("`{kind}: {}` (line {}, priority {}{via})", m.value, m.line, m.priority)
+        };
+        let verdict_word = if verdict.allowed { "allowed" } else { "disallowed" };
+        match &verdict.decided_by {
+            None => text.push_str(&format!(" No rule matches `{}`, so the URL is allowed.", verdict.path)),
+            Some(d) if d.priority == 0 => text.push_str(&format!(
+                " Only {} matches, and an empty rule decides nothing, so the URL is allowed.",
+                rule(d)
+            )),
+            Some(d) => {
+                // The best rule of the other kind, if any matched.
+                let other = verdict.matches.iter().filter(|m| m.kind != d.kind).max_by_key(|m| m.priority);
+                match other {
+                    Some(o) if o.priority == d.priority => text.push_str(&format!(
+                        " {} and {} have the same priority, and ties go to Allow, so the URL is allowed.",
+                        rule(d),
+                        rule(o)
+                    )),
+                    Some(o) if o.priority > 0 => {
+                        text.push_str(&format!(" {} beats {}, so the URL is {verdict_word}.", rule(d), rule(o)))
+                    }
+                    _ => text.push_str(&format!(" {} matches, so the URL is {verdict_word}.", rule(d))),
+                }
+            }
+        }
+        text
+    }
+}
