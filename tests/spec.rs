@@ -1520,6 +1520,12 @@ mod b1_explanations {
         assert_eq!(Robots::parse("Crawl-delay: 5\nUser-agent: *\nDisallow:").crawl_delay("x"), None);
         let r = Robots::parse("User-agent: *\nCrawl-delay: soon\nCrawl-delay: -1\nCrawl-delay: 4\nDisallow:");
         assert_eq!(r.crawl_delay("x"), Some((4.0, 4)));
+        // Decimal seconds only: no sign, exponent or infinity.
+        let r = Robots::parse(
+            "User-agent: *\nCrawl-delay: +5\nCrawl-delay: 1e3\nCrawl-delay: inf\nCrawl-delay: .\nCrawl-delay: .25",
+        );
+        assert_eq!(r.crawl_delay("x"), Some((0.25, 6)));
+        assert_eq!(Robots::parse("User-agent: *\nCrawl-delay: 7.\n").crawl_delay("x"), Some((7.0, 2)));
     }
 
     #[test]

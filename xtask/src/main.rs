@@ -7,6 +7,9 @@
 //! * `demo`: builds the command-line tool and runs it on the example robots.txt (the main job until the
 //!   web tester exists).
 //! * `bench`: the criterion benchmark over the conformance corpus (prints the summary table).
+//! * `npm`: builds the npm package `robotscope` into `crates/robotscope-wasm/pkg` (installs the wasm32
+//!   target, wasm-pack, wasm-bindgen-cli at the Cargo.lock version and the npm dev dependencies if missing).
+//! * `npm-bench`: builds the package and runs its benchmark against robots-parser (size and speed budgets).
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -75,6 +78,222 @@ fn test() {
     run("cargo", &["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"]);
     run("cargo", &["test", "--workspace", "--all-targets"]);
     run("cargo", &["test", "--workspace", "--doc"]);
+    // The npm package: build it, then its Node (CommonJS and ESM) and headless-Chromium tests.
+    npm();
+    ensure_chromium();
+    run_in(&npm_dir(), &[], "npm", &["test"]);
+}
+
+/// The wasm crate, which also holds the npm sources, tests and benchmark.
+fn npm_dir() -> PathBuf {
+    root().join("crates/robotscope-wasm")
+}
+
+/// Runs a command in `dir` with extra environment variables, echoing it, and stops the task when it fails.
+fn run_in(dir: &Path, envs: &[(&str, &str)], program: &str, args: &[&str]) {
+    eprintln!("\n$ (cd {}) {program} {}", dir.display(), args.join(" "));
+    let status = Command::new(program).args(args).envs(envs.iter().copied()).current_dir(dir).status();
+    match status {
+        Ok(s) if s.success() => {}
+        Ok(s) => {
+            eprintln!("xtask: `{program} {}` failed ({s})", args.join(" "));
+            exit(s.code().unwrap_or(1));
+        }
+        Err(e) => {
+            eprintln!("xtask: cannot run `{program}`: {e}");
+            exit(2);
+        }
+    }
+}
+
+/// The version of a package in Cargo.lock.
+fn locked_version(name: &str) -> Option<String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).ok()?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == format!("name = \"{name}\"") {
+            let version = lines.next()?.strip_prefix("version = \"")?.strip_suffix('"')?;
+            return Some(version.to_string());
+        }
+    }
+    None
+}
+
+/// Installs what building the npm package needs, when it is missing. Nothing is downloaded from outside the
+/// package registries: wasm-pack runs with `--mode no-install` and uses the wasm-bindgen installed here.
+fn ensure_npm_tools() {
+    ensure_wasm_target();
+    if !succeeds("wasm-pack", &["--version"]) {
+        run("cargo", &["install", "wasm-pack"]);
+    }
+    let version = locked_version("wasm-bindgen").unwrap_or_else(|| {
+        eprintln!("xtask: wasm-bindgen is not in Cargo.lock");
+        exit(2);
+    });
+    let installed = Command::new("wasm-bindgen")
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    if installed != format!("wasm-bindgen {version}") {
+        // The CLI must match the library exactly, or the generated glue does not fit the module.
+        run("cargo", &["install", "wasm-bindgen-cli", "--version", &version, "--force"]);
+    }
+    if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
+        run("apt-get", &["update"]);
+        run("apt-get", &["install", "-y", "nodejs", "npm"]);
+    }
+    if !npm_dir().join("node_modules/binaryen/package.json").is_file()
+        || !npm_dir().join("node_modules/robots-parser/package.json").is_file()
+        || !npm_dir().join("node_modules/playwright-core/package.json").is_file()
+    {
+        run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
+    }
+}
+
+/// Installs Chromium for the browser test when it is missing (Debian's package; Playwright downloads nothing).
+fn ensure_chromium() {
+    if Path::new("/usr/bin/chromium").exists() {
+        return;
+    }
+    run("apt-get", &["update"]);
+    run_in(&root(), &[("DEBIAN_FRONTEND", "noninteractive")], "apt-get", &["install", "-y", "chromium"]);
+}
+
+fn copy(from: &Path, to: &Path) {
+    if let Err(e) = std::fs::copy(from, to) {
+        eprintln!("xtask: cannot copy {} to {}: {e}", from.display(), to.display());
+        exit(2);
+    }
+}
+
+fn write(path: &Path, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("xtask: cannot write {}: {e}", path.display());
+        exit(2);
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("xtask: cannot read {}: {e}", path.display());
+        exit(2);
+    })
+}
+
+/// Builds the npm package into `crates/robotscope-wasm/pkg`: the wasm module twice through wasm-pack (for Node's
+/// `require`, and as an ES module for browsers and bundlers), shrunk by `wasm-opt -Oz`, plus the JS façade,
+/// entry points, types, README and licences.
+fn npm() {
+    ensure_npm_tools();
+    let dir = npm_dir();
+    let build = root().join("target/npm");
+    let _ = std::fs::remove_dir_all(&build);
+    // The wasm module's optimisation level, for this build only (the workspace profile stays as it is for the
+    // CLI). `s` (default) meets the speed budget; `z` with `wasm-opt -Oz` is about 5% smaller and a third slower
+    // at answering queries (see the README's figures). ROBOTSCOPE_WASM_OPT=z selects it.
+    let level = std::env::var("ROBOTSCOPE_WASM_OPT").unwrap_or_else(|_| "s".into());
+    let wasm_opt_level = if level == "z" { "-Oz" } else { "-O3" };
+    let envs = [("CARGO_PROFILE_RELEASE_OPT_LEVEL", level.as_str()), ("CARGO_PROFILE_RELEASE_PANIC", "abort")];
+    for (target, out) in [("nodejs", "node"), ("web", "web")] {
+        let out_dir = build.join(out);
+        run_in(
+            &root(),
+            &envs,
+            "wasm-pack",
+            &[
+                "build",
+                "crates/robotscope-wasm",
+                "--release",
+                "--mode",
+                "no-install",
+                "--no-pack",
+                "--target",
+                target,
+                "--out-name",
+                "robotscope",
+                "--out-dir",
+                out_dir.to_str().expect("UTF-8 path"),
+            ],
+        );
+        let wasm = out_dir.join("robotscope_bg.wasm");
+        let wasm = wasm.to_str().expect("UTF-8 path");
+        run_in(
+            &dir,
+            &[],
+            "node",
+            &[
+                "node_modules/binaryen/bin/wasm-opt",
+                wasm_opt_level,
+                "--low-memory-unused",
+                "--zero-filled-memory",
+                "--strip-debug",
+                "--strip-producers",
+                wasm,
+                "-o",
+                wasm,
+            ],
+        );
+    }
+    let pkg = dir.join("pkg");
+    let _ = std::fs::remove_dir_all(&pkg);
+    for sub in ["node", "web"] {
+        if let Err(e) = std::fs::create_dir_all(pkg.join(sub)) {
+            eprintln!("xtask: cannot create {}: {e}", pkg.join(sub).display());
+            exit(2);
+        }
+    }
+    copy(&build.join("web/robotscope.js"), &pkg.join("web/robotscope.js"));
+    copy(&build.join("web/robotscope_bg.wasm"), &pkg.join("web/robotscope_bg.wasm"));
+    // Both builds hold the same module; the Node glue reads the one in web/ so the package ships it once.
+    let same = std::fs::read(build.join("node/robotscope_bg.wasm")).ok()
+        == std::fs::read(build.join("web/robotscope_bg.wasm")).ok();
+    if !same {
+        eprintln!("xtask: the nodejs and web builds produced different .wasm files; ship both or fix the build");
+        exit(2);
+    }
+    let glue = read(&build.join("node/robotscope.js"));
+    let from = "`${__dirname}/robotscope_bg.wasm`";
+    if !glue.contains(from) {
+        eprintln!("xtask: the Node glue no longer loads {from}; update `npm()`");
+        exit(2);
+    }
+    write(&pkg.join("node/robotscope.js"), &glue.replace(from, "`${__dirname}/../web/robotscope_bg.wasm`"));
+    // wasm-bindgen's Node glue is CommonJS; the package is `"type": "module"`.
+    write(&pkg.join("node/package.json"), "{ \"type\": \"commonjs\" }\n");
+    let js = dir.join("js");
+    for file in [
+        "package.json",
+        "index.cjs",
+        "index.mjs",
+        "index.web.js",
+        "index.d.ts",
+        "index.d.cts",
+        "robots-parser.cjs",
+        "robots-parser.mjs",
+        "robots-parser.web.js",
+        "robots-parser.d.ts",
+        "robots-parser.d.cts",
+        "api.mjs",
+    ] {
+        copy(&js.join(file), &pkg.join(file));
+    }
+    // The CommonJS copy of the façade: its only module syntax is the last export line.
+    let api = read(&js.join("api.mjs"));
+    let Some(body) = api.trim_end().strip_suffix("export { createApi };") else {
+        eprintln!("xtask: js/api.mjs must end with `export {{ createApi }};`");
+        exit(2);
+    };
+    write(&pkg.join("api.cjs"), &format!("'use strict';\n{body}module.exports = {{ createApi }};\n"));
+    for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
+        copy(&dir.join(file), &pkg.join(file));
+    }
+    eprintln!("\nxtask: the npm package is in {}", pkg.display());
+}
+
+fn npm_bench() {
+    npm();
+    run_in(&npm_dir(), &[], "npm", &["run", "bench"]);
 }
 
 fn demo() {
@@ -111,11 +330,15 @@ fn main() {
         "test" => test(),
         "demo" => demo(),
         "bench" => bench(),
+        "npm" => npm(),
+        "npm-bench" => npm_bench(),
         _ => {
-            eprintln!("usage: cargo xtask <test|demo|bench>");
+            eprintln!("usage: cargo xtask <test|demo|bench|npm|npm-bench>");
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
             eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
+            eprintln!("  npm    build the npm package into crates/robotscope-wasm/pkg");
+            eprintln!("  npm-bench  build the npm package and run its size and speed benchmark");
             exit(2);
         }
     }

@@ -1,0 +1,510 @@
+// The JavaScript API of robotscope, over the wasm-bindgen exports of crates/robotscope-wasm.
+//
+// This file checks arguments (throwing TypeError/RangeError with a sentence), turns the adapter's JSON
+// answers into objects, and manages memory. Every answer comes from the Rust core through `wasm`: nothing
+// here matches, normalises or decides.
+//
+// It is written once, as ES module text whose only module syntax is the last line; `cargo xtask npm`
+// writes the CommonJS copy (api.cjs) by replacing that line.
+
+/** Inputs above this many bytes (or UTF-16 code units for strings) are refused with a RangeError. */
+const MAX_INPUT = 32 * 1024 * 1024;
+/** URLs, agents and other string arguments above this many UTF-16 code units are refused. */
+const MAX_ARGUMENT = 65536;
+/** Google's crawlers read only the first 500 KiB of a robots.txt file. */
+const GOOGLE_SIZE_LIMIT = 500 * 1024;
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, 40)}`;
+}
+
+/** UTF-8 length of a string (lone surrogates count 3 bytes, as they are sent as U+FFFD). */
+function utf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function createApi(wasm, isReady) {
+  const ready = () => {
+    if (!isReady()) {
+      throw new Error(
+        'robotscope: the WebAssembly module is not loaded yet. In a browser or bundler, call `await init()` once before using the package (Node needs no init).'
+      );
+    }
+  };
+
+  const text = (fn, name, value) => {
+    if (typeof value !== 'string') throw new TypeError(`${fn}: ${name} must be a string, got ${describe(value)}`);
+    if (value.length > MAX_ARGUMENT) {
+      throw new RangeError(`${fn}: ${name} is ${value.length} characters long; the limit is ${MAX_ARGUMENT}`);
+    }
+    return value;
+  };
+
+  /** One agent (a string) or several (an array of strings). */
+  const agentList = (fn, agents) => {
+    if (typeof agents === 'string') return text(fn, 'the agent', agents);
+    if (!Array.isArray(agents)) {
+      throw new TypeError(`${fn}: agents must be a string or an array of strings, got ${describe(agents)}`);
+    }
+    if (agents.length > MAX_ARGUMENT) throw new RangeError(`${fn}: more than ${MAX_ARGUMENT} agents`);
+    for (let i = 0; i < agents.length; i++) {
+      const a = agents[i];
+      if (typeof a !== 'string' || a.length > MAX_ARGUMENT) text(fn, `agents[${i}]`, a);
+    }
+    return agents.length === 1 ? agents[0] : agents;
+  };
+
+  /**
+   * Several agents cross into wasm as one string, joined by a character that none of them holds (the adapter
+   * splits it again): `[joined, separator]`. One string is much cheaper to pass than an array of strings.
+   */
+  const joinAgents = (fn, agents) => {
+    if (typeof agents === 'string') {
+      if (!agents.includes('\n')) return [agents, '\n'];
+      agents = [agents];
+    }
+    let sep = '\n';
+    if (agents.some((a) => a.includes(sep))) {
+      const all = agents.join('');
+      let code = 0;
+      while (code < 0x10000 && (code === 0x0a || (code >= 0xd800 && code < 0xe000) || all.includes(String.fromCharCode(code)))) code++;
+      if (code === 0x10000) throw new RangeError(`${fn}: the agents use every character; no separator is left`);
+      sep = String.fromCharCode(code);
+    }
+    return [agents.join(sep), sep];
+  };
+
+  /** Bytes of a Uint8Array, another typed array, a DataView or an ArrayBuffer; undefined otherwise. */
+  const bytesOf = (input) => {
+    if (input instanceof Uint8Array) return input;
+    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    if (input instanceof ArrayBuffer) return new Uint8Array(input);
+    return undefined;
+  };
+
+  const sizeLimit = (fn, options) => {
+    if (options === undefined) return -1;
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    }
+    const limit = options.limit;
+    if (limit === undefined || limit === null) return -1;
+    if (limit === 'google') return GOOGLE_SIZE_LIMIT;
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) {
+      throw new RangeError(`${fn}: options.limit must be a byte count (a whole number from 0) or "google"`);
+    }
+    return limit;
+  };
+
+  const KEY = Symbol('robotscope.Robots');
+  let wasmOf;
+
+  /** A parsed robots.txt file. Create it with `Robots.parse`. */
+  class Robots {
+    #w;
+    #source;
+    #cutFrom;
+
+    constructor(key, w, source, cutFrom) {
+      if (key !== KEY) throw new TypeError('robotscope: create a Robots with Robots.parse(text)');
+      this.#w = w;
+      this.#source = source;
+      this.#cutFrom = cutFrom;
+    }
+
+    /**
+     * Parses a robots.txt body: a string, or raw bytes (Uint8Array, ArrayBuffer, any ArrayBuffer view).
+     * Parsing never fails. `options.limit`: read at most this many bytes (`"google"`: 500 KiB).
+     */
+    static parse(input, options) {
+      ready();
+      const limit = sizeLimit('Robots.parse', options);
+      let w;
+      let cutFrom = -1;
+      if (typeof input === 'string') {
+        let body = input;
+        if (input.length > MAX_INPUT) {
+          if (limit < 0 || limit > MAX_INPUT) {
+            throw new RangeError(
+              `Robots.parse: the text is ${input.length} characters long; the limit is ${MAX_INPUT} (pass { limit: "google" } to read only what Google reads)`
+            );
+          }
+          // Only the first `limit` bytes count: the first MAX_INPUT code units hold them all.
+          let end = MAX_INPUT;
+          const last = input.charCodeAt(end - 1);
+          if (last >= 0xd800 && last <= 0xdbff) end += 1;
+          body = input.slice(0, end);
+          cutFrom = utf8Length(input);
+        }
+        w = wasm.Robots.fromText(body, limit);
+      } else {
+        const bytes = bytesOf(input);
+        if (bytes === undefined) {
+          throw new TypeError(`Robots.parse: expected a string or a Uint8Array, got ${describe(input)}`);
+        }
+        let body = bytes;
+        if (bytes.byteLength > MAX_INPUT) {
+          if (limit < 0 || limit > MAX_INPUT) {
+            throw new RangeError(
+              `Robots.parse: the input is ${bytes.byteLength} bytes long; the limit is ${MAX_INPUT} (pass { limit: "google" } to read only what Google reads)`
+            );
+          }
+          body = bytes.subarray(0, MAX_INPUT);
+          cutFrom = bytes.byteLength;
+        }
+        w = wasm.Robots.fromBytes(body, limit);
+      }
+      return new Robots(KEY, w, typeof input === 'string' ? input : undefined, cutFrom);
+    }
+
+    #live(fn) {
+      if (this.#w === undefined) throw new Error(`robots.${fn}: this Robots was freed`);
+      return this.#w;
+    }
+
+    /** Whether the agent(s) may fetch the URL: the fast path, no explanation. */
+    isAllowed(agents, url) {
+      return this.#decide('isAllowed', agents, url) % 2 === 1;
+    }
+
+    /** `{ allowed, line }`: the verdict and the deciding line (0 when no rule decided). */
+    decide(agents, url) {
+      const n = this.#decide('decide', agents, url);
+      return { allowed: n % 2 === 1, line: Math.floor(n / 2) };
+    }
+
+    #decide(fn, agents, url) {
+      const w = this.#live(fn);
+      const a = agentList(`robots.${fn}`, agents);
+      if (typeof url !== 'string' || url.length > MAX_ARGUMENT) text(`robots.${fn}`, 'the URL', url);
+      if (typeof a === 'string' && !a.includes('\n')) return w.decide(a, '\n', url);
+      const [joined, sep] = joinAgents(`robots.${fn}`, a);
+      return w.decide(joined, sep, url);
+    }
+
+    /** The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule. */
+    check(agents, url) {
+      const w = this.#live('check');
+      const a = agentList('robots.check', agents);
+      text('robots.check', 'the URL', url);
+      const [joined, sep] = joinAgents('robots.check', a);
+      return JSON.parse(w.check(joined, sep, url));
+    }
+
+    /** The lint (SPEC B3): `{ kind, severity, line, column, start, end, byteStart, byteEnd, message, help }[]`. */
+    diagnostics() {
+      return JSON.parse(this.#live('diagnostics').diagnostics());
+    }
+
+    /** The `Sitemap:` lines: `{ url, line, start, end, byteStart, byteEnd }[]`. */
+    sitemaps() {
+      return JSON.parse(this.#live('sitemaps').sitemaps());
+    }
+
+    /** The per-line report: one entry per line with its tag, directive and Google's flags. */
+    lines() {
+      return this.report().lines;
+    }
+
+    /** The per-line report and its totals (Search Console's counts). */
+    report() {
+      return JSON.parse(this.#live('report').report());
+    }
+
+    /** The groups: their user-agent lines and rules. */
+    groups() {
+      return JSON.parse(this.#live('groups').groups());
+    }
+
+    /** Lines with keys Google does not act on (crawl-delay, host, clean-param, ...). */
+    otherDirectives() {
+      return JSON.parse(this.#live('otherDirectives').otherDirectives());
+    }
+
+    /** `{ seconds, line }` of the crawl-delay that applies to the agent(s), or null. Google ignores it. */
+    crawlDelay(agents) {
+      const w = this.#live('crawlDelay');
+      const found = w.crawlDelay(...joinAgents('robots.crawlDelay', agentList('robots.crawlDelay', agents)));
+      return found.length === 0 ? null : { seconds: found[0], line: found[1] };
+    }
+
+    /** `{ host, line }` of the first `Host:` line, or null. */
+    preferredHost() {
+      const found = JSON.parse(this.#live('preferredHost').preferredHost());
+      return found === null ? null : { host: found[0], line: found[1] };
+    }
+
+    /** Whether a `User-agent` line names one of the agents (not counting `*`). */
+    hasOwnGroup(agents) {
+      const w = this.#live('hasOwnGroup');
+      return w.hasOwnGroup(...joinAgents('robots.hasOwnGroup', agentList('robots.hasOwnGroup', agents)));
+    }
+
+    /** The number of lines (the line after the last terminator counts). */
+    get lineCount() {
+      return this.#live('lineCount').lineCount;
+    }
+
+    /** The number of bytes parsed. */
+    get byteLength() {
+      return this.#live('byteLength').byteLength;
+    }
+
+    /** The input's full length in bytes when a size limit cut it, else null. */
+    get cutFrom() {
+      if (this.#cutFrom >= 0) return this.#cutFrom;
+      const n = this.#live('cutFrom').cutFrom;
+      return n < 0 ? null : n;
+    }
+
+    /** The text that UTF-16 offsets (`start`, `end`, `column`) index: the string parsed, or the bytes decoded. */
+    get text() {
+      if (this.#source === undefined) this.#source = this.#live('text').text();
+      return this.#source;
+    }
+
+    static {
+      // The robots-parser façade below reaches the wasm object through this; nothing outside can.
+      wasmOf = (robots, fn) => robots.#live(fn);
+    }
+
+    /** Frees the WebAssembly memory now. Later calls throw. Unreferenced objects are freed by the GC anyway. */
+    free() {
+      if (this.#w !== undefined) {
+        this.#w.free();
+        this.#w = undefined;
+      }
+    }
+  }
+  if (typeof Symbol.dispose === 'symbol') Robots.prototype[Symbol.dispose] = Robots.prototype.free;
+
+  /** Rethrows the core's URL error sentence as a TypeError. */
+  const urlCall = (fn, call) => {
+    try {
+      return call();
+    } catch (e) {
+      if (typeof e === 'string') throw new TypeError(`${fn}: ${e}`);
+      throw e;
+    }
+  };
+
+  function robotsUrl(pageUrl) {
+    ready();
+    text('robotsUrl', 'the page URL', pageUrl);
+    return urlCall('robotsUrl', () => wasm.robotsUrl(pageUrl));
+  }
+
+  function governs(robotsTxtUrl, pageUrl) {
+    ready();
+    text('governs', 'the robots.txt URL', robotsTxtUrl);
+    text('governs', 'the page URL', pageUrl);
+    return JSON.parse(urlCall('governs', () => wasm.governs(robotsTxtUrl, pageUrl)));
+  }
+
+  function normalizeUrl(url) {
+    ready();
+    text('normalizeUrl', 'the URL', url);
+    return urlCall('normalizeUrl', () => wasm.normalizeUrl(url));
+  }
+
+  function pathOf(url) {
+    ready();
+    return wasm.pathOf(text('pathOf', 'the URL', url));
+  }
+
+  function productToken(value) {
+    ready();
+    return wasm.productToken(text('productToken', 'the value', value));
+  }
+
+  function tokenFromUserAgent(header) {
+    ready();
+    return wasm.tokenFromUserAgent(text('tokenFromUserAgent', 'the User-Agent', header));
+  }
+
+  function isValidAgent(agent) {
+    ready();
+    return wasm.isValidAgent(text('isValidAgent', 'the agent', agent));
+  }
+
+  function escapePattern(value) {
+    ready();
+    return wasm.escapePattern(text('escapePattern', 'the value', value));
+  }
+
+  const checkStatus = (fn, status) => {
+    if (typeof status !== 'number' || !Number.isInteger(status)) {
+      throw new TypeError(`${fn}: the status must be a whole number, got ${describe(status)}`);
+    }
+    if (status < 0 || status > 999) throw new RangeError(`${fn}: ${status} is not an HTTP status (0 to 999)`);
+    return status;
+  };
+
+  function fetchOutcome(status) {
+    ready();
+    return JSON.parse(wasm.fetchOutcome(checkStatus('fetchOutcome', status)));
+  }
+
+  /** What a crawler may do after fetching a robots.txt (SPEC B5). */
+  class CrawlPolicy {
+    constructor(status, outcome, message, robots) {
+      this.status = status;
+      this.outcome = outcome;
+      this.message = message;
+      this.robots = robots;
+    }
+
+    isAllowed(agents, url) {
+      if (this.robots !== null) return this.robots.isAllowed(agents, url);
+      agentList('policy.isAllowed', agents);
+      text('policy.isAllowed', 'the URL', url);
+      return this.outcome !== 'disallow-all';
+    }
+
+    free() {
+      if (this.robots !== null) this.robots.free();
+    }
+  }
+
+  function fromResponse(status, body) {
+    ready();
+    checkStatus('fromResponse', status);
+    const { outcome, message } = JSON.parse(wasm.fetchOutcome(status));
+    let robots = null;
+    if (outcome === 'parse-body') {
+      if (body === undefined || body === null) {
+        throw new TypeError(`fromResponse: a ${status} response needs its body (a string or a Uint8Array)`);
+      }
+      robots = Robots.parse(body, { limit: 'google' });
+    }
+    return new CrawlPolicy(status, outcome, message, robots);
+  }
+
+  /** The robots-parser API (`robotsParser(url, contents)`), answered by the core. */
+  class RobotsParser {
+    #robots;
+    #root;
+
+    constructor(url, contents) {
+      text('robotsParser', 'the robots.txt URL', url);
+      if (contents === undefined || contents === null) contents = '';
+      this.#robots = Robots.parse(contents);
+      // The file governs its URL's origin. A relative URL (robots-parser allows '/robots.txt') answers only
+      // relative URLs, as robots-parser does.
+      try {
+        this.#root = wasm.robotsUrl(url);
+      } catch {
+        this.#root = '';
+      }
+    }
+
+    #decide(fn, url, ua) {
+      text(`robots.${fn}`, 'the URL', url);
+      if (ua === undefined || ua === null) ua = '*';
+      text(`robots.${fn}`, 'the user agent', ua);
+      return this.#live(fn).compatDecide(this.#root, url, ua);
+    }
+
+    #live(fn) {
+      return wasmOf(this.#robots, fn);
+    }
+
+    isAllowed(url, ua) {
+      const n = this.#decide('isAllowed', url, ua);
+      return n < 0 ? undefined : n % 2 === 1;
+    }
+
+    isDisallowed(url, ua) {
+      const n = this.#decide('isDisallowed', url, ua);
+      return n < 0 ? true : n % 2 === 0;
+    }
+
+    /** True when the agent has a group of its own and it disallows the URL (the `*` group is ignored). */
+    isExplicitlyDisallowed(url, ua) {
+      const n = this.#decide('isExplicitlyDisallowed', url, ua);
+      if (n < 0) return undefined;
+      const token = wasm.tokenFromUserAgent(ua === undefined || ua === null ? '*' : ua);
+      return token !== '' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
+    }
+
+    getMatchingLineNumber(url, ua) {
+      const n = this.#decide('getMatchingLineNumber', url, ua);
+      const line = n < 0 ? 0 : Math.floor(n / 2);
+      return line === 0 ? -1 : line;
+    }
+
+    getCrawlDelay(ua) {
+      if (ua === undefined || ua === null) ua = '*';
+      text('robots.getCrawlDelay', 'the user agent', ua);
+      const s = this.#live('getCrawlDelay').compatCrawlDelay(ua);
+      return Number.isNaN(s) ? undefined : s;
+    }
+
+    getSitemaps() {
+      return this.#robots
+        .sitemaps()
+        .map((s) => s.url)
+        .filter((u) => u !== '');
+    }
+
+    getPreferredHost() {
+      const host = this.#robots.preferredHost();
+      return host === null || host.host === '' ? null : host.host;
+    }
+
+    /** The parsed file, for the explained API (`check`, `diagnostics`, ...). */
+    get robots() {
+      return this.#robots;
+    }
+
+    free() {
+      this.#robots.free();
+    }
+  }
+
+  /** The size of the WebAssembly memory in bytes. It grows and never shrinks; freed memory is reused. */
+  function wasmMemoryBytes() {
+    ready();
+    return wasm.memoryBytes();
+  }
+
+  function robotsParser(url, contents) {
+    ready();
+    return new RobotsParser(url, contents);
+  }
+
+  return {
+    Robots,
+    RobotsParser,
+    CrawlPolicy,
+    robotsParser,
+    fromResponse,
+    fetchOutcome,
+    robotsUrl,
+    governs,
+    normalizeUrl,
+    pathOf,
+    productToken,
+    tokenFromUserAgent,
+    isValidAgent,
+    escapePattern,
+    wasmMemoryBytes,
+    GOOGLE_SIZE_LIMIT,
+    MAX_INPUT,
+    MAX_ARGUMENT,
+  };
+}
+
+export { createApi };

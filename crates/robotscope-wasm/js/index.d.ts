@@ -1,0 +1,259 @@
+// Types of the robotscope npm package. UTF-16 offsets (`start`, `end`, `column`) index `robots.text`: the
+// string that was parsed, or for bytes `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`.
+// `byteStart`/`byteEnd` are UTF-8 byte offsets into the input.
+
+/** One agent (`"Googlebot"`) or several, pooled into one longest-match contest as Google does. */
+export type Agents = string | readonly string[];
+
+/** A robots.txt body: text, or raw bytes (read byte for byte, as crawlers do). */
+export type RobotsInput = string | Uint8Array | ArrayBuffer | ArrayBufferView;
+
+export interface ParseOptions {
+  /** Read at most this many bytes; `"google"` is 500 KiB, what Google's crawlers read. Default: everything. */
+  limit?: number | 'google';
+}
+
+/** A position in the source. */
+export interface Span {
+  /** UTF-16 offset of the first character in `robots.text`. */
+  start: number;
+  /** UTF-16 offset one past the last character. */
+  end: number;
+  /** UTF-8 byte offset of the first byte in the input. */
+  byteStart: number;
+  /** UTF-8 byte offset one past the last byte. */
+  byteEnd: number;
+}
+
+/** A rule that matched the path. Its span is the rule's value. */
+export interface RuleMatch extends Span {
+  /** The rule's line, from 1. */
+  line: number;
+  /** 1-based UTF-16 column of the value on its line. */
+  column: number;
+  kind: 'allow' | 'disallow';
+  /** The value as written. */
+  value: string;
+  /** The pattern Google matched: `%xx` upper-cased, non-ASCII percent-encoded. */
+  pattern: string;
+  /** The priority it matched with: the pattern's length in bytes. */
+  priority: number;
+  /** Whether it matched only through Google's rule that `Allow: /d/index.html` also allows `/d/`. */
+  indexFallback: boolean;
+}
+
+/** The answer to "may these agents fetch this URL?", and why (SPEC B1). */
+export interface Verdict {
+  allowed: boolean;
+  /** The deciding line as Google's library reports it (0 when no rule decided). */
+  line: number;
+  /** The rule on `line`, or null. */
+  rule: RuleMatch | null;
+  /** Whether the agents' own groups, the `*` groups, or no group applied. */
+  scope: 'specific' | 'global' | 'none';
+  /** Whether the agents have a group of their own (then every `*` rule is ignored). */
+  ownGroup: boolean;
+  /** The path that was matched, as extracted from the URL. */
+  path: string;
+  /** Indices of the groups that applied (see `robots.groups()`). */
+  groups: number[];
+  /** The user-agent and rule lines of those groups, in order. */
+  groupLines: number[];
+  /** Every rule of those groups that matched the path, in file order. */
+  matches: RuleMatch[];
+}
+
+/** A lint finding (SPEC B3). */
+export interface Diagnostic extends Span {
+  /** A stable kebab-case code, such as `typo-key` or `global-rules-ignored`. */
+  kind: string;
+  severity: 'info' | 'warning' | 'error';
+  line: number;
+  /** 1-based UTF-16 column of `start` on its line. */
+  column: number;
+  message: string;
+  /** A suggested fix, or null. */
+  help: string | null;
+}
+
+/** One line of the per-line report (Google's tokenizer and Search Console's tags). */
+export interface LineReport extends Span {
+  line: number;
+  tag: 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unused' | 'unknown';
+  /** The line's text, without its terminator. */
+  text: string;
+  directive: {
+    kind: 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown';
+    key: string;
+    value: string;
+    keyStart: number;
+    keyEnd: number;
+    valueStart: number;
+    valueEnd: number;
+  } | null;
+  /** UTF-16 offset of a `#` comment, or null. */
+  comment: number | null;
+  isEmpty: boolean;
+  hasComment: boolean;
+  isComment: boolean;
+  hasDirective: boolean;
+  isAcceptableTypo: boolean;
+  isLineTooLong: boolean;
+  isMissingColonSeparator: boolean;
+}
+
+export interface Report {
+  lines: LineReport[];
+  validDirectives: number;
+  unusedDirectives: number;
+  lastLineSeen: number;
+}
+
+export interface Sitemap extends Span {
+  url: string;
+  line: number;
+}
+
+export interface Group {
+  index: number;
+  global: boolean;
+  agents: (Span & { line: number; value: string; token: string; global: boolean })[];
+  rules: (Span & { line: number; kind: 'allow' | 'disallow'; value: string; pattern: string; priority: number })[];
+}
+
+export interface OtherDirective extends Span {
+  line: number;
+  key: string;
+  value: string;
+  /** The group the line sits in, or null before any user-agent line. */
+  group: number | null;
+}
+
+/** A parsed robots.txt file. Parse once, ask many times. */
+export class Robots {
+  private constructor();
+  /** Parses any bytes or text; never fails. Throws a TypeError for other types, a RangeError above 32 MiB. */
+  static parse(input: RobotsInput, options?: ParseOptions): Robots;
+  /** Whether the agents may fetch the URL (the URL is used as given; see `normalizeUrl`). */
+  isAllowed(agents: Agents, url: string): boolean;
+  /** The verdict and the deciding line (0 when no rule decided), without the explanation. */
+  decide(agents: Agents, url: string): { allowed: boolean; line: number };
+  /** The explained verdict. */
+  check(agents: Agents, url: string): Verdict;
+  diagnostics(): Diagnostic[];
+  sitemaps(): Sitemap[];
+  /** The per-line report. */
+  lines(): LineReport[];
+  /** The per-line report with Search Console's totals. */
+  report(): Report;
+  groups(): Group[];
+  otherDirectives(): OtherDirective[];
+  /** The crawl-delay for the agents (first valid one in the groups that apply), or null. Google ignores it. */
+  crawlDelay(agents: Agents): { seconds: number; line: number } | null;
+  /** The first `Host:` line, or null. */
+  preferredHost(): { host: string; line: number } | null;
+  hasOwnGroup(agents: Agents): boolean;
+  readonly lineCount: number;
+  readonly byteLength: number;
+  /** The input's full length in bytes when a size limit cut it, else null. */
+  readonly cutFrom: number | null;
+  /** The text that UTF-16 offsets index. */
+  readonly text: string;
+  /** Frees the WebAssembly memory now; later calls throw. Unreferenced objects are freed by the GC anyway. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** The robots-parser API, answered the way Google reads the file. */
+export interface Robot {
+  /** undefined when the file does not govern the URL (other protocol, host or port) or it is not a URL. */
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  /** true when the file does not govern the URL, as in robots-parser. */
+  isDisallowed(url: string, ua?: string): boolean;
+  /** true when the agent has a group of its own and it disallows the URL (`*` is ignored). */
+  isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
+  /** The deciding line, or -1 when no rule decided. */
+  getMatchingLineNumber(url: string, ua?: string): number;
+  getCrawlDelay(ua?: string): number | undefined;
+  getSitemaps(): string[];
+  getPreferredHost(): string | null;
+}
+
+export class RobotsParser implements Robot {
+  private constructor();
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  isDisallowed(url: string, ua?: string): boolean;
+  isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
+  getMatchingLineNumber(url: string, ua?: string): number;
+  getCrawlDelay(ua?: string): number | undefined;
+  getSitemaps(): string[];
+  getPreferredHost(): string | null;
+  /** The parsed file, for the explained API. */
+  readonly robots: Robots;
+  free(): void;
+}
+
+/** robots-parser's entry point: `robotsParser('https://example.com/robots.txt', body)`. */
+export function robotsParser(url: string, contents?: string | Uint8Array | null): RobotsParser;
+
+export type Outcome = 'parse-body' | 'follow-redirect' | 'allow-all' | 'disallow-all';
+
+/** What a crawler may do after fetching a robots.txt (SPEC B5). */
+export class CrawlPolicy {
+  private constructor();
+  readonly status: number;
+  readonly outcome: Outcome;
+  readonly message: string;
+  /** The parsed body (first 500 KiB) for a 2xx response, else null. */
+  readonly robots: Robots | null;
+  /** 2xx: the file's answer; 4xx and unresolved 3xx: true; 5xx, 429 and 0 (network error): false. */
+  isAllowed(agents: Agents, url: string): boolean;
+  free(): void;
+}
+
+/** Applies SPEC B5 to a fetch: pass the final status (0 for a network error) and, for 2xx, the body. */
+export function fromResponse(status: number, body?: RobotsInput | null): CrawlPolicy;
+export function fetchOutcome(status: number): { outcome: Outcome; message: string };
+
+/** The robots.txt URL that governs a page. Throws a TypeError for a URL without scheme or host. */
+export function robotsUrl(pageUrl: string): string;
+/** Whether the robots.txt at `robotsUrl` governs `pageUrl`, and if not, why. Throws a TypeError for bad URLs. */
+export function governs(
+  robotsUrl: string,
+  pageUrl: string
+): {
+  governs: boolean;
+  reason: 'yes' | 'not-at-root' | 'other-scheme' | 'subdomain' | 'other-host' | 'other-port' | 'other';
+  message: string;
+};
+/** The URL as a browser would send it. Throws a TypeError for an empty or malformed URL. */
+export function normalizeUrl(url: string): string;
+/** The path rules are matched against (Google's GetPathParamsQuery). */
+export function pathOf(url: string): string;
+/** The product token Google reads from a User-agent value (`Googlebot/2.1` → `Googlebot`). */
+export function productToken(value: string): string;
+/** The crawler token a full User-Agent header names. */
+export function tokenFromUserAgent(header: string): string;
+export function isValidAgent(agent: string): boolean;
+/** A rule value as Google matches it. */
+export function escapePattern(value: string): string;
+
+/** The size of the WebAssembly memory in bytes (it grows, never shrinks; freed memory is reused). */
+export function wasmMemoryBytes(): number;
+
+export const GOOGLE_SIZE_LIMIT: number;
+/** The largest input `Robots.parse` accepts (bytes, or UTF-16 code units for text). */
+export const MAX_INPUT: number;
+/** The longest URL, agent or other string argument accepted (UTF-16 code units). */
+export const MAX_ARGUMENT: number;
+
+/** Input accepted by `init()`: where to load the `.wasm` from, its bytes, or a compiled module. */
+export type InitInput = string | URL | Request | Response | BufferSource | WebAssembly.Module;
+
+/**
+ * Browsers and bundlers: loads the WebAssembly module; await it once before anything else.
+ * Node: resolves at once (the module is loaded synchronously by require/import).
+ */
+export function init(input?: InitInput | Promise<InitInput>): Promise<void>;
+/** Loads the module synchronously from its bytes or a compiled module. A no-op in Node. */
+export function initSync(module: BufferSource | WebAssembly.Module): void;

@@ -1,0 +1,494 @@
+//! The robotscope engine for JavaScript: the `robotscope` npm package's wasm half.
+//!
+//! This crate is an adapter (STYLE rule 20). It converts JavaScript arguments to the core's types and the
+//! core's answers to JSON strings or numbers that the JS façade (`js/api.mjs`) turns into objects. Every
+//! decision (matching, governs, normalisation, tokens, diagnostics, fetch outcomes) is the core's; the only
+//! computation here is the UTF-8 → UTF-16 offset conversion (`utf16.rs`), which only JavaScript needs.
+//!
+//! Argument checks (types, sizes) are the façade's: it throws `TypeError`/`RangeError` before calling in.
+
+#![cfg_attr(target_arch = "wasm32", no_std)]
+
+extern crate alloc;
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::OnceCell;
+
+use robotscope::{Governs, RuleKind, RuleMatch, Scope, Severity, Span, Tag, UrlError, Verdict};
+use wasm_bindgen::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+
+/// The core never panics (fuzzed and property-tested); if it did, the module traps and the JS call throws a
+/// `RuntimeError`. Ignoring the message keeps formatting code out of the module.
+#[cfg(target_arch = "wasm32")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+mod json;
+mod utf16;
+
+use json::Json;
+use utf16::Positions;
+
+/// A parsed robots.txt file.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Robots {
+    inner: robotscope::Robots,
+    /// Line starts in bytes and UTF-16 units, built the first time an answer needs a source position.
+    positions: OnceCell<Positions>,
+    /// `(line, value span)` of every rule, in file order, to give matched rules their source positions.
+    rule_spans: OnceCell<Vec<(usize, Span)>>,
+}
+
+/// `limit` < 0 means no limit.
+fn parse(body: &[u8], limit: f64) -> Robots {
+    let inner = if limit >= 0.0 {
+        robotscope::Robots::parse_limited(body, limit as usize)
+    } else {
+        robotscope::Robots::parse(body)
+    };
+    Robots { inner, positions: OnceCell::new(), rule_spans: OnceCell::new() }
+}
+
+/// The URL error's sentence, as the value a failed call throws (the façade rethrows it as a `TypeError`).
+fn into_error(e: UrlError) -> JsValue {
+    JsValue::from_str(e.message())
+}
+
+/// Packs a decision into one number: `line * 2 + allowed`.
+fn pack(allowed: bool, line: usize) -> f64 {
+    (line as f64) * 2.0 + if allowed { 1.0 } else { 0.0 }
+}
+
+fn severity_name(s: Severity) -> &'static str {
+    s.name()
+}
+
+fn tag_name(t: Tag) -> &'static str {
+    match t {
+        Tag::Unknown => "unknown",
+        Tag::UserAgent => "user-agent",
+        Tag::Allow => "allow",
+        Tag::Disallow => "disallow",
+        Tag::Sitemap => "sitemap",
+        Tag::Unused => "unused",
+    }
+}
+
+fn governs_name(g: Governs) -> &'static str {
+    match g {
+        Governs::Yes => "yes",
+        Governs::NotAtRoot => "not-at-root",
+        Governs::OtherScheme => "other-scheme",
+        Governs::Subdomain => "subdomain",
+        Governs::OtherHost => "other-host",
+        Governs::OtherPort => "other-port",
+        _ => "other",
+    }
+}
+
+fn outcome_name(o: robotscope::FetchOutcome) -> &'static str {
+    use robotscope::FetchOutcome::*;
+    match o {
+        ParseBody => "parse-body",
+        FollowRedirect => "follow-redirect",
+        AllowAll => "allow-all",
+        _ => "disallow-all",
+    }
+}
+
+impl Robots {
+    fn src(&self) -> &[u8] {
+        self.inner.source()
+    }
+
+    fn positions(&self) -> &Positions {
+        self.positions.get_or_init(|| Positions::new(self.inner.source(), self.inner.lines()))
+    }
+
+    /// Writes `start`, `end` (UTF-16 offsets), `byteStart` and `byteEnd` of a span.
+    fn span(&self, j: &mut Json, span: Span) {
+        let p = self.positions();
+        j.key("start").num(p.offset(self.src(), span.start));
+        j.key("end").num(p.offset(self.src(), span.end));
+        j.key("byteStart").num(span.start).key("byteEnd").num(span.end);
+    }
+
+    /// Writes a span with the 1-based UTF-16 column of its start.
+    fn span_with_column(&self, j: &mut Json, span: Span) {
+        let (start, column) = self.positions().at(self.src(), span.start);
+        j.key("column").num(column).key("start").num(start);
+        j.key("end").num(self.positions().offset(self.src(), span.end));
+        j.key("byteStart").num(span.start).key("byteEnd").num(span.end);
+    }
+
+    fn rule_match(&self, j: &mut Json, m: &RuleMatch) {
+        j.open_object();
+        j.key("line").num(m.line);
+        j.key("kind").str(m.kind.name());
+        j.key("value").str(&m.value).key("pattern").str(&m.pattern);
+        j.key("priority").num(m.priority).key("indexFallback").bool(m.index_fallback);
+        let spans = self.rule_spans.get_or_init(|| self.inner.rules().map(|r| (r.line, r.value_span)).collect());
+        if let Ok(i) = spans.binary_search_by_key(&m.line, |s| s.0) {
+            self.span_with_column(j, spans[i].1);
+        }
+        j.close_object();
+    }
+
+    fn verdict(&self, v: &Verdict) -> String {
+        let mut j = Json::new();
+        j.open_object();
+        j.key("allowed").bool(v.allowed).key("line").num(v.line);
+        j.key("rule");
+        match &v.decided_by {
+            Some(m) => self.rule_match(&mut j, m),
+            None => {
+                j.null();
+            }
+        }
+        j.key("scope").str(v.scope.name()).key("ownGroup").bool(v.scope == Scope::Specific);
+        j.key("path").str(&v.path);
+        j.key("groups").nums(&v.groups).key("groupLines").nums(&v.group_lines);
+        j.key("matches").open_array();
+        for m in &v.matches {
+            self.rule_match(&mut j, m);
+        }
+        j.close_array().close_object();
+        j.finish()
+    }
+}
+
+#[wasm_bindgen]
+impl Robots {
+    /// Parses a string (its UTF-8 bytes). `limit` < 0: the whole input; otherwise at most `limit` bytes.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(text: &str, limit: f64) -> Robots {
+        parse(text.as_bytes(), limit)
+    }
+
+    /// Parses raw bytes. `limit` as for `fromText`.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8], limit: f64) -> Robots {
+        parse(bytes, limit)
+    }
+
+    /// `line * 2 + allowed`: the verdict and deciding line for the agents (joined by `sep`, see [`split`]).
+    pub fn decide(&self, agents: &str, sep: char, url: &str) -> f64 {
+        let (allowed, line) = split(agents, sep, |agents| self.inner.decide(agents, url));
+        pack(allowed, line)
+    }
+
+    /// The explained verdict (SPEC B1) as JSON, for the agents joined by `sep`.
+    pub fn check(&self, agents: &str, sep: char, url: &str) -> String {
+        self.verdict(&split(agents, sep, |agents| self.inner.check(agents, url)))
+    }
+
+    /// The diagnostics (SPEC B3) as a JSON array.
+    pub fn diagnostics(&self) -> String {
+        let mut j = Json::new();
+        j.open_array();
+        for d in self.inner.diagnostics() {
+            j.open_object();
+            j.key("kind").str(d.kind.code()).key("severity").str(severity_name(d.severity));
+            j.key("line").num(d.line);
+            self.span_with_column(&mut j, d.span);
+            j.key("message").str(&d.message).key("help").opt_str(d.help.as_deref());
+            j.close_object();
+        }
+        j.close_array();
+        j.finish()
+    }
+
+    /// The per-line report (SPEC A2.9, A6) and its totals as JSON.
+    pub fn report(&self) -> String {
+        let report = self.inner.report();
+        let src = self.src();
+        let mut j = Json::new();
+        j.open_object().key("lines").open_array();
+        for l in &report.lines {
+            let line = &l.line;
+            j.open_object();
+            j.key("line").num(line.number).key("tag").str(tag_name(l.tag));
+            self.span(&mut j, line.span);
+            j.key("text").bytes(&src[line.span.start..line.span.end]);
+            j.key("directive");
+            match &line.directive {
+                Some(d) => {
+                    j.open_object();
+                    j.key("kind").str(d.kind.name());
+                    j.key("key").bytes(&src[d.key.start..d.key.end]);
+                    j.key("value").bytes(&src[d.value.start..d.value.end]);
+                    let p = self.positions();
+                    j.key("keyStart").num(p.offset(src, d.key.start)).key("keyEnd").num(p.offset(src, d.key.end));
+                    j.key("valueStart").num(p.offset(src, d.value.start));
+                    j.key("valueEnd").num(p.offset(src, d.value.end));
+                    j.close_object();
+                }
+                None => {
+                    j.null();
+                }
+            }
+            j.key("comment");
+            match line.comment {
+                Some(c) => j.num(self.positions().offset(src, c)),
+                None => j.null(),
+            };
+            let m = &line.metadata;
+            j.key("isEmpty").bool(m.is_empty).key("hasComment").bool(m.has_comment);
+            j.key("isComment").bool(m.is_comment).key("hasDirective").bool(m.has_directive);
+            j.key("isAcceptableTypo").bool(m.is_acceptable_typo).key("isLineTooLong").bool(m.is_line_too_long);
+            j.key("isMissingColonSeparator").bool(m.is_missing_colon_separator);
+            j.close_object();
+        }
+        j.close_array();
+        j.key("validDirectives").num(report.valid_directives);
+        j.key("unusedDirectives").num(report.unused_directives);
+        j.key("lastLineSeen").num(report.last_line_seen);
+        j.close_object();
+        j.finish()
+    }
+
+    /// The `Sitemap:` lines as a JSON array.
+    pub fn sitemaps(&self) -> String {
+        let mut j = Json::new();
+        j.open_array();
+        for s in self.inner.sitemaps() {
+            j.open_object().key("url").bytes(s.url).key("line").num(s.line);
+            self.span(&mut j, s.span);
+            j.close_object();
+        }
+        j.close_array();
+        j.finish()
+    }
+
+    /// The groups (user-agent lines and rules) as a JSON array.
+    pub fn groups(&self) -> String {
+        let mut j = Json::new();
+        j.open_array();
+        for g in self.inner.groups() {
+            j.open_object().key("index").num(g.index).key("global").bool(g.is_global());
+            j.key("agents").open_array();
+            for a in g.agents() {
+                j.open_object().key("line").num(a.line).key("value").bytes(a.value).key("token").bytes(a.token);
+                j.key("global").bool(a.global);
+                self.span(&mut j, a.value_span);
+                j.close_object();
+            }
+            j.close_array().key("rules").open_array();
+            for r in g.rules() {
+                j.open_object().key("line").num(r.line);
+                j.key("kind").str(if r.kind == RuleKind::Allow { "allow" } else { "disallow" });
+                j.key("value").bytes(r.value).key("pattern").bytes(r.pattern).key("priority").num(r.priority());
+                self.span(&mut j, r.value_span);
+                j.close_object();
+            }
+            j.close_array().close_object();
+        }
+        j.close_array();
+        j.finish()
+    }
+
+    /// Lines with keys Google does not act on (crawl-delay, host, ...) as a JSON array.
+    #[wasm_bindgen(js_name = otherDirectives)]
+    pub fn other_directives(&self) -> String {
+        let mut j = Json::new();
+        j.open_array();
+        for o in self.inner.other_directives() {
+            j.open_object().key("line").num(o.line).key("key").bytes(o.key).key("value").bytes(o.value);
+            j.key("group");
+            match o.group {
+                Some(g) => j.num(g),
+                None => j.null(),
+            };
+            self.span(&mut j, o.value_span);
+            j.close_object();
+        }
+        j.close_array();
+        j.finish()
+    }
+
+    /// The crawl-delay that applies to the agents: `[seconds, line]`, empty when none applies.
+    #[wasm_bindgen(js_name = crawlDelay)]
+    pub fn crawl_delay(&self, agents: &str, sep: char) -> Vec<f64> {
+        match split(agents, sep, |agents| self.inner.crawl_delay(agents)) {
+            Some((seconds, line)) => alloc::vec![seconds, line as f64],
+            None => Vec::new(),
+        }
+    }
+
+    /// The first `Host:` value and its line as JSON `[value, line]`, or `null`.
+    #[wasm_bindgen(js_name = preferredHost)]
+    pub fn preferred_host(&self) -> String {
+        let mut j = Json::new();
+        match self.inner.preferred_host() {
+            Some((host, line)) => {
+                j.open_array().bytes(host).num(line).close_array();
+            }
+            None => {
+                j.null();
+            }
+        }
+        j.finish()
+    }
+
+    /// Whether any `User-agent` line names one of the agents (not counting `*`).
+    #[wasm_bindgen(js_name = hasOwnGroup)]
+    pub fn has_own_group(&self, agents: &str, sep: char) -> bool {
+        split(agents, sep, |agents| self.inner.has_own_group(agents))
+    }
+
+    #[wasm_bindgen(getter, js_name = lineCount)]
+    pub fn line_count(&self) -> usize {
+        self.inner.line_count()
+    }
+
+    #[wasm_bindgen(getter, js_name = byteLength)]
+    pub fn byte_length(&self) -> usize {
+        self.src().len()
+    }
+
+    /// The input's full length when a size limit cut it, else -1.
+    #[wasm_bindgen(getter, js_name = cutFrom)]
+    pub fn cut_from(&self) -> f64 {
+        self.inner.cut_from().map_or(-1.0, |n| n as f64)
+    }
+
+    /// The parsed source as text (invalid UTF-8 replaced), the string UTF-16 offsets index.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(self.src()).into_owned()
+    }
+
+    /// robots-parser's `isAllowed` convention, answered by the core: `-1` when the file does not govern
+    /// `url` (or `url` is not a URL), else `line * 2 + allowed`.
+    ///
+    /// `root` is the robots.txt URL the façade got from `robots_url` (the file governs the URL's origin), or
+    /// `""` when the caller gave a relative robots URL; then only relative URLs are answered, as
+    /// robots-parser does. The URL is normalised as a browser would send it and the agent is read with
+    /// `token_from_user_agent`; an agent with no token (`*`, empty) asks for the `*` groups.
+    #[wasm_bindgen(js_name = compatDecide)]
+    pub fn compat_decide(&self, root: &str, url: &str, user_agent: &str) -> f64 {
+        if root.is_empty() {
+            if robotscope::robots_url(url).is_ok() {
+                return -1.0;
+            }
+        } else if robotscope::governs(root, url) != Ok(Governs::Yes) {
+            return -1.0;
+        }
+        let normalized = match robotscope::normalize_url(url) {
+            Ok(u) => u,
+            Err(_) => return -1.0,
+        };
+        let (allowed, line) = self.inner.decide(&[compat_agent(user_agent)][..], &normalized);
+        pack(allowed, line)
+    }
+
+    /// robots-parser's `getCrawlDelay`: seconds, or NaN when none applies.
+    #[wasm_bindgen(js_name = compatCrawlDelay)]
+    pub fn compat_crawl_delay(&self, user_agent: &str) -> f64 {
+        self.inner.crawl_delay(&[compat_agent(user_agent)][..]).map_or(f64::NAN, |(s, _)| s)
+    }
+}
+
+/// Calls `f` with the agents passed as one string: the façade joins them with a character that none of them
+/// holds (one string crosses the boundary much faster than an array of strings). Every query goes through the
+/// one agent-list type `[&str]`, so the matcher is compiled once.
+fn split<T>(agents: &str, sep: char, f: impl FnOnce(&[&str]) -> T) -> T {
+    if agents.contains(sep) {
+        f(&agents.split(sep).collect::<Vec<&str>>())
+    } else {
+        f(&[agents])
+    }
+}
+
+/// The agent a robots-parser user means: the token of the User-Agent they pass, or `*` when it has none.
+fn compat_agent(user_agent: &str) -> &str {
+    match robotscope::token_from_user_agent(user_agent) {
+        "" => "*",
+        token => token,
+    }
+}
+
+/// The robots.txt URL that governs `pageUrl` (SPEC B4). Throws the error's sentence for a bad URL.
+#[wasm_bindgen(js_name = robotsUrl)]
+pub fn robots_url(page_url: &str) -> Result<String, JsValue> {
+    robotscope::robots_url(page_url).map_err(into_error)
+}
+
+/// Whether the robots.txt at `robotsUrl` governs `pageUrl` (SPEC B4), as JSON `{governs, reason, message}`.
+#[wasm_bindgen]
+pub fn governs(robots_url: &str, page_url: &str) -> Result<String, JsValue> {
+    let g = robotscope::governs(robots_url, page_url).map_err(into_error)?;
+    let mut j = Json::new();
+    j.open_object().key("governs").bool(g == Governs::Yes);
+    j.key("reason").str(governs_name(g)).key("message").str(g.message()).close_object();
+    Ok(j.finish())
+}
+
+/// The URL as a browser would send it (SPEC B2). Throws the error's sentence for a bad URL.
+#[wasm_bindgen(js_name = normalizeUrl)]
+pub fn normalize_url(url: &str) -> Result<String, JsValue> {
+    robotscope::normalize_url(url).map_err(into_error)
+}
+
+/// The path rules are matched against (SPEC A5.1).
+#[wasm_bindgen(js_name = pathOf)]
+pub fn path_of(url: &str) -> String {
+    robotscope::path_of(url)
+}
+
+/// The product token Google reads from a `User-agent:` value (SPEC A4.1).
+#[wasm_bindgen(js_name = productToken)]
+pub fn product_token(value: &str) -> String {
+    robotscope::product_token(value).to_owned()
+}
+
+/// The token a full User-Agent header names (SPEC B2).
+#[wasm_bindgen(js_name = tokenFromUserAgent)]
+pub fn token_from_user_agent(header: &str) -> String {
+    robotscope::token_from_user_agent(header).to_owned()
+}
+
+/// Whether `agent` is a valid product token to obey (SPEC A4.4).
+#[wasm_bindgen(js_name = isValidAgent)]
+pub fn is_valid_agent(agent: &str) -> bool {
+    robotscope::is_valid_agent(agent)
+}
+
+/// The rule pattern as Google matches it (SPEC A3).
+#[wasm_bindgen(js_name = escapePattern)]
+pub fn escape_pattern(value: &str) -> String {
+    robotscope::escape_pattern(value.as_bytes())
+}
+
+/// What an HTTP status of a robots.txt fetch means (SPEC B5), as JSON `{outcome, message}`.
+#[wasm_bindgen(js_name = fetchOutcome)]
+pub fn fetch_outcome(status: u16) -> String {
+    let o = robotscope::fetch_outcome(status);
+    let mut j = Json::new();
+    j.open_object().key("outcome").str(outcome_name(o)).key("message").str(o.message()).close_object();
+    j.finish()
+}
+
+/// Google's size limit (500 KiB).
+#[wasm_bindgen(js_name = googleSizeLimit)]
+pub fn google_size_limit() -> usize {
+    robotscope::GOOGLE_SIZE_LIMIT
+}
+
+/// The size of the module's linear memory in bytes (it grows, never shrinks): for leak checks.
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    let pages = core::arch::wasm32::memory_size(0);
+    #[cfg(not(target_arch = "wasm32"))]
+    let pages = 0;
+    (pages * 65536) as f64
+}

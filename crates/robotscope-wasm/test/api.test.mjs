@@ -1,0 +1,192 @@
+// The JavaScript API: shapes, UTF-16 positions, helpers, fetch outcomes, argument errors and memory.
+import test from 'node:test';
+import assert from 'node:assert';
+import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as esm from 'robotscope';
+import data from './data.cjs';
+
+const {
+  Robots, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent,
+  escapePattern, fetchOutcome, fromResponse, wasmMemoryBytes, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT,
+} = esm;
+
+test('require and import give the same instance and the same exports', () => {
+  const cjs = createRequire(import.meta.url)('robotscope');
+  assert.strictEqual(cjs.Robots, esm.Robots);
+  assert.deepStrictEqual(Object.keys(cjs).sort(), Object.keys(esm).sort());
+});
+
+test('check explains the verdict (SPEC B1)', () => {
+  const robots = Robots.parse('User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /\n');
+  const v = robots.check('Googlebot', 'https://example.com/shop/shoes');
+  assert.strictEqual(v.allowed, true);
+  assert.strictEqual(v.line, 5);
+  assert.deepStrictEqual(
+    { ...v.rule },
+    { line: 5, kind: 'allow', value: '/shop/', pattern: '/shop/', priority: 6, indexFallback: false, column: 8, start: 56, end: 62, byteStart: 56, byteEnd: 62 }
+  );
+  assert.strictEqual(v.scope, 'specific');
+  assert.strictEqual(v.ownGroup, true);
+  assert.strictEqual(v.path, '/shop/shoes');
+  assert.deepStrictEqual(v.groups, [1]);
+  assert.deepStrictEqual(v.groupLines, [4, 5, 6]);
+  assert.deepStrictEqual(v.matches.map((m) => [m.line, m.priority]), [[5, 6], [6, 1]]);
+  assert.strictEqual(robots.text.slice(v.rule.start, v.rule.end), '/shop/');
+  // Several agents are pooled; the fast paths agree.
+  assert.strictEqual(robots.isAllowed(['Googlebot-Image', 'Googlebot'], 'https://example.com/cart'), false);
+  assert.deepStrictEqual(robots.decide(['Other'], '/x'), { allowed: false, line: 2 });
+  assert.strictEqual(robots.check('Nobody', '/x').scope, 'global');
+  assert.strictEqual(Robots.parse('User-agent: a\nDisallow: /').check('b', '/x').scope, 'none');
+  robots.free();
+});
+
+test('UTF-16 offsets and columns index JavaScript strings, astral characters and BOM included', () => {
+  const text = '\uFEFFUser-agent: *\n# 😀 émoji\nDisallow: /ü/😀\nDissallow: /x\n';
+  const robots = Robots.parse(text);
+  const v = robots.check('a', '/%C3%BC/%F0%9F%98%80');
+  assert.strictEqual(v.allowed, false);
+  assert.strictEqual(text.slice(v.rule.start, v.rule.end), '/ü/😀');
+  assert.strictEqual(v.rule.column, 11);
+  assert.strictEqual(v.rule.byteEnd - v.rule.byteStart, '/ü/😀'.length + 3); // ü: 2 bytes, 😀: 4 bytes (2 units)
+  const typo = robots.diagnostics().find((d) => d.kind === 'typo-key');
+  assert.strictEqual(typo.line, 4);
+  assert.strictEqual(typo.column, 1);
+  assert.strictEqual(text.slice(typo.start, typo.end).startsWith('Dissallow'), true);
+  const lines = robots.lines();
+  assert.strictEqual(lines.length, 5);
+  for (const l of lines) assert.strictEqual(text.slice(l.start, l.end), l.text);
+  assert.strictEqual(lines[2].directive.value, '/ü/😀');
+  assert.strictEqual(text.slice(lines[2].directive.valueStart, lines[2].directive.valueEnd), '/ü/😀');
+  assert.strictEqual(lines[1].isComment, true);
+  assert.strictEqual(robots.report().validDirectives, 3);
+  // Bytes: offsets index the decoded text, which `robots.text` gives.
+  const bytes = new Uint8Array([...new TextEncoder().encode('User-agent: *\nDisallow: /a'), 0xff, ...new TextEncoder().encode('😀\nAllow: /b\n')]);
+  const fromBytes = Robots.parse(bytes);
+  const decoded = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  assert.strictEqual(fromBytes.text, decoded);
+  const allow = fromBytes.lines()[2];
+  assert.strictEqual(decoded.slice(allow.start, allow.end), 'Allow: /b');
+  assert.ok(fromBytes.diagnostics().some((d) => d.kind === 'invalid-utf8'));
+});
+
+test('sitemaps, groups, crawl-delay, preferred host and size limits', () => {
+  const robots = Robots.parse('Sitemap: https://example.com/s.xml\nUser-agent: Bingbot\nCrawl-delay: 2.5\nHost: Example.com\nDisallow: /x\n');
+  assert.deepStrictEqual(robots.sitemaps().map((s) => [s.url, s.line]), [['https://example.com/s.xml', 1]]);
+  assert.deepStrictEqual(robots.crawlDelay('bingbot'), { seconds: 2.5, line: 3 });
+  assert.strictEqual(robots.crawlDelay('Googlebot'), null);
+  assert.deepStrictEqual(robots.preferredHost(), { host: 'Example.com', line: 4 });
+  assert.strictEqual(robots.groups().length, 1);
+  assert.deepStrictEqual(robots.otherDirectives().map((o) => o.key), ['Crawl-delay', 'Host']);
+  assert.strictEqual(robots.hasOwnGroup(['x', 'BINGBOT']), true);
+  assert.strictEqual(robots.lineCount, 6);
+  assert.strictEqual(robots.cutFrom, null);
+  const big = 'User-agent: *\n' + 'Disallow: /a\n'.repeat(50000) + 'Disallow: /z\n';
+  const cut = Robots.parse(big, { limit: 'google' });
+  assert.strictEqual(cut.byteLength, GOOGLE_SIZE_LIMIT);
+  assert.strictEqual(cut.cutFrom, big.length);
+  assert.strictEqual(cut.isAllowed('a', '/z'), true);
+  assert.ok(cut.diagnostics().some((d) => d.kind === 'past-size-limit'));
+  assert.strictEqual(Robots.parse(big).isAllowed('a', '/z'), false);
+  assert.strictEqual(Robots.parse(new TextEncoder().encode(big).buffer, { limit: 100 }).byteLength, 100);
+});
+
+test('URL and agent helpers (SPEC B2, B4)', () => {
+  assert.strictEqual(robotsUrl('https://WWW.Example.com:443/a/b?c'), 'https://www.example.com/robots.txt');
+  assert.strictEqual(robotsUrl('http://www.müller.eu/x'), 'http://www.xn--mller-kva.eu/robots.txt');
+  assert.deepStrictEqual(governs('http://example.com/robots.txt', 'http://example.com:80/folder/file'), {
+    governs: true, reason: 'yes', message: 'the robots.txt file governs this URL',
+  });
+  assert.strictEqual(governs('http://www.example.com/robots.txt', 'http://shop.www.example.com/').reason, 'subdomain');
+  assert.strictEqual(governs('http://example.com/folder/robots.txt', 'http://example.com/').reason, 'not-at-root');
+  assert.strictEqual(governs('http://example.com/robots.txt', 'http://example.com:8181/').reason, 'other-port');
+  assert.strictEqual(normalizeUrl('HTTPS://Example.COM:443/a b/ü?q=ü#top'), 'https://example.com/a%20b/%C3%BC?q=%C3%BC');
+  assert.strictEqual(pathOf('https://example.com/a/b?c=d#frag'), '/a/b?c=d');
+  assert.strictEqual(productToken('Googlebot/2.1'), 'Googlebot');
+  assert.strictEqual(tokenFromUserAgent('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), 'Googlebot');
+  assert.strictEqual(isValidAgent('Googlebot/2.1'), false);
+  assert.strictEqual(escapePattern('/ü%aa'), '/%C3%BC%AA');
+});
+
+test('fromResponse applies the fetch outcome table (SPEC B5)', () => {
+  const ok = fromResponse(200, 'User-agent: *\nDisallow: /private\n');
+  assert.strictEqual(ok.outcome, 'parse-body');
+  assert.strictEqual(ok.isAllowed('Bot', '/private/x'), false);
+  assert.strictEqual(ok.isAllowed('Bot', '/public'), true);
+  assert.strictEqual(fromResponse(404).isAllowed('Bot', '/private'), true);
+  assert.strictEqual(fromResponse(403).outcome, 'allow-all');
+  assert.strictEqual(fromResponse(429).isAllowed('Bot', '/'), false);
+  assert.strictEqual(fromResponse(503).outcome, 'disallow-all');
+  assert.strictEqual(fromResponse(0).isAllowed('Bot', '/'), false);
+  assert.strictEqual(fromResponse(301).outcome, 'follow-redirect');
+  assert.strictEqual(fromResponse(301).isAllowed('Bot', '/'), true);
+  assert.strictEqual(fetchOutcome(200).message.startsWith('success'), true);
+  const big = 'User-agent: *\n' + 'Disallow: /a\n'.repeat(50000) + 'Disallow: /z\n';
+  assert.strictEqual(fromResponse(200, big).isAllowed('Bot', '/z'), true); // past 500 KiB
+  assert.throws(() => fromResponse(200), TypeError);
+  assert.throws(() => fromResponse('200', ''), TypeError);
+  assert.throws(() => fromResponse(1000, ''), RangeError);
+});
+
+test('bad input throws TypeError or RangeError with a sentence, never a wasm trap', () => {
+  const robots = Robots.parse('User-agent: *\nDisallow: /\n');
+  const cases = [
+    [() => Robots.parse(42), TypeError, /expected a string or a Uint8Array, got number 42/],
+    [() => Robots.parse(null), TypeError, /got null/],
+    [() => Robots.parse('x', { limit: -1 }), RangeError, /options.limit/],
+    [() => Robots.parse('x', 5), TypeError, /options must be an object/],
+    [() => new Robots(), TypeError, /Robots.parse/],
+    [() => robots.check(5, '/'), TypeError, /agents must be a string or an array of strings/],
+    [() => robots.check(['a', 7], '/'), TypeError, /agents\[1\] must be a string/],
+    [() => robots.check('a', undefined), TypeError, /the URL must be a string/],
+    [() => robots.isAllowed('a', {}), TypeError, /the URL must be a string, got an object/],
+    [() => robots.isAllowed('a', 'x'.repeat(MAX_ARGUMENT + 1)), RangeError, /characters long; the limit is/],
+    [() => robotsUrl('/just/a/path'), TypeError, /robotsUrl: the URL has no scheme/],
+    [() => robotsUrl(''), TypeError, /the URL is empty/],
+    [() => governs('http://a/robots.txt', 'http://a:99999/'), TypeError, /port/],
+    [() => normalizeUrl('   '), TypeError, /empty/],
+    [() => productToken(undefined), TypeError, /must be a string/],
+    [() => Robots.parse(new Uint8Array(MAX_INPUT + 1)), RangeError, /limit is/],
+  ];
+  for (const [call, type, message] of cases) assert.throws(call, (e) => e instanceof type && message.test(e.message), String(call));
+  // A huge input with a size limit is read up to the limit instead.
+  assert.strictEqual(Robots.parse(new Uint8Array(MAX_INPUT + 1), { limit: 'google' }).cutFrom, MAX_INPUT + 1);
+  // Agents holding the separator character still pool correctly.
+  assert.strictEqual(robots.isAllowed(['a\nb', 'c'], '/x'), false);
+  assert.strictEqual(Robots.parse('User-agent: c\nDisallow: /x').isAllowed(['a\nb', 'c'], '/x'), false);
+  robots.free();
+  assert.throws(() => robots.isAllowed('a', '/'), /freed/);
+  robots.free(); // twice is fine
+  // Odd but valid input: any string or bytes parse, any string URL is answered.
+  assert.strictEqual(Robots.parse('\u0000\uD800\n\r\r\n').isAllowed('\uDC00', '\u0000'), true);
+});
+
+test('parsing 10,000 files does not grow the heap without bound', async () => {
+  const skip = data.missing();
+  const texts = skip ? ['User-agent: *\nDisallow: /x\n'.repeat(200)] : data.filesWithVectors().slice(0, 500).map((f) => f.bytes);
+  const round = (free) => {
+    for (let i = 0; i < 1000; i++) {
+      const r = Robots.parse(texts[i % texts.length]);
+      r.check('Googlebot', '/x');
+      r.diagnostics();
+      if (free) r.free();
+    }
+  };
+  // With free(): memory stays flat after the first round.
+  round(true);
+  const afterFirst = wasmMemoryBytes();
+  for (let i = 0; i < 9; i++) round(true);
+  assert.ok(wasmMemoryBytes() <= afterFirst + (4 << 20), `${afterFirst} -> ${wasmMemoryBytes()}`);
+  // Without free(): the FinalizationRegistry frees what the GC collects.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const before = wasmMemoryBytes();
+  for (let i = 0; i < 10; i++) {
+    round(false);
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const grown = wasmMemoryBytes() - before;
+  assert.ok(grown <= 64 << 20, `the wasm heap grew by ${grown} bytes over 10,000 unfreed parses`);
+});

@@ -1,0 +1,188 @@
+// The robots-parser compatibility API (robotsParser) against robots-parser itself: its README's examples and
+// return conventions, then answers on the conformance corpus wherever both libraries follow the same rules.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const { Robots, robotsParser, normalizeUrl, isValidAgent } = require('robotscope');
+const dropIn = require('robotscope/robots-parser');
+const { missing, filesWithVectors, devRequire } = require('./data.cjs');
+
+const upstream = devRequire('robots-parser');
+
+const README = [
+  'User-agent: *',
+  'Disallow: /dir/',
+  'Disallow: /test.html',
+  'Allow: /dir/test.html',
+  'Allow: /test.html',
+  'Crawl-delay: 1',
+  'Sitemap: http://example.com/sitemap.xml',
+  'Host: example.com',
+].join('\n');
+
+test("robots-parser's README example gives the same answers", () => {
+  for (const make of [robotsParser, dropIn, upstream]) {
+    const robots = make('http://www.example.com/robots.txt', README);
+    assert.strictEqual(robots.isAllowed('http://www.example.com/test.html', 'Sams-Bot/1.0'), true);
+    assert.strictEqual(robots.isAllowed('http://www.example.com/dir/test.html', 'Sams-Bot/1.0'), true);
+    assert.strictEqual(robots.isDisallowed('http://www.example.com/dir/test2.html', 'Sams-Bot/1.0'), true);
+    assert.strictEqual(robots.getCrawlDelay('Sams-Bot/1.0'), 1);
+    assert.deepStrictEqual(robots.getSitemaps(), ['http://example.com/sitemap.xml']);
+    assert.strictEqual(robots.getPreferredHost(), 'example.com');
+  }
+});
+
+test("robots-parser's relative-URL example (v2.3.0) gives the same answers", () => {
+  const body = ['User-agent: *', 'Disallow: /dir/', 'Disallow: /test.html', 'Allow: /dir/test.html', 'Allow: /test.html'].join('\n');
+  for (const make of [robotsParser, upstream]) {
+    const robots = make('/robots.txt', body);
+    // The README says `false` for /test.html, but `Allow: /test.html` ties `Disallow: /test.html` and allow
+    // wins ties in robots-parser (since 2.2.0) as in Google's library: both answer true.
+    assert.strictEqual(robots.isAllowed('/test.html', 'Sams-Bot/1.0'), true);
+    assert.strictEqual(robots.isAllowed('/dir/test.html', 'Sams-Bot/1.0'), true);
+    assert.strictEqual(robots.isDisallowed('/dir/test2.html', 'Sams-Bot/1.0'), true);
+    // A relative robots URL answers only relative URLs.
+    assert.strictEqual(robots.isAllowed('http://www.example.com/test.html', 'Sams-Bot/1.0'), undefined);
+  }
+});
+
+test('return conventions: undefined for URLs the file does not govern, -1 for no matching rule', () => {
+  const body = 'User-agent: *\nDisallow: /private\n';
+  for (const make of [robotsParser, upstream]) {
+    const robots = make('https://example.com/robots.txt', body);
+    for (const other of ['http://example.com/private', 'https://other.com/private', 'https://example.com:8443/private', 'https://sub.example.com/private']) {
+      assert.strictEqual(robots.isAllowed(other, 'Bot'), undefined, other);
+      assert.strictEqual(robots.isDisallowed(other, 'Bot'), true, other);
+      assert.strictEqual(robots.getMatchingLineNumber(other, 'Bot'), -1, other);
+    }
+    assert.strictEqual(robots.isAllowed('https://example.com:443/private/x', 'Bot'), false);
+    assert.strictEqual(robots.getMatchingLineNumber('https://example.com/private/x', 'Bot'), 2);
+    assert.strictEqual(robots.getMatchingLineNumber('https://example.com/public', 'Bot'), -1);
+    assert.strictEqual(robots.isAllowed('https://example.com/public'), true);
+    assert.strictEqual(robots.getCrawlDelay('Bot'), undefined);
+    assert.deepStrictEqual(robots.getSitemaps(), []);
+    assert.strictEqual(robots.getPreferredHost(), null);
+  }
+  // Missing contents are an empty file.
+  assert.strictEqual(robotsParser('https://example.com/robots.txt').isAllowed('https://example.com/x'), true);
+  assert.strictEqual(robotsParser('https://example.com/robots.txt', null).isAllowed('https://example.com/x'), true);
+});
+
+test('where robots-parser differs from Google, robotsParser follows Google', () => {
+  const url = 'https://example.com/robots.txt';
+  const cases = [
+    // A Sitemap line between two User-agent lines does not end the group (Google); robots-parser starts a new one.
+    ['User-agent: BarBot\nSitemap: https://example.com/s.xml\nUser-agent: OtherBot\nDisallow: /\n', 'BarBot', '/', false, true],
+    // Missing colon and typos are accepted by Google.
+    ['User-agent: *\nDisallow /\n', 'Bot', '/', false, true],
+    ['User-agent: *\nDissallow: /\n', 'Bot', '/', false, true],
+    // A full User-Agent header is read as its crawler token (Googlebot), not `mozilla`.
+    ['User-agent: googlebot\nDisallow: /\n', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '/', false, true],
+    // `User-agent: Foo Bar` is the token Foo for Google.
+    ['User-agent: Foo Bar\nDisallow: /\n', 'Foo', '/', false, true],
+    // Google's index.html rule: `Allow: /d/index.html` also allows `/d/`.
+    ['User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n', 'Bot', '/d/', true, false],
+  ];
+  for (const [body, ua, path, ours, theirs] of cases) {
+    assert.strictEqual(robotsParser(url, body).isAllowed(`https://example.com${path}`, ua), ours, body);
+    assert.strictEqual(upstream(url, body).isAllowed(`https://example.com${path}`, ua), theirs, body);
+    // robotsParser answers exactly as the engine does for the same token and URL.
+    const r = Robots.parse(body);
+    assert.strictEqual(r.isAllowed(require('robotscope').tokenFromUserAgent(ua), `https://example.com${path}`), ours);
+    r.free();
+  }
+});
+
+/** Diagnostic kinds that mark lines robots-parser reads differently from Google. */
+const DIFFERENT_RULES = new Set([
+  'typo-key', 'prefix-key', 'missing-colon', 'first-colon-split', 'user-agents-merged', 'user-agent-reduced',
+  'empty-user-agent', 'empty-group', 'nul-byte', 'invalid-utf8', 'bom-not-at-start', 'line-too-long', 'past-size-limit',
+]);
+/** Characters that encodeURI escapes in robots-parser's patterns and Google's escaping keeps. */
+const ENCODED_DIFFERENTLY = /[\u0000-\u0020"<>`{}|\\^[\]]/;
+
+test('robotsParser agrees with robots-parser on the corpus where both follow the same rules', (t) => {
+  const skip = missing();
+  if (skip) return t.skip(skip);
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  let files = 0;
+  let compared = 0;
+  let lines = 0;
+  let extras = 0;
+  const differences = [];
+  for (const { file, bytes, vectors } of filesWithVectors()) {
+    let text;
+    try {
+      text = strict.decode(bytes);
+    } catch {
+      continue;
+    }
+    const robots = Robots.parse(text);
+    const same =
+      !robots.diagnostics().some((d) => DIFFERENT_RULES.has(d.kind)) &&
+      !robots.lines().some((l) => l.directive && (l.directive.kind === 'allow' || l.directive.kind === 'disallow') && ENCODED_DIFFERENTLY.test(l.directive.value)) &&
+      // Google trims ASCII whitespace only; robots-parser trims Unicode whitespace too (U+00A0, ...).
+      !robots.lines().some((l) => l.directive && (l.directive.value !== l.directive.value.trim() || l.directive.key !== l.directive.key.trim())) &&
+      // robots-parser reads only exactly-spelt keys; `User-agent: *` must be exactly `*` for it.
+      !robots.lines().some((l) => l.directive && l.directive.kind !== 'unknown' && l.directive.key.toLowerCase() !== l.directive.kind) &&
+      !robots.groups().some((g) => g.agents.some((a) => a.value.startsWith('*') && a.value !== '*'));
+    if (!same) {
+      robots.free();
+      continue;
+    }
+    files++;
+    for (const v of vectors) {
+      if (v.agents.length !== 1 || !isValidAgent(v.agents[0])) continue;
+      let base;
+      let normalized;
+      try {
+        const u = new URL(v.url);
+        normalized = normalizeUrl(v.url);
+        // Both libraries normalise the URL; compare where the two normalisations agree.
+        // robots-parser matches pathname + search, which drops an empty query's `?`; Google keeps it.
+        if (u.search === '' && normalized.includes('?')) continue;
+        if (normalized !== u.href || /%[0-9a-f][0-9A-Fa-f]|%[0-9A-F][a-f]/.test(normalized)) continue;
+        base = `${u.protocol}//${u.host}/robots.txt`;
+      } catch {
+        continue;
+      }
+      const verdict = robots.check(v.agents[0], normalized);
+      if (verdict.matches.some((m) => m.indexFallback)) continue; // Google only
+      const ours = robotsParser(base, text);
+      const theirs = upstream(base, text);
+      compared++;
+      const a = [ours.isAllowed(v.url, v.agents[0]), theirs.isAllowed(v.url, v.agents[0])];
+      if (a[0] !== a[1]) differences.push(`${file} ${v.agents[0]} ${v.url}: isAllowed ${a[0]} vs ${a[1]}`);
+      if (verdict.rule === null || verdict.rule.priority > 0) {
+        lines++;
+        const l = [ours.getMatchingLineNumber(v.url, v.agents[0]), theirs.getMatchingLineNumber(v.url, v.agents[0])];
+        if (l[0] !== l[1]) differences.push(`${file} ${v.agents[0]} ${v.url}: line ${l[0]} vs ${l[1]}`);
+      }
+      ours.free();
+    }
+    // Sitemaps, crawl-delay and host where the file has at most one of each, with plain values.
+    const others = robots.otherDirectives();
+    const one = (key) => others.filter((o) => o.key.toLowerCase() === key);
+    const ours = robotsParser('https://example.com/robots.txt', text);
+    const theirs = upstream('https://example.com/robots.txt', text);
+    if (robots.sitemaps().every((s) => s.url !== '')) {
+      extras++;
+      assert.deepStrictEqual(ours.getSitemaps(), theirs.getSitemaps(), file);
+    }
+    const hosts = one('host');
+    if (hosts.length === 1 && hosts[0].value !== '') {
+      extras++;
+      assert.strictEqual(ours.getPreferredHost().toLowerCase(), theirs.getPreferredHost(), file);
+    }
+    const delays = one('crawl-delay');
+    if (delays.length === 1 && /^\d+(\.\d+)?$/.test(delays[0].value) && delays[0].group !== null) {
+      extras++;
+      for (const ua of ['*', 'Googlebot', 'Bingbot']) assert.strictEqual(ours.getCrawlDelay(ua), theirs.getCrawlDelay(ua), `${file} ${ua}`);
+    }
+    ours.free();
+    robots.free();
+  }
+  t.diagnostic(`${files} files, ${compared} queries (${lines} with line numbers), ${extras} sitemap/host/crawl-delay checks; ${differences.length} differences`);
+  assert.ok(compared > 10000, `only ${compared} queries compared`);
+  assert.deepStrictEqual(differences.slice(0, 20), []);
+});
