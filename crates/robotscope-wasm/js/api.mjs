@@ -11,6 +11,8 @@
 const MAX_INPUT = 32 * 1024 * 1024;
 /** URLs, agents and other string arguments above this many UTF-16 code units are refused. */
 const MAX_ARGUMENT = 65536;
+/** A query's agents and URL together are refused above this many UTF-8 bytes. */
+const MAX_QUERY = 4 * MAX_INPUT;
 /** Google's crawlers read only the first 500 KiB of a robots.txt file. */
 const GOOGLE_SIZE_LIMIT = 500 * 1024;
 
@@ -66,24 +68,98 @@ function createApi(wasm, isReady) {
     return agents.length === 1 ? agents[0] : agents;
   };
 
+  // Arguments cross into wasm through one buffer in its memory (the adapter's `Scratch`): a query's agents
+  // (several joined by the byte 0xFF, which UTF-8 never holds, so any agent string is passed as it is) and URL,
+  // or a robots.txt body, as UTF-8 the way `TextEncoder` writes it (a lone surrogate becomes U+FFFD). The call
+  // itself then passes only numbers: no string is allocated, copied and freed in wasm per call.
+  const encoder = new TextEncoder();
+  /** Above this many bytes the buffer is given back after the call (a huge argument is rare). */
+  const SCRATCH_KEEP = 1024 * 1024;
+  let scratch;
+  let memory;
+  /** The buffer's address in wasm memory and its size in bytes (-1 until it is made, on first use). */
+  let base = 0;
+  let room = -1;
+  let bytes = new Uint8Array(0);
+  /** Set by `put`: whether it wrote several agents, and the URL's length in bytes. */
+  let several = false;
+  let urlBytes = 0;
+
+  /** Makes room for `need` bytes; the view of wasm memory is current afterwards. */
+  const reserve = (need) => {
+    if (need > room) {
+      if (scratch === undefined) {
+        scratch = new wasm.Scratch();
+        memory = wasm.wasmMemory();
+      }
+      room = need > SCRATCH_KEEP ? need : Math.min(Math.max(need, 2 * room, 1024), SCRATCH_KEEP);
+      base = scratch.resize(room);
+      bytes = new Uint8Array(memory.buffer);
+    } else if (bytes.byteLength === 0) {
+      // Memory growth (any allocation in wasm may grow it) detaches the view.
+      bytes = new Uint8Array(memory.buffer);
+    }
+  };
+
+  /** Gives a buffer grown for a huge argument back (after the call that needed it). */
+  const shrink = () => {
+    if (room > SCRATCH_KEEP) {
+      room = 1024;
+      base = scratch.resize(room);
+      bytes = new Uint8Array(memory.buffer);
+    }
+  };
+
+  /** Writes `s` as UTF-8 at `at` (there is room for 3 bytes per code unit); returns the end. */
+  const write = (s, at) => {
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return at + encoder.encodeInto(s.slice(i), bytes.subarray(at, at + 3 * (n - i))).written;
+      bytes[at++] = c;
+    }
+    return at;
+  };
+
   /**
-   * Several agents cross into wasm as one string, joined by a character that none of them holds (the adapter
-   * splits it again): `[joined, separator]`. One string is much cheaper to pass than an array of strings.
+   * Writes checked agents (a string or an array) and a URL into the buffer; returns the agents' length in
+   * bytes and sets `several` and `urlBytes`. A RangeError refuses more than MAX_QUERY bytes (huge agent lists).
    */
-  const joinAgents = (fn, agents) => {
-    if (typeof agents === 'string') {
-      if (!agents.includes('\n')) return [agents, '\n'];
-      agents = [agents];
+  const put = (fn, agents, url) => {
+    let need = 3 * url.length;
+    several = typeof agents !== 'string';
+    if (several) for (let i = 0; i < agents.length; i++) need += 3 * agents[i].length + 1;
+    else need += 3 * agents.length;
+    if (need > room && need > SCRATCH_KEEP) {
+      need = utf8Length(url);
+      if (several) for (let i = 0; i < agents.length; i++) need += utf8Length(agents[i]) + 1;
+      else need += utf8Length(agents);
+      if (need > MAX_QUERY) {
+        throw new RangeError(`${fn}: the agents and the URL take ${need} bytes together; the limit is ${MAX_QUERY}`);
+      }
     }
-    let sep = '\n';
-    if (agents.some((a) => a.includes(sep))) {
-      const all = agents.join('');
-      let code = 0;
-      while (code < 0x10000 && (code === 0x0a || (code >= 0xd800 && code < 0xe000) || all.includes(String.fromCharCode(code)))) code++;
-      if (code === 0x10000) throw new RangeError(`${fn}: the agents use every character; no separator is left`);
-      sep = String.fromCharCode(code);
+    reserve(need);
+    let at = base;
+    if (several) {
+      for (let i = 0; i < agents.length; i++) {
+        if (i > 0) bytes[at++] = 0xff;
+        at = write(agents[i], at);
+      }
+    } else at = write(agents, at);
+    urlBytes = write(url, at) - at;
+    return at - base;
+  };
+
+  /** Writes a robots.txt body (a string or bytes) into the buffer; returns its length in bytes. */
+  const putBody = (body) => {
+    if (typeof body !== 'string') {
+      reserve(body.byteLength);
+      bytes.set(body, base);
+      return body.byteLength;
     }
-    return [agents.join(sep), sep];
+    const need = 3 * body.length;
+    reserve(need > room && need > SCRATCH_KEEP ? utf8Length(body) : need);
+    return encoder.encodeInto(body, bytes.subarray(base, base + room)).written;
   };
 
   /** Bytes of a Uint8Array, another typed array, a DataView or an ArrayBuffer; undefined otherwise. */
@@ -148,7 +224,8 @@ function createApi(wasm, isReady) {
           body = input.slice(0, end);
           cutFrom = utf8Length(input);
         }
-        w = wasm.Robots.fromText(body, limit);
+        const len = putBody(body);
+        w = wasm.Robots.fromScratch(scratch, len, limit);
       } else {
         const bytes = bytesOf(input);
         if (bytes === undefined) {
@@ -164,8 +241,10 @@ function createApi(wasm, isReady) {
           body = bytes.subarray(0, MAX_INPUT);
           cutFrom = bytes.byteLength;
         }
-        w = wasm.Robots.fromBytes(body, limit);
+        const len = putBody(body);
+        w = wasm.Robots.fromScratch(scratch, len, limit);
       }
+      shrink();
       return new Robots(KEY, w, typeof input === 'string' ? input : undefined, cutFrom);
     }
 
@@ -176,22 +255,24 @@ function createApi(wasm, isReady) {
 
     /** Whether the agent(s) may fetch the URL: the fast path, no explanation. */
     isAllowed(agents, url) {
-      return this.#decide('isAllowed', agents, url) % 2 === 1;
+      return this.#decide('robots.isAllowed', agents, url) % 2 === 1;
     }
 
     /** `{ allowed, line }`: the verdict and the deciding line (0 when no rule decided). */
     decide(agents, url) {
-      const n = this.#decide('decide', agents, url);
+      const n = this.#decide('robots.decide', agents, url);
       return { allowed: n % 2 === 1, line: Math.floor(n / 2) };
     }
 
     #decide(fn, agents, url) {
-      const w = this.#live(fn);
-      const a = agentList(`robots.${fn}`, agents);
-      if (typeof url !== 'string' || url.length > MAX_ARGUMENT) text(`robots.${fn}`, 'the URL', url);
-      if (typeof a === 'string' && !a.includes('\n')) return w.decide(a, '\n', url);
-      const [joined, sep] = joinAgents(`robots.${fn}`, a);
-      return w.decide(joined, sep, url);
+      const w = this.#w;
+      if (w === undefined) this.#live(fn.slice('robots.'.length));
+      if (typeof agents !== 'string' || agents.length > MAX_ARGUMENT) agents = agentList(fn, agents);
+      if (typeof url !== 'string' || url.length > MAX_ARGUMENT) text(fn, 'the URL', url);
+      const agentsLen = put(fn, agents, url);
+      const n = w.decide(scratch, several, agentsLen, urlBytes);
+      shrink();
+      return n;
     }
 
     /** The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule. */
@@ -199,8 +280,10 @@ function createApi(wasm, isReady) {
       const w = this.#live('check');
       const a = agentList('robots.check', agents);
       text('robots.check', 'the URL', url);
-      const [joined, sep] = joinAgents('robots.check', a);
-      return JSON.parse(w.check(joined, sep, url));
+      const agentsLen = put('robots.check', a, url);
+      const found = w.check(scratch, several, agentsLen, urlBytes);
+      shrink();
+      return JSON.parse(found);
     }
 
     /** The lint (SPEC B3): `{ kind, severity, line, column, start, end, byteStart, byteEnd, message, help }[]`. */
@@ -236,7 +319,9 @@ function createApi(wasm, isReady) {
     /** `{ seconds, line }` of the crawl-delay that applies to the agent(s), or null. Google ignores it. */
     crawlDelay(agents) {
       const w = this.#live('crawlDelay');
-      const found = w.crawlDelay(...joinAgents('robots.crawlDelay', agentList('robots.crawlDelay', agents)));
+      const agentsLen = put('robots.crawlDelay', agentList('robots.crawlDelay', agents), '');
+      const found = w.crawlDelay(scratch, several, agentsLen);
+      shrink();
       return found.length === 0 ? null : { seconds: found[0], line: found[1] };
     }
 
@@ -249,7 +334,10 @@ function createApi(wasm, isReady) {
     /** Whether a `User-agent` line names one of the agents (not counting `*`). */
     hasOwnGroup(agents) {
       const w = this.#live('hasOwnGroup');
-      return w.hasOwnGroup(...joinAgents('robots.hasOwnGroup', agentList('robots.hasOwnGroup', agents)));
+      const agentsLen = put('robots.hasOwnGroup', agentList('robots.hasOwnGroup', agents), '');
+      const own = w.hasOwnGroup(scratch, several, agentsLen);
+      shrink();
+      return own;
     }
 
     /** The number of lines (the line after the last terminator counts). */

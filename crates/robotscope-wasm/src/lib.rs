@@ -168,27 +168,23 @@ impl Robots {
 
 #[wasm_bindgen]
 impl Robots {
-    /// Parses a string (its UTF-8 bytes). `limit` < 0: the whole input; otherwise at most `limit` bytes.
-    #[wasm_bindgen(js_name = fromText)]
-    pub fn from_text(text: &str, limit: f64) -> Robots {
-        parse(text.as_bytes(), limit)
+    /// Parses the first `len` bytes of `scratch` (the façade writes a string's UTF-8 or the caller's bytes
+    /// there). `limit` < 0: all of them; otherwise at most `limit` bytes.
+    #[wasm_bindgen(js_name = fromScratch)]
+    pub fn from_scratch(scratch: &Scratch, len: usize, limit: f64) -> Robots {
+        parse(&scratch.buf[..len], limit)
     }
 
-    /// Parses raw bytes. `limit` as for `fromText`.
-    #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8], limit: f64) -> Robots {
-        parse(bytes, limit)
-    }
-
-    /// `line * 2 + allowed`: the verdict and deciding line for the agents (joined by `sep`, see [`split`]).
-    pub fn decide(&self, agents: &str, sep: char, url: &str) -> f64 {
-        let (allowed, line) = split(agents, sep, |agents| self.inner.decide(agents, url));
+    /// `line * 2 + allowed`: the verdict and deciding line for the agents and the URL in `scratch` (see
+    /// [`Scratch`]).
+    pub fn decide(&self, scratch: &Scratch, several: bool, agents_len: usize, url_len: usize) -> f64 {
+        let (allowed, line) = scratch.read(several, agents_len, url_len, |agents, url| self.inner.decide(agents, url));
         pack(allowed, line)
     }
 
-    /// The explained verdict (SPEC B1) as JSON, for the agents joined by `sep`.
-    pub fn check(&self, agents: &str, sep: char, url: &str) -> String {
-        self.verdict(&split(agents, sep, |agents| self.inner.check(agents, url)))
+    /// The explained verdict (SPEC B1) as JSON, for the agents and the URL in `scratch`.
+    pub fn check(&self, scratch: &Scratch, several: bool, agents_len: usize, url_len: usize) -> String {
+        self.verdict(&scratch.read(several, agents_len, url_len, |agents, url| self.inner.check(agents, url)))
     }
 
     /// The diagnostics (SPEC B3) as a JSON array.
@@ -315,10 +311,10 @@ impl Robots {
         j.finish()
     }
 
-    /// The crawl-delay that applies to the agents: `[seconds, line]`, empty when none applies.
+    /// The crawl-delay that applies to the agents in `scratch`: `[seconds, line]`, empty when none applies.
     #[wasm_bindgen(js_name = crawlDelay)]
-    pub fn crawl_delay(&self, agents: &str, sep: char) -> Vec<f64> {
-        match split(agents, sep, |agents| self.inner.crawl_delay(agents)) {
+    pub fn crawl_delay(&self, scratch: &Scratch, several: bool, agents_len: usize) -> Vec<f64> {
+        match scratch.read(several, agents_len, 0, |agents, _| self.inner.crawl_delay(agents)) {
             Some((seconds, line)) => alloc::vec![seconds, line as f64],
             None => Vec::new(),
         }
@@ -339,10 +335,10 @@ impl Robots {
         j.finish()
     }
 
-    /// Whether any `User-agent` line names one of the agents (not counting `*`).
+    /// Whether any `User-agent` line names one of the agents in `scratch` (not counting `*`).
     #[wasm_bindgen(js_name = hasOwnGroup)]
-    pub fn has_own_group(&self, agents: &str, sep: char) -> bool {
-        split(agents, sep, |agents| self.inner.has_own_group(agents))
+    pub fn has_own_group(&self, scratch: &Scratch, several: bool, agents_len: usize) -> bool {
+        scratch.read(several, agents_len, 0, |agents, _| self.inner.has_own_group(agents))
     }
 
     #[wasm_bindgen(getter, js_name = lineCount)]
@@ -397,14 +393,54 @@ impl Robots {
     }
 }
 
-/// Calls `f` with the agents passed as one string: the façade joins them with a character that none of them
-/// holds (one string crosses the boundary much faster than an array of strings). Every query goes through the
-/// one agent-list type `[&str]`, so the matcher is compiled once.
-fn split<T>(agents: &str, sep: char, f: impl FnOnce(&[&str]) -> T) -> T {
-    if agents.contains(sep) {
-        f(&agents.split(sep).collect::<Vec<&str>>())
-    } else {
-        f(&[agents])
+/// The byte between two agents in a [`Scratch`]: UTF-8 never holds it, so any agent string can be passed.
+const AGENT_SEPARATOR: u8 = 0xFF;
+
+/// A buffer in the module's memory that the façade writes arguments into: a query's agents (several joined by
+/// [`AGENT_SEPARATOR`]) and URL as UTF-8, or a robots.txt body. A call then crosses the boundary as numbers,
+/// without allocating, copying and freeing strings in wasm per call. The façade holds one for the module's
+/// lifetime.
+#[wasm_bindgen]
+#[derive(Debug, Default)]
+pub struct Scratch {
+    buf: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl Scratch {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Scratch {
+        Scratch::default()
+    }
+
+    /// Makes the buffer exactly `len` bytes long (growing or shrinking it) and returns its address in the
+    /// module's memory. The address changes when the size does; the bytes are not kept.
+    pub fn resize(&mut self, len: usize) -> usize {
+        self.buf = alloc::vec![0; len];
+        self.buf.as_ptr() as usize
+    }
+}
+
+impl Scratch {
+    /// Calls `f` with the agents (the first `agents_len` bytes: one agent, or `several` joined by
+    /// [`AGENT_SEPARATOR`]) and the URL (the next `url_len` bytes). Every query goes through the one
+    /// agent-list type `[&str]`, so the matcher is compiled once.
+    fn read<T>(&self, several: bool, agents_len: usize, url_len: usize, f: impl FnOnce(&[&str], &str) -> T) -> T {
+        let (agents, rest) = self.buf.split_at(agents_len);
+        let url = utf8(&rest[..url_len]);
+        if several {
+            f(&agents.split(|&b| b == AGENT_SEPARATOR).map(utf8).collect::<Vec<&str>>(), url)
+        } else {
+            f(&[utf8(agents)], url)
+        }
+    }
+}
+
+/// The façade writes with `TextEncoder`, which always produces UTF-8; anything else is a bug that traps.
+fn utf8(bytes: &[u8]) -> &str {
+    match core::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(_) => panic!(),
     }
 }
 
@@ -481,6 +517,12 @@ pub fn fetch_outcome(status: u16) -> String {
 #[wasm_bindgen(js_name = googleSizeLimit)]
 pub fn google_size_limit() -> usize {
     robotscope::GOOGLE_SIZE_LIMIT
+}
+
+/// The module's `WebAssembly.Memory`, for the façade to write into a [`Scratch`].
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
 /// The size of the module's linear memory in bytes (it grows, never shrinks): for leak checks.

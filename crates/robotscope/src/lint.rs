@@ -536,10 +536,12 @@ impl<'a> Linter<'a> {
                         names.join(", ")
                     ), Some("add `Disallow:` to say so explicitly, or add rules".into())));
             }
+            if agents.iter().any(|a| a.global) {
+                // Groups come in file order, so the list stays sorted.
+                global_rules.extend(rules.iter().filter(|r| !r.pattern.is_empty()).map(|r| r.line));
+            }
             for a in &agents {
-                if a.global {
-                    global_rules.extend(rules.iter().filter(|r| !r.pattern.is_empty()).map(|r| r.line));
-                } else if !a.token.is_empty() {
+                if !a.global && !a.token.is_empty() {
                     let entry = by_token.entry(a.token.to_ascii_lowercase()).or_default();
                     if entry.last() != Some(&g.index) {
                         entry.push(g.index);
@@ -548,8 +550,6 @@ impl<'a> Linter<'a> {
             }
             self.conflicts(&rules);
         }
-        global_rules.sort_unstable();
-        global_rules.dedup();
         for (token, groups) in &by_token {
             let first = robots.group(groups[0]).map(|g| g.agents().collect::<Vec<_>>()).unwrap_or_default();
             let Some(agent) = first.iter().find(|a| !a.global && a.token.eq_ignore_ascii_case(token)) else {

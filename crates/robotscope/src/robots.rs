@@ -295,11 +295,13 @@ impl Robots {
         self.agents.iter().any(|a| !a.global && agents.any_equals(self.token(a)))
     }
 
+    #[inline(always)]
     fn pattern(&self, r: &RuleLine) -> &[u8] {
         let store: &[u8] = if r.escaped { &self.patterns } else { &self.src };
         &store[r.pattern.start..r.pattern.end]
     }
 
+    #[inline(always)]
     fn token(&self, a: &AgentLine) -> &[u8] {
         &self.src[a.value.start..a.value.start + a.token_len]
     }
@@ -415,7 +417,7 @@ impl Robots {
                 group_lines.extend(self.rules[data.rules.clone()].iter().map(|r| r.line));
             }
         }
-        group_lines.sort_unstable();
+        // Already in order: groups come in file order, and in each its user-agent lines precede its rules.
         let decided_by = (o.decider.line != 0)
             .then(|| matches.iter().find(|m: &&RuleMatch| m.line == o.decider.line).cloned())
             .flatten();
@@ -613,11 +615,10 @@ impl<'a> Group<'a> {
         self.data().rules.clone().map(move |i| robots.rule(i))
     }
 
-    /// The line numbers of the group's user-agent and rule lines, in order.
+    /// The line numbers of the group's user-agent and rule lines, in order (a group's user-agent lines all
+    /// come before its rules).
     pub fn lines(&self) -> Vec<usize> {
-        let mut lines: Vec<usize> = self.agents().map(|a| a.line).chain(self.rules().map(|r| r.line)).collect();
-        lines.sort_unstable();
-        lines
+        self.agents().map(|a| a.line).chain(self.rules().map(|r| r.line)).collect()
     }
 
     /// The first and last line of the group's user-agent and rule lines.

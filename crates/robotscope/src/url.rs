@@ -48,8 +48,11 @@ impl fmt::Display for UrlError {
 #[cfg(feature = "std")]
 impl std::error::Error for UrlError {}
 
-fn find_any(s: &[u8], from: usize, set: &[u8]) -> Option<usize> {
-    s.get(from..)?.iter().position(|c| set.contains(c)).map(|p| from + p)
+/// Position of the first byte at or after `from` for which `hit` holds. Takes a predicate rather than a set
+/// so that the test inlines even in size-optimised builds (a `set.contains` call per byte does not).
+#[inline(always)]
+fn find_by(s: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
+    s.get(from..)?.iter().position(|&c| hit(c)).map(|p| from + p)
 }
 
 fn find_sub(s: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
@@ -84,15 +87,16 @@ pub fn path_of(url: &str) -> String {
 /// The range is empty (with `slash` set) when the path is just `/`.
 pub(crate) fn path_bounds(b: &[u8]) -> (usize, usize, bool) {
     let start = if b.starts_with(b"//") { 2 } else { 0 };
-    let early = find_any(b, start, b"/?;");
+    let path_start = |c: u8| matches!(c, b'/' | b'?' | b';');
+    let early = find_by(b, start, path_start);
     let proto = find_sub(b, start, b"://");
     let auth_start = match (early, proto) {
         (Some(e), Some(p)) if e < p => start,
         (_, None) => start,
         (_, Some(p)) => p + 3,
     };
-    let Some(p) = find_any(b, auth_start, b"/?;") else { return (0, 0, true) };
-    let hash = find_any(b, start, b"#");
+    let Some(p) = find_by(b, auth_start, path_start) else { return (0, 0, true) };
+    let hash = find_by(b, start, |c| c == b'#');
     if matches!(hash, Some(h) if h < p) {
         return (0, 0, true);
     }
