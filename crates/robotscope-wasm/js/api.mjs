@@ -412,14 +412,14 @@ function createApi(wasm, isReady) {
     return wasm.pathOf(text('pathOf', 'the URL', url));
   }
 
-  function productToken(value) {
+  function productToken(userAgent) {
     ready();
-    return wasm.productToken(text('productToken', 'the value', value));
+    return wasm.productToken(text('productToken', 'the User-Agent', userAgent));
   }
 
   function tokenFromUserAgent(header) {
     ready();
-    return wasm.tokenFromUserAgent(text('tokenFromUserAgent', 'the User-Agent', header));
+    return wasm.productToken(text('tokenFromUserAgent', 'the User-Agent', header));
   }
 
   function isValidAgent(agent) {
@@ -523,7 +523,7 @@ function createApi(wasm, isReady) {
     isExplicitlyDisallowed(url, ua) {
       const n = this.#decide('isExplicitlyDisallowed', url, ua);
       if (n < 0) return undefined;
-      const token = wasm.tokenFromUserAgent(ua === undefined || ua === null ? '*' : ua);
+      const token = wasm.productToken(ua === undefined || ua === null ? '*' : ua);
       return token !== '' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
     }
 

@@ -230,9 +230,12 @@ export function governs(
 export function normalizeUrl(url: string): string;
 /** The path rules are matched against (Google's GetPathParamsQuery). */
 export function pathOf(url: string): string;
-/** The product token Google reads from a User-agent value (`Googlebot/2.1` → `Googlebot`). */
-export function productToken(value: string): string;
-/** The crawler token a full User-Agent header names. */
+/**
+ * The product token a person meant (SPEC B2): a token as it is (`Googlebot/2.1` → `Googlebot`), or the crawler
+ * a full User-Agent header names (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`).
+ */
+export function productToken(userAgent: string): string;
+/** The same as `productToken`. */
 export function tokenFromUserAgent(header: string): string;
 export function isValidAgent(agent: string): boolean;
 /** A rule value as Google matches it. */

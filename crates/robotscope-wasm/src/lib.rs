@@ -480,16 +480,11 @@ pub fn path_of(url: &str) -> String {
     robotscope::path_of(url)
 }
 
-/// The product token Google reads from a `User-agent:` value (SPEC A4.1).
+/// The product token a person meant (SPEC B2): a token as it is, or the crawler a full User-Agent header
+/// names (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`).
 #[wasm_bindgen(js_name = productToken)]
-pub fn product_token(value: &str) -> String {
-    robotscope::product_token(value).to_owned()
-}
-
-/// The token a full User-Agent header names (SPEC B2).
-#[wasm_bindgen(js_name = tokenFromUserAgent)]
-pub fn token_from_user_agent(header: &str) -> String {
-    robotscope::token_from_user_agent(header).to_owned()
+pub fn product_token(user_agent: &str) -> String {
+    robotscope::token_from_user_agent(user_agent).to_owned()
 }
 
 /// Whether `agent` is a valid product token to obey (SPEC A4.4).

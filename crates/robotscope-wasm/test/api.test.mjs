@@ -104,6 +104,8 @@ test('URL and agent helpers (SPEC B2, B4)', () => {
   assert.strictEqual(normalizeUrl('HTTPS://Example.COM:443/a b/ü?q=ü#top'), 'https://example.com/a%20b/%C3%BC?q=%C3%BC');
   assert.strictEqual(pathOf('https://example.com/a/b?c=d#frag'), '/a/b?c=d');
   assert.strictEqual(productToken('Googlebot/2.1'), 'Googlebot');
+  assert.strictEqual(productToken('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), 'Googlebot');
+  assert.strictEqual(tokenFromUserAgent('Mozilla/5.0 (compatible; bingbot/2.0)'), 'bingbot');
   assert.strictEqual(tokenFromUserAgent('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), 'Googlebot');
   assert.strictEqual(isValidAgent('Googlebot/2.1'), false);
   assert.strictEqual(escapePattern('/ü%aa'), '/%C3%BC%AA');
