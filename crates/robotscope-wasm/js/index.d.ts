@@ -159,9 +159,12 @@ export class Robots {
   readonly cutFrom: number | null;
   /** The text that UTF-16 offsets index. */
   readonly text: string;
-  /** Frees the WebAssembly memory now; later calls throw. Unreferenced objects are freed by the GC anyway. */
+  /**
+   * Frees the WebAssembly memory now; later calls throw. Unreferenced objects are freed by the GC anyway.
+   * (`using robots = Robots.parse(...)` works too where the runtime has `Symbol.dispose`; it is left out of
+   * these types so that they compile without TypeScript's `esnext` library.)
+   */
   free(): void;
-  [Symbol.dispose](): void;
 }
 
 /** The robots-parser API, answered the way Google reads the file. */

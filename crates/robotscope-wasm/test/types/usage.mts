@@ -1,0 +1,41 @@
+// Compiled (never run) by types.test.mjs: every line must type-check against the installed package's
+// .d.ts, and the `@ts-expect-error` lines must fail to, so wrong types fail the test either way.
+import { Robots, robotsParser, fromResponse, robotsUrl, governs, productToken, normalizeUrl, init } from 'robotscope';
+import type { Verdict, Diagnostic, RuleMatch } from 'robotscope';
+import compat from 'robotscope/robots-parser';
+
+const robots: Robots = Robots.parse('User-agent: *\nDisallow: /private\n');
+const verdict: Verdict = robots.check(['Googlebot', 'Googlebot-Image'], 'https://example.com/private');
+const allowed: boolean = verdict.allowed;
+const line: number = verdict.line;
+const rule: RuleMatch | null = verdict.rule;
+const priority: number | undefined = rule?.priority;
+const scope: 'specific' | 'global' | 'none' = verdict.scope;
+const diagnostics: Diagnostic[] = robots.diagnostics();
+const severity: 'info' | 'warning' | 'error' | undefined = diagnostics[0]?.severity;
+const sitemaps: string[] = robots.sitemaps().map((s) => s.url);
+const fast: { allowed: boolean; line: number } = robots.decide('Googlebot', '/x');
+robots.free();
+
+const rp = robotsParser('https://example.com/robots.txt', 'User-agent: *\nDisallow: /x\n');
+const maybe: boolean | undefined = rp.isAllowed('https://example.com/x', 'Bot');
+const lineNumber: number = rp.getMatchingLineNumber('https://example.com/x');
+const delay: number | undefined = rp.getCrawlDelay('Bot');
+const host: string | null = rp.getPreferredHost();
+const compatible = compat('https://example.com/robots.txt', '');
+const viaDefault: boolean = compatible.isDisallowed('https://example.com/');
+
+const policy = fromResponse(503, null);
+const policyAllows: boolean = policy.isAllowed('Googlebot', 'https://example.com/');
+const url: string = robotsUrl('https://example.com/a');
+const token: string = productToken('Mozilla/5.0 (compatible; Googlebot/2.1)');
+const normal: string = normalizeUrl('/a b');
+const g = governs('https://example.com/robots.txt', 'https://example.com/a');
+const ready: Promise<unknown> = init();
+
+// @ts-expect-error: check takes an agent (or agents) and a URL.
+robots.check('Googlebot');
+// @ts-expect-error: isAllowed can be undefined for a URL the file does not govern.
+const notMaybe: boolean = rp.isAllowed('https://other.example/', 'Bot');
+
+export { allowed, line, priority, scope, severity, sitemaps, fast, maybe, lineNumber, delay, host, viaDefault, policyAllows, url, token, normal, g, ready, notMaybe };
