@@ -146,10 +146,8 @@ fn ensure_npm_tools() {
         run("apt-get", &["update"]);
         run("apt-get", &["install", "-y", "nodejs", "npm"]);
     }
-    if !npm_dir().join("node_modules/binaryen/package.json").is_file()
-        || !npm_dir().join("node_modules/robots-parser/package.json").is_file()
-        || !npm_dir().join("node_modules/playwright-core/package.json").is_file()
-    {
+    let dev_dependencies = ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild"];
+    if dev_dependencies.iter().any(|d| !npm_dir().join("node_modules").join(d).join("package.json").is_file()) {
         run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
     }
 }
