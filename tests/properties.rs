@@ -541,6 +541,10 @@ proptest! {
         prop_assert_eq!((v.allowed, v.line), decided);
         prop_assert_eq!(r.is_allowed(&agents, &url), decided.0);
         prop_assert_eq!(v.has_own_group(), r.has_own_group(&agents));
+        // The matcher that finds the agents' rules once answers the same.
+        let m = r.matcher(&agents);
+        prop_assert_eq!(m.decide(&url), decided);
+        prop_assert_eq!(m.has_own_group(), r.has_own_group(&agents));
         assert_explained(&r, &agents, &url, &v)?;
     }
 
@@ -558,6 +562,7 @@ proptest! {
     ) {
         let r = Robots::parse(&bytes);
         prop_assert_eq!(r.decide(&agents, url), reference_decide(&r, &agents.iter().map(|a| a.to_string()).collect::<Vec<_>>(), url));
+        prop_assert_eq!(r.matcher(&agents).decide(url), r.decide(&agents, url));
         let v = r.check(&agents, url);
         prop_assert_eq!((v.allowed, v.line), r.decide(&agents, url));
     }

@@ -1475,6 +1475,14 @@ mod b1_explanations {
     }
 
     #[test]
+    fn crawler_token_follows_the_fallback_chain() {
+        let r = Robots::parse("User-agent: Googlebot\nDisallow: /g\n\nUser-agent: *\nDisallow: /");
+        assert_eq!(r.crawler_token(crawler("Googlebot-Image").unwrap()), Some("Googlebot"));
+        assert_eq!(r.crawler_token(crawler("Bingbot").unwrap()), Some("bingbot"));
+        assert_eq!(r.crawler_token(crawler("AdsBot-Google").unwrap()), None);
+    }
+
+    #[test]
     fn adsbot_obeys_its_own_group() {
         let robots = "User-agent: *\nDisallow: /\n\nUser-agent: AdsBot-Google\nDisallow: /ads";
         let (token, v) = Robots::parse(robots).check_crawler(crawler("AdsBot-Google").unwrap(), "/ads/1");

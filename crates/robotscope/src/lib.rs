@@ -16,7 +16,8 @@
 //!
 //! * [`Robots::parse`] takes any bytes and never fails. Parse once, then ask many times.
 //! * [`Robots::is_allowed`] and [`Robots::decide`] answer fast; [`Robots::check`] returns a [`Verdict`] that
-//!   explains the answer. Agents are one `&str` or a list, pooled as Google pools them.
+//!   explains the answer, and [`Robots::explain`] says it in words. Agents are one `&str` or a list, pooled as
+//!   Google pools them. [`Robots::matcher`] finds the rules for one agent list once, for many URLs.
 //! * [`Robots::lines`] is the tokenizer's per-line view with Google's flags; [`Robots::report`] tags each
 //!   line as Search Console's report does; [`Robots::diagnostics`] lints the file.
 //! * [`Robots::sitemaps`], [`Robots::other_directives`], [`Robots::crawl_delay`] and
@@ -55,7 +56,7 @@ pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LIN
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
 pub use report::{LineReport, Report, Tag};
-pub use robots::{Agents, Group, OtherDirective, Robots, Rule, Sitemap, UserAgent};
+pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};
 pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
 pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
 

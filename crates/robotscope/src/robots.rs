@@ -320,41 +320,78 @@ impl Robots {
         (specific, global)
     }
 
-    /// Runs the matcher: the reference's four slots, filled from the groups that apply.
+    /// The rules that can decide for `agents`, in file order: those of the agents' own groups if the file has
+    /// any (SPEC A4.5), else those of the `*` groups. Also returns whether the agents have an own group.
+    fn applicable_rules<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, impl Iterator<Item = usize> + 's) {
+        let own = self.has_own_group(agents);
+        let groups = (0..self.groups.len()).filter(move |&g| {
+            let (specific, global) = self.group_flags(g, agents);
+            if own {
+                specific
+            } else {
+                global
+            }
+        });
+        (own, groups.flat_map(move |g| self.groups[g].rules.clone()))
+    }
+
+    /// Runs the matcher over `rules` (indices in file order): the reference's allow and disallow slots.
     /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
-    fn run<A: Agents + ?Sized>(
+    fn run_rules(
         &self,
-        agents: &A,
+        rules: impl Iterator<Item = usize>,
         path: &[u8],
         mut on_match: impl FnMut(usize, usize, bool),
-    ) -> Outcome {
-        let own = self.has_own_group(agents);
+    ) -> (bool, Slot) {
         let mut allow = Slot::NONE;
         let mut disallow = Slot::NONE;
-        for g in 0..self.groups.len() {
-            let (specific, global) = self.group_flags(g, agents);
-            // With an own group, only specific rules can decide (SPEC A4.5); otherwise only global ones.
-            if !(if own { specific } else { global }) {
-                continue;
-            }
-            for i in self.groups[g].rules.clone() {
-                let r = &self.rules[i];
-                let pattern = self.pattern(r);
-                let (priority, fallback) = match rule_priority(pattern, r.literal, r.allow, path) {
-                    Some(p) => p,
-                    None => continue,
-                };
-                on_match(i, priority, fallback);
-                let slot = if r.allow { &mut allow } else { &mut disallow };
-                if priority as isize > slot.priority {
-                    *slot = Slot { priority: priority as isize, line: r.line, rule: i };
-                }
+        for i in rules {
+            let r = &self.rules[i];
+            let pattern = self.pattern(r);
+            let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
+            on_match(i, priority, fallback);
+            let slot = if r.allow { &mut allow } else { &mut disallow };
+            if priority as isize > slot.priority {
+                *slot = Slot { priority: priority as isize, line: r.line, rule: i };
             }
         }
+        // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
         let disallowed =
             if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
-        let decider = if disallow.priority > allow.priority { disallow } else { allow };
-        Outcome { allowed: !disallowed, own, decider }
+        (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
+    }
+
+    /// Runs the matcher for `agents`: the rules that apply, then the slots.
+    fn run<A: Agents + ?Sized>(&self, agents: &A, path: &[u8], on_match: impl FnMut(usize, usize, bool)) -> Outcome {
+        let (own, rules) = self.applicable_rules(agents);
+        let (allowed, decider) = self.run_rules(rules, path, on_match);
+        Outcome { allowed, own, decider }
+    }
+
+    /// Finds the rules that apply to `agents` once, for answering many URLs: [`Matcher::decide`] then costs only
+    /// the matching, where [`Robots::decide`] first looks through every group of the file.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n");
+    /// let a = robots.matcher("a");
+    /// assert_eq!(a.decide("/a/x"), (false, 2));
+    /// assert_eq!(a.decide("/b"), (true, 0));
+    /// assert_eq!(a.decide("/b"), robots.decide("a", "/b"));
+    /// ```
+    pub fn matcher<A: Agents + ?Sized>(&self, agents: &A) -> Matcher<'_> {
+        let (own, rules) = self.applicable_rules(agents);
+        Matcher { robots: self, own, rules: rules.collect() }
+    }
+
+    /// The token a known crawler is checked with in this file (SPEC B2): the first of its tokens that has a
+    /// group, else its first token (which falls back to `*`), or `None` when it ignores `*` and has no group,
+    /// so that no rule applies to it.
+    pub fn crawler_token(&self, crawler: &Crawler) -> Option<&'static str> {
+        match crawler.tokens.iter().copied().find(|t| self.has_own_group(t)) {
+            Some(t) => Some(t),
+            None if crawler.ignores_global => None,
+            None => crawler.tokens.first().copied(),
+        }
     }
 
     /// Whether `agents` may fetch `url`: the reference's `AllowedByRobots` (SPEC A4, A5).
@@ -438,15 +475,13 @@ impl Robots {
     /// allowed. Returns the token used (`None` when the crawler ignores `*` and none of its tokens has a
     /// group, so no rule can apply) with the verdict.
     pub fn check_crawler(&self, crawler: &Crawler, url: &str) -> (Option<&'static str>, Verdict) {
-        let token = crawler.tokens.iter().copied().find(|t| self.has_own_group(t));
-        match token {
+        match self.crawler_token(crawler) {
             Some(t) => (Some(t), self.check(t, url)),
-            None if crawler.ignores_global => {
+            None => {
                 let mut buf = Vec::new();
                 let path = String::from_utf8_lossy(match_path(url.as_bytes(), &mut buf)).into_owned();
                 (None, Verdict::unrestricted(path))
             }
-            None => (Some(crawler.tokens[0]), self.check(crawler.tokens[0], url)),
         }
     }
 
@@ -460,6 +495,34 @@ impl Robots {
             priority,
             index_fallback,
         }
+    }
+}
+
+/// The rules that apply to one agent list, found once by [`Robots::matcher`].
+#[derive(Debug, Clone)]
+pub struct Matcher<'a> {
+    robots: &'a Robots,
+    own: bool,
+    rules: Vec<usize>,
+}
+
+impl Matcher<'_> {
+    /// The verdict and the deciding line (0 when no rule decided) for `url`, as [`Robots::decide`] gives them.
+    pub fn decide(&self, url: &str) -> (bool, usize) {
+        let mut buf = Vec::new();
+        let path = match_path(url.as_bytes(), &mut buf);
+        let (allowed, decider) = self.robots.run_rules(self.rules.iter().copied(), path, |_, _, _| {});
+        (allowed, decider.line)
+    }
+
+    /// Whether the agents have a group of their own (then the `*` groups are ignored).
+    pub fn has_own_group(&self) -> bool {
+        self.own
+    }
+
+    /// How many rules apply to the agents.
+    pub fn rule_count(&self) -> usize {
+        self.rules.len()
     }
 }
 
