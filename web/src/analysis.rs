@@ -1,0 +1,474 @@
+//! What the page shows, computed from what the user typed: the parsed file and its diagnostics, the agents
+//! and URLs as the engine is given them, the grid of verdicts and the explained verdict of the selected cell.
+//!
+//! Pure Rust over the core crate (no `web-sys`), so `cargo test -p robotscope-web` runs it natively.
+
+use robotscope::{Crawler, Diagnostic, Robots, Severity, Verdict, GOOGLE_SIZE_LIMIT};
+
+/// The most URLs and agents the grid checks; the rest of a huge paste is listed as skipped, so the page
+/// never freezes.
+pub const MAX_URLS: usize = 1000;
+/// See [`MAX_URLS`].
+pub const MAX_AGENTS: usize = 20;
+/// The most diagnostics the lint panel lists (the gutter marks every line regardless).
+pub const MAX_LISTED_DIAGNOSTICS: usize = 500;
+
+/// The robots.txt file, parsed once per edit.
+#[derive(Debug)]
+pub struct Parsed {
+    /// The engine's view of the file.
+    pub robots: Robots,
+    /// Where each line of the displayed text starts (byte offsets; the text has LF line ends only).
+    pub line_starts: Vec<usize>,
+}
+
+impl Parsed {
+    /// Parses `bytes` (the file as the engine reads it) and indexes `text` (the same file as displayed).
+    /// With `full_file` unset, only the first 500 KiB are read, as Google does.
+    pub fn new(bytes: &[u8], text: &str, full_file: bool) -> Parsed {
+        let robots = if full_file { Robots::parse(bytes) } else { Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT) };
+        Parsed { robots, line_starts: line_starts(text) }
+    }
+
+    /// The number of lines of the displayed text.
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The text of line `number` (from 1), without its line end.
+    pub fn line<'t>(&self, text: &'t str, number: usize) -> &'t str {
+        let Some(&start) = self.line_starts.get(number.wrapping_sub(1)) else { return "" };
+        let end = self.line_starts.get(number).map_or(text.len(), |&next| next - 1);
+        text.get(start..end).unwrap_or("")
+    }
+}
+
+/// The lint of a parsed file (SPEC B3). It is computed just after the verdicts are on screen, so that typing in
+/// a large file shows the answers first.
+#[derive(Debug, Default)]
+pub struct Lint {
+    /// Which parse it belongs to (see `State::parse_generation`).
+    pub generation: u64,
+    /// The diagnostics, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The most serious diagnostic of each line that has one, sorted by line.
+    pub marks: Vec<(usize, Severity)>,
+}
+
+impl Lint {
+    /// Lints `robots`.
+    pub fn new(robots: &Robots, generation: u64) -> Lint {
+        let diagnostics = robots.diagnostics();
+        // Diagnostics come sorted by line, so one pass keeps the worst per line.
+        let mut marks: Vec<(usize, Severity)> = Vec::new();
+        for d in &diagnostics {
+            match marks.last_mut() {
+                Some((line, severity)) if *line == d.line => *severity = (*severity).max(d.severity),
+                _ => marks.push((d.line, d.severity)),
+            }
+        }
+        Lint { generation, diagnostics, marks }
+    }
+
+    /// The most serious diagnostic on line `number`, if any.
+    pub fn mark(&self, number: usize) -> Option<Severity> {
+        self.marks.binary_search_by_key(&number, |m| m.0).ok().map(|i| self.marks[i].1)
+    }
+
+    /// Whether the body is an HTML page.
+    pub fn is_html(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.kind == robotscope::DiagnosticKind::HtmlBody)
+    }
+}
+
+/// The byte offset where each line of `text` starts; the first line starts at 0.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+    starts
+}
+
+/// One agent as typed, and what the engine is given for it (SPEC B2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgentEntry {
+    /// The line as typed (trimmed).
+    pub input: String,
+    /// The product token read from it: the input itself, or the token of a full User-Agent header.
+    pub token: String,
+    /// The crawler preset the input names, if any: its token chain and `*` handling then apply.
+    pub crawler: Option<&'static Crawler>,
+}
+
+impl AgentEntry {
+    /// Reads one line of the agents box.
+    pub fn new(input: &str) -> AgentEntry {
+        let input = input.trim();
+        let token = robotscope::token_from_user_agent(input);
+        let crawler = robotscope::crawler(input).or_else(|| robotscope::crawler(token));
+        AgentEntry { input: input.to_string(), token: token.to_string(), crawler }
+    }
+
+    /// The name to show and to use in explanations.
+    pub fn label(&self) -> &str {
+        match self.crawler {
+            Some(c) => c.name,
+            None if self.token.is_empty() => "(empty token)",
+            None => &self.token,
+        }
+    }
+
+    /// Whether the engine is given something other than what was typed.
+    pub fn is_header(&self) -> bool {
+        self.input != self.token
+    }
+
+    /// The token the engine is given for this file: for a preset, the first of its tokens that has a group
+    /// (else the first, or none at all when the crawler ignores `*`), as [`Robots::crawler_token`] says.
+    pub fn engine_token(&self, robots: &Robots) -> Option<String> {
+        match self.crawler {
+            None => Some(self.token.clone()),
+            Some(c) => robots.crawler_token(c).map(str::to_string),
+        }
+    }
+}
+
+/// One URL as typed, and the URL the engine is given (SPEC B2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UrlEntry {
+    /// The line as typed (trimmed).
+    pub input: String,
+    /// What is tested: the normalised URL, or the input as typed when it cannot be normalised.
+    pub tested: String,
+    /// Why the input could not be normalised.
+    pub error: Option<&'static str>,
+}
+
+impl UrlEntry {
+    /// Reads one line of the URLs box.
+    pub fn new(input: &str) -> UrlEntry {
+        let input = input.trim();
+        match robotscope::normalize_url(input) {
+            Ok(tested) => UrlEntry { input: input.to_string(), tested, error: None },
+            Err(e) => UrlEntry { input: input.to_string(), tested: input.to_string(), error: Some(e.message()) },
+        }
+    }
+}
+
+/// The non-empty lines of a list box, and how many were left out past `max`.
+pub fn list_lines(text: &str, max: usize) -> (Vec<&str>, usize) {
+    let mut lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let skipped = lines.len().saturating_sub(max);
+    lines.truncate(max);
+    (lines, skipped)
+}
+
+/// One cell of the grid: the verdict and the deciding line (0 when no rule decided).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// The deciding line, 0 when none.
+    pub line: usize,
+}
+
+/// The grid of verdicts, URL by agent, with the tokens the engine was given per agent.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Grid {
+    /// The token each agent column was checked with (`None`: a crawler that ignores `*` and has no group).
+    pub tokens: Vec<Option<String>>,
+    /// Row-major cells: `cells[url * agents + agent]`.
+    pub cells: Vec<Cell>,
+}
+
+impl Grid {
+    /// Checks every URL with every agent. Each agent's rules are found once ([`Robots::matcher`]), so a URL
+    /// costs only the matching of those rules, however many groups the file has.
+    pub fn new(robots: &Robots, agents: &[AgentEntry], urls: &[UrlEntry]) -> Grid {
+        let tokens: Vec<Option<String>> = agents.iter().map(|a| a.engine_token(robots)).collect();
+        // `None`: a crawler that ignores `*` and has no group; nothing applies, everything is allowed.
+        let columns: Vec<Option<robotscope::Matcher<'_>>> =
+            tokens.iter().map(|t| t.as_deref().map(|t| robots.matcher(t))).collect();
+        let mut cells = Vec::with_capacity(urls.len() * agents.len());
+        for url in urls {
+            for column in &columns {
+                let (allowed, line) = column.as_ref().map_or((true, 0), |m| m.decide(&url.tested));
+                cells.push(Cell { allowed, line });
+            }
+        }
+        Grid { tokens, cells }
+    }
+
+    /// The cell for URL `url` and agent `agent`.
+    pub fn cell(&self, url: usize, agent: usize) -> Option<Cell> {
+        let width = self.tokens.len();
+        if agent >= width {
+            return None;
+        }
+        self.cells.get(url * width + agent).copied()
+    }
+}
+
+/// The explained verdict of the selected cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Detail {
+    /// The URL row.
+    pub url: usize,
+    /// The agent column.
+    pub agent: usize,
+    /// The token the engine was given (`None`: a crawler that ignores `*` and has no group of its own).
+    pub token: Option<String>,
+    /// The full verdict.
+    pub verdict: Verdict,
+    /// The explanation in words.
+    pub explanation: String,
+}
+
+impl Detail {
+    /// Explains the cell (`url`, `agent`) with the core's explained path.
+    pub fn new(robots: &Robots, agents: &[AgentEntry], urls: &[UrlEntry], url: usize, agent: usize) -> Option<Detail> {
+        let (a, u) = (agents.get(agent)?, urls.get(url)?);
+        let (token, verdict) = match a.crawler {
+            Some(c) => {
+                let (token, verdict) = robots.check_crawler(c, &u.tested);
+                (token.map(str::to_string), verdict)
+            }
+            None => (Some(a.token.clone()), robots.check(a.token.as_str(), &u.tested)),
+        };
+        let explanation = match &token {
+            Some(_) => robots.explain(&verdict, a.label()),
+            None => format!(
+                "{} ignores the `*` group and no group names it, so no rule applies and the URL is allowed.",
+                a.label()
+            ),
+        };
+        Some(Detail { url, agent, token, verdict, explanation })
+    }
+}
+
+/// A piece of a line for syntax colouring: its CSS class and its text.
+pub type Piece<'a> = (&'static str, &'a str);
+
+/// Splits one line of the file into coloured pieces: key, separator, value (with `*` and a final `$` on their
+/// own), comment, and text the parser does not read. The pieces, joined, are the line.
+pub fn highlight(line: &str) -> Vec<Piece<'_>> {
+    let mut out: Vec<Piece<'_>> = Vec::new();
+    let mut push = |class: &'static str, from: usize, to: usize| {
+        if to > from {
+            out.push((class, line.get(from..to).unwrap_or("")));
+        }
+    };
+    let parsed = robotscope::Lines::new(line.as_bytes()).next();
+    let Some(parsed) = parsed else {
+        push("t-plain", 0, line.len());
+        return out;
+    };
+    let comment = parsed.comment.unwrap_or(line.len()).min(line.len());
+    match parsed.directive {
+        Some(d) => {
+            let class = match d.kind {
+                robotscope::KeyKind::UserAgent => "t-key t-ua",
+                robotscope::KeyKind::Allow => "t-key t-allow",
+                robotscope::KeyKind::Disallow => "t-key t-disallow",
+                robotscope::KeyKind::Sitemap => "t-key t-sitemap",
+                _ => "t-key t-unknown",
+            };
+            push("t-plain", 0, d.key.start);
+            push(class, d.key.start, d.key.end);
+            push("t-sep", d.key.end, d.value.start);
+            let rule = matches!(d.kind, robotscope::KeyKind::Allow | robotscope::KeyKind::Disallow);
+            let value = line.get(d.value.start..d.value.end).unwrap_or("");
+            if rule {
+                let mut at = d.value.start;
+                for (i, c) in value.char_indices() {
+                    let wild = c == '*' || (c == '$' && i + 1 == value.len());
+                    if wild {
+                        push("t-value", at, d.value.start + i);
+                        push("t-wild", d.value.start + i, d.value.start + i + 1);
+                        at = d.value.start + i + 1;
+                    }
+                }
+                push("t-value", at, d.value.end);
+            } else {
+                push("t-value", d.value.start, d.value.end);
+            }
+            push("t-plain", d.value.end, comment);
+        }
+        None if parsed.metadata.is_empty || parsed.metadata.is_comment => push("t-plain", 0, comment),
+        None => push("t-invalid", 0, comment),
+    }
+    push("t-comment", comment, line.len());
+    if out.is_empty() {
+        out.push(("t-plain", ""));
+    }
+    out
+}
+
+/// A byte offset in `text` as a UTF-16 offset, for the browser's selection API.
+pub fn utf16_offset(text: &str, byte: usize) -> u32 {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    text[..byte].encode_utf16().count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /\n";
+
+    #[test]
+    fn lines_are_indexed() {
+        let p = Parsed::new(FILE.as_bytes(), FILE, false);
+        assert_eq!(p.line_count(), 7);
+        assert_eq!(p.line(FILE, 1), "User-agent: *");
+        assert_eq!(p.line(FILE, 6), "Disallow: /");
+        assert_eq!(p.line(FILE, 7), "");
+        assert_eq!(p.line(FILE, 8), "");
+        assert_eq!(p.line(FILE, 0), "");
+    }
+
+    #[test]
+    fn marks_keep_the_worst_severity_per_line() {
+        let lint = Lint::new(&Robots::parse("Disallow: /x\nUser-agent: *\nDisallow /y\n"), 0);
+        assert_eq!(lint.mark(1), Some(Severity::Error));
+        assert!(lint.mark(3).is_some());
+        assert_eq!(lint.mark(2), None);
+    }
+
+    #[test]
+    fn agents_read_headers_and_presets() {
+        let a = AgentEntry::new(" Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) ");
+        assert_eq!(a.token, "Googlebot");
+        assert!(a.is_header());
+        assert_eq!(a.crawler.map(|c| c.name), Some("Googlebot"));
+        let a = AgentEntry::new("MyBot/1.0");
+        assert_eq!((a.token.as_str(), a.crawler), ("MyBot", None));
+        let robots = Robots::parse(FILE);
+        assert_eq!(AgentEntry::new("Googlebot-Image").engine_token(&robots).as_deref(), Some("Googlebot"));
+        assert_eq!(AgentEntry::new("AdsBot-Google").engine_token(&robots), None);
+        assert_eq!(AgentEntry::new("MyBot").engine_token(&robots).as_deref(), Some("MyBot"));
+    }
+
+    #[test]
+    fn urls_are_normalised_or_kept_with_a_reason() {
+        let u = UrlEntry::new("/a b/ü");
+        assert_eq!((u.tested.as_str(), u.error), ("/a%20b/%C3%BC", None));
+        let u = UrlEntry::new("mailto:x@example.com");
+        assert_eq!(u.tested, "mailto:x@example.com");
+        assert!(u.error.is_some());
+    }
+
+    #[test]
+    fn grid_matches_the_explained_path() {
+        let robots = Robots::parse(FILE);
+        let agents: Vec<AgentEntry> = ["Googlebot", "GPTBot", "AdsBot-Google"].map(AgentEntry::new).to_vec();
+        let urls: Vec<UrlEntry> = ["https://example.com/shop/shoes", "/cart"].map(UrlEntry::new).to_vec();
+        let grid = Grid::new(&robots, &agents, &urls);
+        assert_eq!(grid.cell(0, 0), Some(Cell { allowed: true, line: 5 }));
+        assert_eq!(grid.cell(1, 0), Some(Cell { allowed: false, line: 6 }));
+        assert_eq!(grid.cell(0, 1), Some(Cell { allowed: false, line: 2 }));
+        assert_eq!(grid.cell(0, 2), Some(Cell { allowed: true, line: 0 }));
+        assert_eq!(grid.cell(0, 3), None);
+        for u in 0..urls.len() {
+            for a in 0..agents.len() {
+                let d = Detail::new(&robots, &agents, &urls, u, a).unwrap();
+                let cell = grid.cell(u, a).unwrap();
+                assert_eq!((d.verdict.allowed, d.verdict.line), (cell.allowed, cell.line));
+            }
+        }
+        let d = Detail::new(&robots, &agents, &urls, 0, 0).unwrap();
+        assert!(d.explanation.starts_with("Googlebot has its own group"));
+    }
+
+    /// The grid's shortcut gives exactly the core's verdict and line, for every example and tricky file.
+    #[test]
+    fn grid_agrees_with_the_engine() {
+        let mut files: Vec<String> = crate::examples::EXAMPLES.iter().map(|e| e.text.to_string()).collect();
+        files.extend(
+            [
+                "User-agent: a\nDisallow: /b\nUser-agent: B\nAllow: /\n",
+                "User-agent: a\nDisallow: /\nUser-agent: b\nDisallow:\n",
+                "Disallow: /x\nUser-agent: *\nDisallow:\nAllow: /d/index.html\nDisallow: /d/\n",
+                "User-agent: *\nDisallow: /\nUser-agent: a\n",
+                "User-agent: a\nSitemap: x\nUser-agent: *\nDisallow: /p\n\nUser-agent: a\nAllow: /p$\ndisalow /p%aa\n",
+                "useragent a\nDisallow: /%C3%A9\nAllow: /é\nDisallow: /*$\nAllow: /$\n",
+                "User-agent:\nDisallow: /e\nUser-agent: 123\nAllow: /e/\n",
+            ]
+            .map(String::from),
+        );
+        let agents: Vec<AgentEntry> =
+            ["a", "b", "", "Googlebot", "Googlebot-Image", "GPTBot", "AdsBot-Google", "bingbot", "zzz"]
+                .map(AgentEntry::new)
+                .to_vec();
+        let urls: Vec<UrlEntry> = [
+            "/",
+            "/b",
+            "/p",
+            "/p%aa",
+            "/p%AA",
+            "/d/",
+            "/d/index.html",
+            "/x",
+            "/e",
+            "/e/f",
+            "/%C3%A9",
+            "/é",
+            "/cart",
+            "/shop/a",
+            "/private/press/x",
+            "/a.pdf",
+            "/catalog/a.pdf",
+            "/search$q",
+            "/docs/a",
+        ]
+        .map(UrlEntry::new)
+        .to_vec();
+        for file in &files {
+            let robots = Robots::parse(file);
+            let grid = Grid::new(&robots, &agents, &urls);
+            for (u, url) in urls.iter().enumerate() {
+                for (a, token) in grid.tokens.iter().enumerate() {
+                    let expected = match token {
+                        Some(t) => robots.decide(t.as_str(), &url.tested),
+                        None => (true, 0),
+                    };
+                    let cell = grid.cell(u, a).unwrap();
+                    assert_eq!((cell.allowed, cell.line), expected, "{file:?} {token:?} {}", url.tested);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn highlight_splits_and_rejoins() {
+        let pieces = highlight("Disallow: /*.pdf$ # docs");
+        let classes: Vec<&str> = pieces.iter().map(|p| p.0).collect();
+        assert_eq!(
+            classes,
+            ["t-key t-disallow", "t-sep", "t-value", "t-wild", "t-value", "t-wild", "t-plain", "t-comment"]
+        );
+        for line in ["Disallow: /*.pdf$ # docs", "", "# c", "garbage here", "Foo: bar", "\u{feff}User-agent: é*"] {
+            let joined: String = highlight(line).iter().map(|p| p.1).collect();
+            assert_eq!(joined, line);
+        }
+        assert_eq!(highlight("absolutely random line")[0].0, "t-invalid");
+        assert_eq!(highlight("garbage here")[0].0, "t-key t-unknown");
+    }
+
+    #[test]
+    fn utf16_offsets() {
+        assert_eq!(utf16_offset("aé😀b", 1), 1);
+        assert_eq!(utf16_offset("aé😀b", 3), 2);
+        assert_eq!(utf16_offset("aé😀b", 7), 4);
+        assert_eq!(utf16_offset("aé😀b", 100), 5);
+        assert_eq!(utf16_offset("aé", 2), 1);
+    }
+
+    #[test]
+    fn list_lines_skip_blanks_and_cap() {
+        assert_eq!(list_lines(" a \n\n b\n", 10), (vec!["a", "b"], 0));
+        assert_eq!(list_lines("a\nb\nc", 2), (vec!["a", "b"], 1));
+    }
+}

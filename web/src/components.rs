@@ -1,0 +1,10 @@
+//! The tester's components, one per file.
+
+pub mod agents;
+pub mod detail;
+pub mod editor;
+pub mod lint;
+pub mod notice;
+pub mod results;
+pub mod toolbar;
+pub mod urls;

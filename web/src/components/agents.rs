@@ -1,0 +1,83 @@
+//! The agents box: one agent per line, as a product token or a whole User-Agent header, plus a searchable
+//! list of crawler presets. Each agent shows the token the engine is given.
+
+use robotscope::CRAWLERS;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::analysis::MAX_AGENTS;
+use crate::state::{Action, State};
+
+/// The agents box's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct AgentsProps {
+    /// The app state.
+    pub state: UseReducerHandle<State>,
+}
+
+/// The agents box.
+#[function_component]
+pub fn Agents(props: &AgentsProps) -> Html {
+    let AgentsProps { state } = props;
+    let oninput = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            state.dispatch(Action::EditAgents(area.value()));
+        })
+    };
+    // A preset is added when the search box holds exactly one preset's name (picked from the list or typed).
+    let on_preset = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let value = input.value();
+            if let Some(c) = robotscope::crawler(value.trim()) {
+                state.dispatch(Action::AddAgent(c.name.to_string()));
+                input.set_value("");
+            }
+        })
+    };
+    let resolved = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, token)| {
+        let given = match token {
+            Some(t) => format!("→ {t}"),
+            None => "→ no group applies (ignores *)".to_string(),
+        };
+        let preset = a.crawler.map(|c| {
+            let chain = c.tokens.join(" → ");
+            let star = if c.ignores_global { ", ignores *" } else { "" };
+            html! { <span class="chip" title={c.purpose}>{format!("preset: {chain}{star}")}</span> }
+        });
+        let header = a.is_header().then(|| html! { <span class="chip">{"from header"}</span> });
+        let empty = a.token.is_empty().then(
+            || html! { <span class="chip chip-warn">{"no product token: matches only empty User-agent lines"}</span> },
+        );
+        html! {
+            <li>
+                <span class="given" title={a.input.clone()}>{a.label()}</span>
+                <span class="token">{given}</span>
+                {preset}{header}{empty}
+            </li>
+        }
+    });
+    let skipped = (state.skipped_agents > 0).then(|| {
+        html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.", state.skipped_agents)}</p> }
+    });
+    html! {
+        <div class="field">
+            <label for="agents" class="field-label">{"Agents"}<span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
+            <textarea id="agents" class="list-input" rows="4" spellcheck="false" autocomplete="off"
+                value={AttrValue::from(state.agents_text.clone())} {oninput} />
+            <div class="preset-row">
+                <label for="preset" class="sr-only">{"Add a crawler preset"}</label>
+                <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search)…"
+                    autocomplete="off" onchange={on_preset} />
+                <datalist id="crawler-presets">
+                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.purpose)}</option> }) }
+                </datalist>
+            </div>
+            <ul class="resolved" aria-label="What the engine is given for each agent">{ for resolved }</ul>
+            {skipped}
+        </div>
+    }
+}

@@ -1,0 +1,86 @@
+//! The explanation of the selected cell: the verdict in words (announced to screen readers), what the engine
+//! was given, the groups that applied, and every rule that matched with its priority.
+
+use robotscope::{RuleKind, Scope};
+use yew::prelude::*;
+
+use crate::state::{Action, State};
+
+/// The explanation's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct DetailProps {
+    /// The app state.
+    pub state: UseReducerHandle<State>,
+}
+
+/// The explanation.
+#[function_component]
+pub fn Detail(props: &DetailProps) -> Html {
+    let DetailProps { state } = props;
+    let Some(detail) = state.detail.as_ref() else {
+        return html! { <div class="detail" aria-live="polite"></div> };
+    };
+    let (agent, url) = (&state.agents[detail.agent], &state.urls[detail.url]);
+    let v = &detail.verdict;
+    let word = if v.allowed { "Allowed" } else { "Disallowed" };
+    let by = match &v.decided_by {
+        Some(d) => format!(
+            " by line {}: {}: {}",
+            d.line,
+            if d.kind == RuleKind::Allow { "Allow" } else { "Disallow" },
+            d.value
+        ),
+        None => " (no rule decided)".to_string(),
+    };
+    let summary = format!("{word}{by}. {} → {}", agent.label(), url.input);
+    let scope = match v.scope {
+        Scope::Specific => "its own group(s); * is ignored",
+        Scope::Global => "the * group(s)",
+        Scope::None => "no group",
+    };
+    let reveal = |line: usize| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Reveal(line)))
+    };
+    let matches = v.matches.iter().map(|m| {
+        let winner = m.line == v.line;
+        let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
+        let fallback = m.index_fallback.then_some(" (index.html rule)");
+        html! {
+            <tr class={classes!(winner.then_some("winner"))}>
+                <td><button type="button" class="link" onclick={reveal(m.line)} aria-label={format!("Go to line {}", m.line)}>{m.line}</button></td>
+                <td><code>{format!("{kind}: {}", m.value)}</code>{fallback}</td>
+                <td><code>{&m.pattern}</code></td>
+                <td class="num">{m.priority}</td>
+                <td>{if winner { "wins" } else { "" }}</td>
+            </tr>
+        }
+    });
+    let matches_table = if v.matches.is_empty() {
+        html! { <p class="note">{"No rule of the applicable groups matches this path."}</p> }
+    } else {
+        html! {
+            <table class="matches">
+                <caption>{"Rules that match, longest pattern first wins; ties go to Allow"}</caption>
+                <thead><tr><th scope="col">{"Line"}</th><th scope="col">{"Rule"}</th><th scope="col">{"Pattern matched"}</th><th scope="col">{"Priority"}</th><th scope="col"></th></tr></thead>
+                <tbody>{ for matches }</tbody>
+            </table>
+        }
+    };
+    let token = detail.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
+    html! {
+        <div class="detail">
+            <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status" aria-live="polite">{summary}</p>
+            <p class="explanation">{&detail.explanation}</p>
+            <dl class="given">
+                <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
+                <dt>{"Token given to the engine"}</dt><dd><code>{token}</code></dd>
+                <dt>{"URL typed"}</dt><dd><code>{&url.input}</code></dd>
+                <dt>{"URL tested"}</dt><dd><code>{&url.tested}</code>{url.error.map(|e| html! { <span class="url-error">{format!(" ({e})")}</span> })}</dd>
+                <dt>{"Path matched"}</dt><dd><code>{&v.path}</code></dd>
+                <dt>{"Groups that applied"}</dt><dd>{scope}</dd>
+            </dl>
+            {matches_table}
+        </div>
+    }
+}

@@ -1,0 +1,59 @@
+//! The lint panel: the file's diagnostics (SPEC B3). Choosing one moves the editor to its line.
+
+use robotscope::Severity;
+use yew::prelude::*;
+
+use crate::analysis::MAX_LISTED_DIAGNOSTICS;
+use crate::state::{Action, State};
+
+/// The lint panel's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct LintProps {
+    /// The app state.
+    pub state: UseReducerHandle<State>,
+}
+
+/// The lint panel.
+#[function_component]
+pub fn Lint(props: &LintProps) -> Html {
+    let LintProps { state } = props;
+    let all = &state.lint.diagnostics;
+    if all.is_empty() {
+        return html! { <p class="empty">{"No problems found."}</p> };
+    }
+    let count = |s: Severity| all.iter().filter(|d| d.severity == s).count();
+    let totals = format!(
+        "{} errors, {} warnings, {} notes",
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info)
+    );
+    let items = all.iter().take(MAX_LISTED_DIAGNOSTICS).map(|d| {
+        let onclick = {
+            let state = state.clone();
+            let line = d.line;
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::Reveal(line)))
+        };
+        let sev = d.severity.name();
+        html! {
+            <li class={format!("diag diag-{sev}")}>
+                <button type="button" {onclick} aria-label={format!("{sev} on line {}: {}", d.line, d.message)}>
+                    <span class="sev">{sev}</span>
+                    <span class="where">{format!("line {}", d.line)}</span>
+                    <span class="msg">{&d.message}</span>
+                    {d.help.as_ref().map(|h| html! { <span class="help">{format!("Fix: {h}")}</span> })}
+                    <span class="code">{d.kind.code()}</span>
+                </button>
+            </li>
+        }
+    });
+    let more = (all.len() > MAX_LISTED_DIAGNOSTICS)
+        .then(|| html! { <p class="note">{format!("{} more are not listed; the gutter marks them all.", all.len() - MAX_LISTED_DIAGNOSTICS)}</p> });
+    html! {
+        <>
+            <p class="totals">{totals}</p>
+            <ul class="diags">{ for items }</ul>
+            {more}
+        </>
+    }
+}

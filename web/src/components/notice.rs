@@ -1,0 +1,46 @@
+//! The notice bar: what went wrong with an input (or what happened), in words, with a close button.
+
+use yew::prelude::*;
+
+use crate::state::{Action, NoticeKind, State};
+
+/// The notice bar's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct NoticeProps {
+    /// The app state.
+    pub state: UseReducerHandle<State>,
+}
+
+/// The notice bar, and the standing warning when the file is past Google's 500 KiB limit.
+#[function_component]
+pub fn NoticeBar(props: &NoticeProps) -> Html {
+    let NoticeProps { state } = props;
+    let dismiss = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::DismissNotice))
+    };
+    let notice = state.notice.as_ref().map(|n| {
+        let (class, role) = match n.kind {
+            NoticeKind::Info => ("notice notice-info", "status"),
+            NoticeKind::Error => ("notice notice-error", "alert"),
+        };
+        html! {
+            <div class={class} role={role}>
+                <span class="notice-text">{&n.text}</span>
+                <button type="button" class="notice-close" aria-label="Dismiss this message" onclick={dismiss}>{"×"}</button>
+            </div>
+        }
+    });
+    let cut = state.parsed.robots.cut_from().map(|len| {
+        html! {
+            <div class="notice notice-info" role="note">
+                { format!(
+                    "The file is {} KiB; Google reads only the first 500 KiB, so the rest is ignored (shaded in the editor). \
+                     Tick “Read past 500 KiB” to check the whole file.",
+                    len / 1024
+                ) }
+            </div>
+        }
+    });
+    html! { <div class="notices">{notice}{cut}</div> }
+}

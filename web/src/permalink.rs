@@ -1,0 +1,86 @@
+//! Share links: the session (file, agents, URLs), deflated and base64url-encoded into the URL fragment, so
+//! nothing is sent to a server. Pure: the browser side only reads and writes `location.hash`.
+
+use crate::session::{self, Session};
+
+/// The fragment's prefix: the format's name and version.
+const PREFIX: &str = "s1.";
+/// The most bytes a link may inflate to: a damaged or hostile link cannot exhaust memory.
+const MAX_INFLATED: usize = 32 * 1024 * 1024;
+/// Browsers cope with URLs of about 2 MB; a longer link would be cut somewhere on the way.
+pub const MAX_LINK_LEN: usize = 1_500_000;
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// The fragment (without `#`) that restores `session`.
+pub fn to_fragment(session: &Session) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec(session::encode(session).as_bytes(), 9);
+    let mut out = String::with_capacity(PREFIX.len() + packed.len() * 4 / 3 + 4);
+    out.push_str(PREFIX);
+    for chunk in packed.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Whether a fragment (with or without `#`) is a share link at all.
+pub fn is_share_link(fragment: &str) -> bool {
+    fragment.trim_start_matches('#').starts_with(PREFIX)
+}
+
+/// Reads a fragment made by [`to_fragment`]; the error says in words what is wrong with the link.
+pub fn from_fragment(fragment: &str) -> Result<Session, String> {
+    let body = fragment.trim_start_matches('#').strip_prefix(PREFIX).ok_or("this is not a robotscope share link")?;
+    let damaged = || "the share link is damaged (was it cut short when it was copied?)".to_string();
+    let mut packed = Vec::with_capacity(body.len() * 3 / 4);
+    let (mut n, mut bits) = (0u32, 0);
+    for c in body.bytes() {
+        let v = ALPHABET.iter().position(|&a| a == c).ok_or_else(damaged)? as u32;
+        n = n << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            packed.push((n >> bits) as u8);
+        }
+    }
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|_| damaged())?;
+    let text = String::from_utf8(bytes).map_err(|_| damaged())?;
+    session::decode(&text).map_err(|e| format!("the share link is damaged: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(robots: &str) -> Session {
+        Session { robots: robots.into(), agents: "Googlebot\n".into(), urls: "/a\n/ü".into(), full_file: false }
+    }
+
+    #[test]
+    fn round_trip() {
+        for robots in ["", "a", "ab", "abc", "User-agent: *\nDisallow: /private/\n", &"Disallow: /x\n".repeat(5000)] {
+            let s = session(robots);
+            let link = to_fragment(&s);
+            assert!(is_share_link(&link));
+            assert!(link[PREFIX.len()..].bytes().all(|b| ALPHABET.contains(&b)));
+            assert_eq!(from_fragment(&format!("#{link}")), Ok(s));
+        }
+    }
+
+    #[test]
+    fn repetitive_files_compress() {
+        assert!(to_fragment(&session(&"Disallow: /x\n".repeat(5000))).len() < 1000);
+    }
+
+    #[test]
+    fn damaged_links_say_so() {
+        let link = to_fragment(&session("User-agent: *\nDisallow: /\n"));
+        assert!(from_fragment("#other").unwrap_err().contains("not a robotscope"));
+        assert!(from_fragment(&link[..link.len() / 2]).unwrap_err().contains("damaged"));
+        assert!(from_fragment(&format!("{link}!")).unwrap_err().contains("damaged"));
+        assert!(from_fragment("s1.").is_err());
+    }
+}

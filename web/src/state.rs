@@ -1,0 +1,550 @@
+//! The app's state: what the user typed, and everything computed from it. One [`State`], changed only by
+//! [`Action`]s through [`Reducible::reduce`]. No `web-sys` here, so the unit tests run natively.
+//!
+//! Each edit recomputes only what depends on it: the file is parsed once per edit of the file, the agents and
+//! URLs are read once per edit of their box, and the grid is checked after any of them changes.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::analysis::{list_lines, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS};
+use crate::examples::EXAMPLES;
+use crate::session::Session;
+
+/// The largest file the app opens (a robots.txt has no business being larger; Google reads 500 KiB).
+pub const MAX_OPEN_BYTES: usize = 32 * 1024 * 1024;
+
+/// How serious a notice is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Something worth knowing.
+    Info,
+    /// Something went wrong; what the user typed is kept.
+    Error,
+}
+
+/// A message at the top of the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// How serious.
+    pub kind: NoticeKind,
+    /// The message, a sentence or two.
+    pub text: String,
+}
+
+impl Notice {
+    /// An information notice.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice { kind: NoticeKind::Info, text: text.into() }
+    }
+
+    /// An error notice.
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice { kind: NoticeKind::Error, text: text.into() }
+    }
+}
+
+/// Everything that changes the state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// The editor's text changed.
+    EditRobots(String),
+    /// The agents box changed.
+    EditAgents(String),
+    /// The URLs box changed.
+    EditUrls(String),
+    /// Add an agent (a preset name) to the agents box.
+    AddAgent(String),
+    /// Select the cell of URL row `url` and agent column `agent`.
+    Select {
+        /// The URL row.
+        url: usize,
+        /// The agent column.
+        agent: usize,
+    },
+    /// Replace the file with an example.
+    LoadExample(usize),
+    /// Replace the file with one opened from disk (picker or drag-and-drop).
+    OpenFile {
+        /// Its name.
+        name: String,
+        /// Its bytes.
+        bytes: Vec<u8>,
+    },
+    /// Show a notice.
+    Notify(Notice),
+    /// Hide the notice.
+    DismissNotice,
+    /// Read the whole file (`true`) or only the first 500 KiB as Google does.
+    SetFullFile(bool),
+    /// Move the editor to this line.
+    Reveal(usize),
+    /// Lint the file of this parse generation (sent just after the verdicts are drawn).
+    Lint(u64),
+    /// Replace everything with a saved session.
+    Restore(Session),
+}
+
+/// The app's state.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The editor's text (LF line ends, as a browser's text area holds it).
+    pub text: Rc<str>,
+    /// The file's bytes as opened, while it is unedited and differs from `text` (CR line ends, invalid
+    /// UTF-8): the engine reads these, so the answers are those for the real file.
+    pub raw: Option<Rc<[u8]>>,
+    /// The file name, for downloads.
+    pub file_name: Rc<str>,
+    /// The agents box.
+    pub agents_text: Rc<str>,
+    /// The URLs box.
+    pub urls_text: Rc<str>,
+    /// Whether the whole file is read (no 500 KiB cut).
+    pub full_file: bool,
+    /// The selected cell: (URL row, agent column).
+    pub selected: (usize, usize),
+    /// The message at the top of the page.
+    pub notice: Option<Notice>,
+    /// A request to move the editor to a line: (line, request number), so that the same line can be asked twice.
+    pub reveal: Option<(usize, u32)>,
+    /// The parsed file.
+    pub parsed: Rc<Parsed>,
+    /// Counts parses, so that a late lint request for an older parse is ignored.
+    pub parse_generation: u64,
+    /// The lint, of the current parse once [`Action::Lint`] has run (the previous one until then).
+    pub lint: Rc<Lint>,
+    /// Counts replacements of the editor's text from outside the editor (examples, files, sessions), which the
+    /// editor then copies into its text area; typing does not change it.
+    pub text_version: u32,
+    /// The agents as the engine is given them (at most [`MAX_AGENTS`]).
+    pub agents: Rc<[AgentEntry]>,
+    /// How many agents past [`MAX_AGENTS`] were left out.
+    pub skipped_agents: usize,
+    /// The URLs as the engine is given them (at most [`MAX_URLS`]).
+    pub urls: Rc<[UrlEntry]>,
+    /// How many URLs past [`MAX_URLS`] were left out.
+    pub skipped_urls: usize,
+    /// The verdicts.
+    pub grid: Rc<Grid>,
+    /// The explained verdict of the selected cell.
+    pub detail: Option<Rc<Detail>>,
+}
+
+/// Two states are equal when they show the same thing: the computed parts are compared by identity, which is
+/// cheap and exact because every change replaces them.
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        let same_raw = match (&self.raw, &other.raw) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        let same_detail = match (&self.detail, &other.detail) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        Rc::ptr_eq(&self.text, &other.text)
+            && same_raw
+            && Rc::ptr_eq(&self.agents_text, &other.agents_text)
+            && Rc::ptr_eq(&self.urls_text, &other.urls_text)
+            && self.full_file == other.full_file
+            && self.selected == other.selected
+            && self.notice == other.notice
+            && self.reveal == other.reveal
+            && Rc::ptr_eq(&self.parsed, &other.parsed)
+            && Rc::ptr_eq(&self.lint, &other.lint)
+            && self.text_version == other.text_version
+            && Rc::ptr_eq(&self.grid, &other.grid)
+            && same_detail
+    }
+}
+
+const DEFAULT_AGENTS: &str =
+    "Googlebot\nGPTBot\nMozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\n";
+const DEFAULT_URLS: &str =
+    "https://example.com/shop/shoes\nhttps://example.com/cart\n/private/press/launch.html\n/blog/größe\n";
+
+impl Default for State {
+    fn default() -> State {
+        State::from_session(Session {
+            robots: EXAMPLES[0].text.to_string(),
+            agents: DEFAULT_AGENTS.to_string(),
+            urls: DEFAULT_URLS.to_string(),
+            full_file: false,
+        })
+    }
+}
+
+impl State {
+    /// A state showing `session`.
+    pub fn from_session(session: Session) -> State {
+        let text: Rc<str> = Rc::from(session.robots.as_str());
+        let mut state = State {
+            parsed: Rc::new(Parsed::new(text.as_bytes(), &text, session.full_file)),
+            // The default lint has generation 0, so this parse's lint is computed below.
+            parse_generation: 1,
+            lint: Rc::default(),
+            text_version: 0,
+            text,
+            raw: None,
+            file_name: Rc::from("robots.txt"),
+            agents_text: Rc::from(session.agents.as_str()),
+            urls_text: Rc::from(session.urls.as_str()),
+            full_file: session.full_file,
+            selected: (0, 0),
+            notice: None,
+            reveal: None,
+            agents: Rc::from(Vec::new()),
+            skipped_agents: 0,
+            urls: Rc::from(Vec::new()),
+            skipped_urls: 0,
+            grid: Rc::default(),
+            detail: None,
+        };
+        state.read_agents();
+        state.read_urls();
+        state.check();
+        state.lint_now();
+        state
+    }
+
+    /// Lints the current parse, unless that is done already.
+    fn lint_now(&mut self) {
+        if self.lint.generation != self.parse_generation {
+            self.lint = Rc::new(Lint::new(&self.parsed.robots, self.parse_generation));
+        }
+    }
+
+    /// What a saved session keeps of this state.
+    pub fn session(&self) -> Session {
+        Session {
+            robots: self.text.to_string(),
+            agents: self.agents_text.to_string(),
+            urls: self.urls_text.to_string(),
+            full_file: self.full_file,
+        }
+    }
+
+    /// The bytes the engine reads.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.raw {
+            Some(raw) => raw,
+            None => self.text.as_bytes(),
+        }
+    }
+
+    fn parse(&mut self) {
+        self.parsed = Rc::new(Parsed::new(self.bytes(), &self.text, self.full_file));
+        self.parse_generation += 1;
+    }
+
+    fn read_agents(&mut self) {
+        let (lines, skipped) = list_lines(&self.agents_text, MAX_AGENTS);
+        self.agents = lines.into_iter().map(AgentEntry::new).collect();
+        self.skipped_agents = skipped;
+    }
+
+    fn read_urls(&mut self) {
+        let (lines, skipped) = list_lines(&self.urls_text, MAX_URLS);
+        self.urls = lines.into_iter().map(UrlEntry::new).collect();
+        self.skipped_urls = skipped;
+    }
+
+    /// Checks the grid and explains the selected cell (kept in bounds).
+    fn check(&mut self) {
+        self.grid = Rc::new(Grid::new(&self.parsed.robots, &self.agents, &self.urls));
+        let (url, agent) = self.selected;
+        self.selected = (url.min(self.urls.len().saturating_sub(1)), agent.min(self.agents.len().saturating_sub(1)));
+        self.explain();
+    }
+
+    fn explain(&mut self) {
+        let (url, agent) = self.selected;
+        self.detail = Detail::new(&self.parsed.robots, &self.agents, &self.urls, url, agent).map(Rc::new);
+    }
+
+    fn replace_file(&mut self, text: String, raw: Option<Vec<u8>>, name: &str) {
+        self.text = Rc::from(text);
+        self.raw = raw.map(Rc::from);
+        self.file_name = Rc::from(name);
+        self.text_version = self.text_version.wrapping_add(1);
+        self.parse();
+        self.check();
+        self.lint_now();
+    }
+
+    fn open_file(&mut self, name: &str, bytes: Vec<u8>) {
+        if bytes.len() > MAX_OPEN_BYTES {
+            self.notice = Some(Notice::error(format!(
+                "{name} is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
+                bytes.len() / (1024 * 1024)
+            )));
+            return;
+        }
+        if looks_binary(&bytes) {
+            self.notice = Some(Notice::error(format!(
+                "{name} looks like a binary file (an image, an archive or a program), not a robots.txt. The editor keeps your text."
+            )));
+            return;
+        }
+        let (text, lossy) = match String::from_utf8(bytes.clone()) {
+            Ok(text) => (text, false),
+            Err(_) => (String::from_utf8_lossy(&bytes).into_owned(), true),
+        };
+        let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
+        let raw = (text.as_bytes() != bytes.as_slice()).then_some(bytes);
+        self.replace_file(text, raw, name);
+        self.notice = if self.lint.is_html() {
+            Some(Notice::error(format!(
+                "{name} is an HTML page, not a robots.txt: a crawler that gets it reads no rules from it. See the lint."
+            )))
+        } else if lossy {
+            Some(Notice::info(format!(
+                "{name} is not valid UTF-8: the editor shows the bad bytes as �, and the answers are for the original bytes until you edit."
+            )))
+        } else {
+            Some(Notice::info(format!("Opened {name}.")))
+        };
+    }
+}
+
+/// Whether `bytes` look like a binary file rather than text: NUL bytes or many control bytes in the first 8 KiB.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(8192)];
+    let nul = head.iter().filter(|&&b| b == 0).count();
+    let control = head.iter().filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)).count();
+    nul > 2 || control * 10 > head.len().max(1)
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            Action::EditRobots(text) => {
+                if s.raw.is_none() && *s.text == *text {
+                    return self;
+                }
+                s.text = Rc::from(text);
+                s.raw = None;
+                s.parse();
+                s.check();
+            }
+            Action::EditAgents(text) => {
+                s.agents_text = Rc::from(text);
+                s.read_agents();
+                s.check();
+            }
+            Action::EditUrls(text) => {
+                s.urls_text = Rc::from(text);
+                s.read_urls();
+                s.check();
+            }
+            Action::AddAgent(name) => {
+                let mut text = s.agents_text.to_string();
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push_str(&name);
+                text.push('\n');
+                s.agents_text = Rc::from(text);
+                s.read_agents();
+                s.selected.1 = s.agents.len().saturating_sub(1);
+                s.check();
+            }
+            Action::Select { url, agent } => {
+                s.selected = (url, agent);
+                s.check();
+            }
+            Action::LoadExample(i) => {
+                let Some(example) = EXAMPLES.get(i) else { return self };
+                s.replace_file(example.text.to_string(), None, example.file);
+                s.notice = Some(Notice::info(format!("Loaded the example “{}”.", example.title)));
+            }
+            Action::OpenFile { name, bytes } => s.open_file(&name, bytes),
+            Action::Notify(notice) => s.notice = Some(notice),
+            Action::DismissNotice => s.notice = None,
+            Action::SetFullFile(full) => {
+                s.full_file = full;
+                s.parse();
+                s.check();
+            }
+            Action::Reveal(line) => s.reveal = Some((line, s.reveal.map_or(0, |r| r.1.wrapping_add(1)))),
+            Action::Restore(session) => {
+                let notice = s.notice.take();
+                let version = s.text_version.wrapping_add(1);
+                s = State::from_session(session);
+                s.notice = notice;
+                s.text_version = version;
+            }
+            Action::Lint(generation) => {
+                if generation != s.parse_generation || s.lint.generation == generation {
+                    return self;
+                }
+                let was_html = s.lint.is_html();
+                s.lint = Rc::new(Lint::new(&s.parsed.robots, generation));
+                if s.lint.is_html() && !was_html {
+                    s.notice = Some(Notice::error(
+                        "This is an HTML page, not a robots.txt: a crawler that gets it reads no rules from it. See the lint.",
+                    ));
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reduce(state: Rc<State>, action: Action) -> Rc<State> {
+        state.reduce(action)
+    }
+
+    #[test]
+    fn default_state_answers() {
+        let s = State::default();
+        assert_eq!(s.agents.len(), 3);
+        assert_eq!(s.agents[2].token, "bingbot");
+        assert_eq!(s.urls.len(), 4);
+        assert_eq!(s.grid.cells.len(), 12);
+        let first = s.grid.cell(0, 0).unwrap();
+        assert!(first.allowed);
+        assert_eq!(first.line, 8);
+        let detail = s.detail.as_ref().unwrap();
+        assert_eq!(detail.verdict.line, 8);
+    }
+
+    #[test]
+    fn editing_the_file_rechecks() {
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow: /\n".into()));
+        assert!(!s.grid.cell(0, 0).unwrap().allowed);
+        assert_eq!(s.grid.cell(0, 0).unwrap().line, 2);
+        assert_eq!(s.parsed.line_count(), 3);
+    }
+
+    #[test]
+    fn selection_stays_in_bounds() {
+        let s = reduce(Rc::new(State::default()), Action::Select { url: 3, agent: 2 });
+        assert_eq!(s.selected, (3, 2));
+        assert_eq!(s.detail.as_ref().unwrap().url, 3);
+        let s = reduce(s, Action::EditUrls("/only\n".into()));
+        assert_eq!(s.selected, (0, 2));
+        let s = reduce(s, Action::EditAgents(String::new()));
+        assert!(s.detail.is_none());
+        assert!(s.grid.cells.is_empty());
+    }
+
+    #[test]
+    fn presets_are_added_and_selected() {
+        let s = reduce(Rc::new(State::default()), Action::AddAgent("AdsBot-Google".into()));
+        assert_eq!(s.agents.len(), 4);
+        assert_eq!(s.selected.1, 3);
+        assert_eq!(s.detail.as_ref().unwrap().token, None);
+        assert!(s.grid.cell(1, 3).unwrap().allowed);
+    }
+
+    #[test]
+    fn opening_files() {
+        let start = Rc::new(State::default());
+        let s =
+            reduce(start.clone(), Action::OpenFile { name: "a.png".into(), bytes: vec![0x89, b'P', 0, 0, 0, 1, 2, 3] });
+        assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);
+        assert_eq!(s.text, start.text);
+
+        let s = reduce(
+            start.clone(),
+            Action::OpenFile { name: "r.txt".into(), bytes: b"User-agent: *\r\nDisallow: /\xff\r\n".to_vec() },
+        );
+        assert_eq!(&*s.text, "User-agent: *\nDisallow: /\u{fffd}\n");
+        assert_eq!(s.bytes(), b"User-agent: *\r\nDisallow: /\xff\r\n");
+        assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Info);
+        // The first edit switches the engine to the text.
+        let s = reduce(s, Action::EditRobots("User-agent: *\n".into()));
+        assert!(s.raw.is_none());
+
+        let s = reduce(
+            start,
+            Action::OpenFile {
+                name: "index.html".into(),
+                bytes: b"<!DOCTYPE html><html><body>x</body></html>".to_vec(),
+            },
+        );
+        assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);
+    }
+
+    #[test]
+    fn huge_lists_are_capped() {
+        let urls: String = (0..MAX_URLS + 5).map(|i| format!("/p{i}\n")).collect();
+        let s = reduce(Rc::new(State::default()), Action::EditUrls(urls));
+        assert_eq!(s.urls.len(), MAX_URLS);
+        assert_eq!(s.skipped_urls, 5);
+    }
+
+    #[test]
+    fn lint_follows_the_parse() {
+        let s = Rc::new(State::default());
+        let lint = s.lint.clone();
+        let s = reduce(s, Action::EditRobots("User-agent: *\nDisallow /x\n".into()));
+        // Typing keeps the previous lint until the deferred request arrives.
+        assert!(Rc::ptr_eq(&lint, &s.lint));
+        let stale = reduce(s.clone(), Action::Lint(s.parse_generation - 1));
+        assert!(Rc::ptr_eq(&lint, &stale.lint));
+        let s = reduce(s.clone(), Action::Lint(s.parse_generation));
+        assert_eq!(s.lint.diagnostics[0].kind, robotscope::DiagnosticKind::MissingColon);
+        let s = reduce(s.clone(), Action::EditRobots("<!DOCTYPE html><html><body></body></html>".into()));
+        let s = reduce(s.clone(), Action::Lint(s.parse_generation));
+        assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);
+    }
+
+    #[test]
+    fn reveal_counts_requests() {
+        let s = reduce(Rc::new(State::default()), Action::Reveal(4));
+        let s = reduce(s, Action::Reveal(4));
+        assert_eq!(s.reveal, Some((4, 1)));
+    }
+
+    #[test]
+    fn sessions_round_trip() {
+        let s = reduce(Rc::new(State::default()), Action::SetFullFile(true));
+        let restored = State::from_session(s.session());
+        assert_eq!(restored.session(), s.session());
+        assert!(restored.full_file);
+    }
+
+    /// The issue's budget workload: a 500 KiB file, 100 URLs, 5 agents. Prints the time of one edit (parse,
+    /// lint, grid and explanation) natively; the browser measures the real budget. `cargo test -p
+    /// robotscope-web --release -- --ignored --nocapture budget`.
+    #[test]
+    #[ignore]
+    fn budget_workload() {
+        let mut file = String::from("User-agent: *\nDisallow: /private/\n");
+        let mut i = 0;
+        while file.len() < 500 * 1024 {
+            // Tokens are letters only: `bot7` would read as `bot`, and all the groups would apply.
+            let name: String =
+                [i / 676, i / 26 % 26, i % 26].iter().map(|&d| char::from(b'a' + (d % 26) as u8)).collect();
+            file.push_str(&format!("User-agent: bot-{name}\nDisallow: /p{i}/*.pdf$\nAllow: /p{i}/public/\n\n"));
+            i += 1;
+        }
+        let urls: String = (0..100).map(|i| format!("https://example.com/p{i}/doc/{i}.pdf\n")).collect();
+        let agents = "Googlebot\nbot-aah\nGPTBot\nMozilla/5.0 (compatible; bingbot/2.0)\nGooglebot-Image\n";
+        let s = Rc::new(State::default());
+        let s = reduce(s, Action::EditUrls(urls));
+        let s = reduce(s, Action::EditAgents(agents.into()));
+        let start = std::time::Instant::now();
+        let s = reduce(s, Action::EditRobots(file.clone()));
+        let edit = start.elapsed();
+        let s = reduce(s.clone(), Action::Lint(s.parse_generation));
+        let lint = start.elapsed() - edit;
+        assert_eq!(s.grid.cells.len(), 500);
+        println!(
+            "500 KiB x 100 URLs x 5 agents: one edit takes {edit:?} natively, then the lint {lint:?} ({} diagnostics)",
+            s.lint.diagnostics.len()
+        );
+    }
+}
