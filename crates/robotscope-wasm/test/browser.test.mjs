@@ -3,13 +3,12 @@
 // Needs Chromium at /usr/bin/chromium (or $CHROMIUM); skips without it unless CI=true.
 import test from 'node:test';
 import assert from 'node:assert';
-import { createServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize } from 'node:path';
 import data from './data.cjs';
+import { inChromium } from './chromium.mjs';
 
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 const pkgDir = dirname(createRequire(import.meta.url).resolve('robotscope/package.json'));
 
 const PAGE = `<!doctype html>
@@ -65,14 +64,9 @@ function bundle() {
 }
 
 test('the package works in headless Chromium from <script type="module">', async (t) => {
-  if (!existsSync(chromium)) {
-    if (process.env.CI === 'true') assert.fail(`no Chromium at ${chromium} (CI=true)`);
-    return t.skip(`SKIPPED: no Chromium at ${chromium}`);
-  }
-  const { chromium: launcher } = data.devRequire('playwright-core');
   const { index, bin } = bundle();
   const indexJson = JSON.stringify(index);
-  const server = createServer((req, res) => {
+  const serve = (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     if (url.pathname === '/bundle.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(indexJson);
@@ -84,17 +78,9 @@ test('the package works in headless Chromium from <script type="module">', async
       }
     }
     res.writeHead(404).end();
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await launcher.launch({
-    executablePath: chromium,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  };
+  await inChromium(t, serve, async (page, origin, errors, browser) => {
+    await page.goto(`${origin}/`);
     await page.waitForFunction(() => window.report !== undefined, null, { timeout: 120000 });
     const report = await page.evaluate(() => window.report);
     t.diagnostic(`${report.vectors} vectors checked in Chromium ${browser.version()}`);
@@ -107,8 +93,5 @@ test('the package works in headless Chromium from <script type="module">', async
     assert.strictEqual(report.typeError, true);
     assert.deepStrictEqual(report.failures, []);
     if (!data.missing()) assert.ok(report.vectors >= 74772);
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 });

@@ -1,15 +1,14 @@
 // The package through a bundler, as the README's esbuild recipe uses it: bundle a small app that imports
 // `robotscope` (browser conditions) and its `.wasm` with the `file` loader, then run the bundle in headless
-// Chromium. Needs Chromium at /usr/bin/chromium (or $CHROMIUM); skips without it unless CI=true.
+// Chromium (see chromium.mjs).
 import test from 'node:test';
 import assert from 'node:assert';
-import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import data from './data.cjs';
+import { inChromium } from './chromium.mjs';
 
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const APP = `
 import { init, Robots, normalizeUrl } from 'robotscope';
@@ -27,54 +26,41 @@ window.report = {
 const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 
 test('the package bundles with esbuild and runs in headless Chromium', async (t) => {
-  if (!existsSync(chromium)) {
-    if (process.env.CI === 'true') assert.fail(`no Chromium at ${chromium} (CI=true)`);
-    return t.skip(`SKIPPED: no Chromium at ${chromium}`);
-  }
   const esbuild = data.devRequire('esbuild');
-  const { chromium: launcher } = data.devRequire('playwright-core');
   const work = mkdtempSync(join(tmpdir(), 'robotscope-esbuild-'));
   const dist = join(work, 'dist');
   // The app lives in the test project, so `robotscope` resolves to the installed package.
   const entry = join(process.cwd(), 'bundler-app.mjs');
   writeFileSync(entry, APP);
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    loader: { '.wasm': 'file' },
-    outdir: dist,
-    logLevel: 'silent',
-  });
-  assert.deepStrictEqual(result.errors, []);
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="bundler-app.js"></script>');
-  const server = createServer((req, res) => {
-    const path = normalize(join(dist, new URL(req.url, 'http://localhost').pathname.replace(/^\/$/, '/index.html')));
-    if (path.startsWith(dist) && existsSync(path)) {
-      return res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' }).end(readFileSync(path));
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await launcher.launch({
-    executablePath: chromium,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
   try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => window.report !== undefined || document.title === 'failed', null, { timeout: 60000 });
-    const report = await page.evaluate(() => window.report);
-    assert.deepStrictEqual(errors, []);
-    assert.deepStrictEqual(report.verdict, [true, 3, 15, '/private/press/%C3%BC']);
-    assert.strictEqual(report.compat, false);
+    const result = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      loader: { '.wasm': 'file' },
+      outdir: dist,
+      logLevel: 'silent',
+    });
+    assert.deepStrictEqual(result.errors, []);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="bundler-app.js"></script>');
+    const serve = (req, res) => {
+      const path = normalize(join(dist, new URL(req.url, 'http://localhost').pathname.replace(/^\/$/, '/index.html')));
+      if (path.startsWith(dist) && existsSync(path)) {
+        return res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' }).end(readFileSync(path));
+      }
+      res.writeHead(404).end();
+    };
+    await inChromium(t, serve, async (page, origin, errors) => {
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => window.report !== undefined, null, { timeout: 60000 });
+      const report = await page.evaluate(() => window.report);
+      assert.deepStrictEqual(errors, []);
+      assert.deepStrictEqual(report.verdict, [true, 3, 15, '/private/press/%C3%BC']);
+      assert.strictEqual(report.compat, false);
+    });
   } finally {
-    await browser.close();
-    server.close();
     rmSync(work, { recursive: true, force: true });
   }
 });
