@@ -129,19 +129,33 @@ fn ensure_npm_tools() {
     if !succeeds("wasm-pack", &["--version"]) {
         run("cargo", &["install", "wasm-pack"]);
     }
+    ensure_wasm_bindgen();
+    ensure_npm_dev_dependencies();
+}
+
+/// What `program --version` prints, trimmed; empty when it does not run.
+fn version_of(program: &str) -> String {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
+}
+
+/// Installs wasm-bindgen-cli at exactly the version in Cargo.lock when another (or none) is installed: the CLI
+/// must match the library, or the generated glue does not fit the module.
+fn ensure_wasm_bindgen() {
     let version = locked_version("wasm-bindgen").unwrap_or_else(|| {
         eprintln!("xtask: wasm-bindgen is not in Cargo.lock");
         exit(2);
     });
-    let installed = Command::new("wasm-bindgen")
-        .arg("--version")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
-    if installed != format!("wasm-bindgen {version}") {
-        // The CLI must match the library exactly, or the generated glue does not fit the module.
+    if version_of("wasm-bindgen") != format!("wasm-bindgen {version}") {
         run("cargo", &["install", "wasm-bindgen-cli", "--version", &version, "--force"]);
     }
+}
+
+/// Node and the npm package's dev dependencies (binaryen's `wasm-opt` among them), installed when missing.
+fn ensure_npm_dev_dependencies() {
     if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
         run("apt-get", &["update"]);
         run("apt-get", &["install", "-y", "nodejs", "npm"]);
@@ -343,33 +357,11 @@ const TRUNK_VERSION: &str = "0.21.14";
 /// Cargo.lock version, trunk, and npm's `binaryen` (for `wasm-opt`; trunk runs offline and downloads nothing).
 fn ensure_web_tools() {
     ensure_wasm_target();
-    let version = locked_version("wasm-bindgen").unwrap_or_else(|| {
-        eprintln!("xtask: wasm-bindgen is not in Cargo.lock");
-        exit(2);
-    });
-    let installed = Command::new("wasm-bindgen")
-        .arg("--version")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
-    if installed != format!("wasm-bindgen {version}") {
-        run("cargo", &["install", "wasm-bindgen-cli", "--version", &version, "--force"]);
-    }
-    let trunk = Command::new("trunk")
-        .arg("--version")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
-    if trunk != format!("trunk {TRUNK_VERSION}") {
+    ensure_wasm_bindgen();
+    if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
         run("cargo", &["install", "trunk", "--version", TRUNK_VERSION, "--locked"]);
     }
-    if !npm_dir().join("node_modules/.bin/wasm-opt").is_file() {
-        if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
-            run("apt-get", &["update"]);
-            run("apt-get", &["install", "-y", "nodejs", "npm"]);
-        }
-        run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
-    }
+    ensure_npm_dev_dependencies();
 }
 
 /// Runs trunk in `web/` with npm's `wasm-opt` first on PATH and the size-tuned release settings (`opt-level = "z"`,
