@@ -12,9 +12,17 @@ pub const MAX_LINK_LEN: usize = 1_500_000;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/// The fragment (without `#`) that restores `session`.
-pub fn to_fragment(session: &Session) -> String {
-    let packed = miniz_oxide::deflate::compress_to_vec(session::encode(session).as_bytes(), 9);
+/// Sessions larger than this are not compressed for a link at all: compressing megabytes takes seconds in the
+/// page, and the result would rarely fit in [`MAX_LINK_LEN`] anyway.
+pub const MAX_SHARED_BYTES: usize = 4 * 1024 * 1024;
+
+/// The fragment (without `#`) that restores `session`, or `None` when the session is too large for a link.
+pub fn to_fragment(session: &Session) -> Option<String> {
+    let encoded = session::encode(session);
+    if encoded.len() > MAX_SHARED_BYTES {
+        return None;
+    }
+    let packed = miniz_oxide::deflate::compress_to_vec(encoded.as_bytes(), 6);
     let mut out = String::with_capacity(PREFIX.len() + packed.len() * 4 / 3 + 4);
     out.push_str(PREFIX);
     for chunk in packed.chunks(3) {
@@ -23,7 +31,7 @@ pub fn to_fragment(session: &Session) -> String {
             out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
         }
     }
-    out
+    (out.len() <= MAX_LINK_LEN).then_some(out)
 }
 
 /// Whether a fragment (with or without `#`) is a share link at all.
@@ -63,7 +71,7 @@ mod tests {
     fn round_trip() {
         for robots in ["", "a", "ab", "abc", "User-agent: *\nDisallow: /private/\n", &"Disallow: /x\n".repeat(5000)] {
             let s = session(robots);
-            let link = to_fragment(&s);
+            let link = to_fragment(&s).expect("small sessions fit in a link");
             assert!(is_share_link(&link));
             assert!(link[PREFIX.len()..].bytes().all(|b| ALPHABET.contains(&b)));
             assert_eq!(from_fragment(&format!("#{link}")), Ok(s));
@@ -72,12 +80,17 @@ mod tests {
 
     #[test]
     fn repetitive_files_compress() {
-        assert!(to_fragment(&session(&"Disallow: /x\n".repeat(5000))).len() < 1000);
+        assert!(to_fragment(&session(&"Disallow: /x\n".repeat(5000))).unwrap().len() < 1000);
+    }
+
+    #[test]
+    fn huge_sessions_get_no_link() {
+        assert_eq!(to_fragment(&session(&"x".repeat(MAX_SHARED_BYTES + 1))), None);
     }
 
     #[test]
     fn damaged_links_say_so() {
-        let link = to_fragment(&session("User-agent: *\nDisallow: /\n"));
+        let link = to_fragment(&session("User-agent: *\nDisallow: /\n")).unwrap();
         assert!(from_fragment("#other").unwrap_err().contains("not a robotscope"));
         assert!(from_fragment(&link[..link.len() / 2]).unwrap_err().contains("damaged"));
         assert!(from_fragment(&format!("{link}!")).unwrap_err().contains("damaged"));

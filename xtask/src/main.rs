@@ -13,6 +13,9 @@
 //! * `web`: builds the browser tester (release) into `web/dist` with trunk (installs the wasm32 target,
 //!   wasm-bindgen-cli at the Cargo.lock version, trunk and npm's binaryen if missing).
 //! * `serve`: the same build, served on http://127.0.0.1:8080/ and rebuilt on changes.
+//! * `web-e2e`: the `web` build, then the tester's end-to-end tests in headless Chromium (`web/e2e`, npm test;
+//!   installs Debian's chromium and playwright-core if missing). `test` ends with it.
+//! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -85,6 +88,7 @@ fn test() {
     npm();
     ensure_chromium();
     run_in(&npm_dir(), &[], "npm", &["test"]);
+    web_e2e();
 }
 
 /// The wasm crate, which also holds the npm sources, tests and benchmark.
@@ -384,6 +388,34 @@ fn web() {
     eprintln!("\nxtask: the tester is in {}", root().join("web/dist").display());
 }
 
+/// The tester's end-to-end tests and budget script (Node, playwright-core, Debian's Chromium).
+fn e2e_dir() -> PathBuf {
+    root().join("web/e2e")
+}
+
+/// Installs the end-to-end tests' one dev dependency (playwright-core, from the lock file) when it is missing.
+fn ensure_e2e_tools() {
+    ensure_chromium();
+    if !e2e_dir().join("node_modules/playwright-core/package.json").is_file() {
+        run_in(&e2e_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
+    }
+}
+
+/// Builds the web tester (release) and runs its end-to-end tests in headless Chromium against `web/dist`.
+fn web_e2e() {
+    web();
+    ensure_e2e_tools();
+    run_in(&e2e_dir(), &[], "npm", &["test"]);
+}
+
+/// Builds the web tester (release) and prints its budgets: gzipped transfer, and edit-to-screen time for a
+/// 500 KiB file with 100 URLs and 5 agents.
+fn web_budget() {
+    web();
+    ensure_e2e_tools();
+    run_in(&e2e_dir(), &[], "node", &["budget.mjs"]);
+}
+
 /// Builds the web tester (release) and serves it on http://127.0.0.1:8080/, rebuilding on changes.
 fn serve() {
     trunk(&["serve", "--release", "--address", "127.0.0.1", "--port", "8080"]);
@@ -399,8 +431,10 @@ fn main() {
         "npm-bench" => npm_bench(),
         "web" => web(),
         "serve" => serve(),
+        "web-e2e" => web_e2e(),
+        "web-budget" => web_budget(),
         _ => {
-            eprintln!("usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve>");
+            eprintln!("usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve|web-e2e|web-budget>");
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
             eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
@@ -408,6 +442,8 @@ fn main() {
             eprintln!("  npm-bench  build the npm package and run its size and speed benchmark");
             eprintln!("  web    build the browser tester (release) into web/dist");
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
+            eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
+            eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
             exit(2);
         }
     }

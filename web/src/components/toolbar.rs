@@ -10,7 +10,7 @@ use web_sys::{HtmlAnchorElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::examples::EXAMPLES;
-use crate::permalink::{self, MAX_LINK_LEN};
+use crate::permalink;
 use crate::state::{Action, Notice, State, MAX_OPEN_BYTES};
 
 /// The toolbar's props.
@@ -107,13 +107,12 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
     let on_share = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
-            let fragment = permalink::to_fragment(&state.session());
-            if fragment.len() > MAX_LINK_LEN {
+            let Some(fragment) = permalink::to_fragment(&state.session()) else {
                 state.dispatch(Action::Notify(Notice::error(
                     "The file is too large for a share link (browsers cut URLs of about 2 MB). Download it and share the file instead.",
                 )));
                 return;
-            }
+            };
             let Some(window) = web_sys::window() else { return };
             let location = window.location();
             let link = format!(

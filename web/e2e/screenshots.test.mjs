@@ -1,0 +1,38 @@
+// Screenshots of the main states into static/screenshots/ (for the README), only with ROBOTSCOPE_SCREENSHOTS=1:
+// `ROBOTSCOPE_SCREENSHOTS=1 npm test` or `npm run screenshots` in web/e2e.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
+import { SCREENSHOTS, alerts, cell, enter, expectGrid, missing, setup } from './harness.mjs';
+
+const skip = missing() || (process.env.ROBOTSCOPE_SCREENSHOTS !== '1' && 'set ROBOTSCOPE_SCREENSHOTS=1 to write them');
+
+test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false }, async (t) => {
+  const { newPage, url } = await setup(t);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const shot = (page, name) => page.screenshot({ path: join(SCREENSHOTS, name), animations: 'disabled' });
+
+  // Desktop, light: the fixture with the ExampleBot cell of /private/press/x.pdf selected (line 4 wins).
+  const desktop = await newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  await enter(desktop, { robots: ROBOTS, agents: AGENTS, urls: URLS });
+  assert.deepEqual(await expectGrid(desktop, EXPECTED), EXPECTED);
+  await cell(desktop, 1, 2).click();
+  await desktop.waitForFunction(() => document.querySelector('[data-winning="true"]')?.dataset.line === '4');
+  await shot(desktop, 'tester-desktop.png');
+
+  // Desktop, an error: a damaged share link keeps the session and says so.
+  await desktop.waitForFunction(() => (localStorage.getItem('robotscope-session') || '').includes('e2e fixture'));
+  await desktop.goto('about:blank');
+  await desktop.goto(`${url}#s1.AAAA`);
+  await alerts(desktop).waitFor();
+  await shot(desktop, 'tester-error.png');
+
+  // Phone, dark: the example file on first visit, scrolled to the verdicts.
+  const phone = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark' });
+  await phone.getByRole('table', { name: /^Verdicts/ }).waitFor();
+  await shot(phone, 'tester-phone-dark.png');
+  await phone.getByRole('region', { name: 'Verdicts' }).scrollIntoViewIfNeeded();
+  await shot(phone, 'tester-phone-dark-verdicts.png');
+});

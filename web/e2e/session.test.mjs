@@ -1,0 +1,144 @@
+// The session survives a reload (local storage), a share link restores the file, agents and URLs in another
+// browser, and a corrupt share link says so and keeps the user's own session.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { agentsBox, alerts, editor, enter, expectGrid, missing, savedSession, setup, urlsBox } from './harness.mjs';
+import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
+
+const skip = missing();
+
+/** Waits until the debounced save has written a session holding `text`. */
+async function saved(page, text) {
+  await page.waitForFunction((text) => (localStorage.getItem('robotscope-session') || '').includes(text), text, { timeout: 10000 });
+}
+
+/** Clicks the share button and returns the link it copied. */
+async function shareLink(page) {
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Share link copied' });
+  await notice.waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const length = Number((await notice.textContent()).match(/\((\d+) characters\)/)[1]);
+  assert.equal(link.length, length, 'the notice gives the link length');
+  return link;
+}
+
+test('sessions: reload, share links, corrupt links', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+  assert.equal(skip, null, skip);
+  const { newContext, newPage, url } = await setup(t);
+  const context = await newContext();
+  const page = await newPage({ context });
+  await enter(page, { robots: ROBOTS, agents: AGENTS, urls: URLS });
+  assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+  let link;
+
+  await t.test('the session is saved and a reload finds it', async () => {
+    await saved(page, 'Allow: /private/press/');
+    assert.match(await savedSession(page), /^robotscope-session 1\n/);
+    await page.reload();
+    await editor(page).waitFor();
+    await page.waitForFunction(() => document.querySelector('textarea[aria-label^="robots.txt"]').value.includes('GPTBot'));
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+    assert.equal(await agentsBox(page).inputValue(), AGENTS);
+    assert.equal(await urlsBox(page).inputValue(), URLS);
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+    assert.equal(await alerts(page).count(), 0);
+  });
+
+  await t.test('typing is saved too: an edit survives the reload', async () => {
+    await editor(page).press('Control+End');
+    await editor(page).pressSequentially('\nUser-agent: ExampleBot\nDisallow: /docs/\n', { delay: 5 });
+    // ExampleBot now has its own group (lines 13-14): /docs/... is disallowed by line 14, the rest allowed.
+    const edited = [
+      ['allowed:0', 'disallowed:11', 'allowed:0'],
+      ['disallowed:7', 'disallowed:11', 'allowed:0'],
+      ['disallowed:7', 'disallowed:11', 'disallowed:14'],
+      ['allowed:8', 'disallowed:11', 'disallowed:14'],
+    ];
+    assert.deepEqual(await expectGrid(page, edited), edited);
+    await saved(page, 'User-agent: ExampleBot');
+    await page.reload();
+    await editor(page).waitFor();
+    assert.deepEqual(await expectGrid(page, edited), edited);
+    assert.ok((await editor(page).inputValue()).endsWith('User-agent: ExampleBot\nDisallow: /docs/\n'));
+    await enter(page, { robots: ROBOTS });
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+    await saved(page, ROBOTS);
+  });
+
+  await t.test('the share link restores the file, agents and URLs in a fresh browser', async () => {
+    link = await shareLink(page);
+    assert.ok(link.startsWith(`${url}#s1.`), link);
+    const other = await newContext();
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await editor(opened).waitFor();
+    await opened.waitForFunction(() => document.querySelector('textarea[aria-label^="robots.txt"]').value.includes('GPTBot'));
+    assert.equal(await editor(opened).inputValue(), ROBOTS);
+    assert.equal(await agentsBox(opened).inputValue(), AGENTS);
+    assert.equal(await urlsBox(opened).inputValue(), URLS);
+    assert.deepEqual(await expectGrid(opened, EXPECTED), EXPECTED);
+    assert.match(await opened.getByRole('status').filter({ hasText: 'Opened a shared session' }).textContent(), /previous session is kept/);
+    // The link is read once: the address loses its fragment, so a reload shows the session, now saved here.
+    assert.equal(opened.url(), url);
+    await saved(opened, 'Allow: /private/press/');
+    await opened.reload();
+    await editor(opened).waitFor();
+    assert.deepEqual(await expectGrid(opened, EXPECTED), EXPECTED);
+    assert.equal(await editor(opened).inputValue(), ROBOTS);
+    await other.close();
+  });
+
+  await t.test('opening a share link over a session keeps that session as a backup', async () => {
+    await editor(page).fill('User-agent: *\nDisallow: /mine/\n');
+    await saved(page, '/mine/');
+    // A fresh load: from the tester's own address, a link differing only in its fragment would not reload.
+    await page.goto('about:blank');
+    await page.goto(link);
+    await editor(page).waitFor();
+    await page.waitForFunction(() => document.querySelector('textarea[aria-label^="robots.txt"]').value.includes('GPTBot'));
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+    const backup = await page.evaluate(() => localStorage.getItem('robotscope-session-backup'));
+    assert.match(backup, /Disallow: \/mine\//);
+  });
+
+  await t.test('a corrupt share link says so and shows the saved session instead', async () => {
+    await editor(page).fill('User-agent: *\nDisallow: /kept/\n');
+    await saved(page, '/kept/');
+    const before = await savedSession(page);
+    for (const bad of [link.slice(0, Math.floor(link.length / 2)), link + '!!', `${url}#s1.AAAA`, `${url}#s1.`]) {
+      await page.goto('about:blank');
+      await page.goto(bad);
+      await editor(page).waitFor();
+      const alert = alerts(page);
+      await alert.waitFor();
+      assert.match(await alert.textContent(), /share link is damaged.*Your own session is shown instead\./, bad.slice(-40));
+      assert.equal(await editor(page).inputValue(), 'User-agent: *\nDisallow: /kept/\n');
+      assert.equal(await urlsBox(page).inputValue(), URLS);
+      assert.equal(page.url(), url, 'the bad fragment is removed from the address');
+      assert.equal(await savedSession(page), before);
+    }
+    // The message can be dismissed, and the page goes on answering.
+    await page.goto('about:blank');
+    await page.goto(`${url}#s1.@@@`);
+    await editor(page).waitFor();
+    await alerts(page).waitFor();
+    await page.getByRole('button', { name: 'Dismiss this message' }).click();
+    assert.equal(await alerts(page).count(), 0);
+    await editor(page).fill(ROBOTS);
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+  });
+
+  await t.test('a damaged saved session is reported, and the tester starts from the example', async () => {
+    await page.evaluate(() => localStorage.setItem('robotscope-session', 'robotscope-session 1\nfull-file 0\nagents 999\nx'));
+    await page.reload();
+    await editor(page).waitFor();
+    await alerts(page).waitFor();
+    assert.match(await alerts(page).textContent(), /^The saved session is damaged, so the tester starts from the example\./);
+    assert.ok((await editor(page).inputValue()).includes('User-agent:'));
+  });
+
+  await t.test('no errors thrown', async () => {
+    assert.deepEqual(page.errors, []);
+  });
+});
