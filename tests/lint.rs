@@ -118,7 +118,7 @@ fn own_group_ignores_global_rules() {
     let robots = "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n\nUser-agent: Googlebot\nDisallow: /nogoogle/\n";
     let (d, text) = one(robots, K::GlobalRulesIgnored);
     assert_eq!((d.line, text.as_str()), (5, "Googlebot"));
-    assert!(d.message.contains("line 2, 3"), "{}", d.message);
+    assert!(d.message.contains("(lines 2, 3)"), "{}", d.message);
     // A group that blocks everything loses nothing by ignoring `*`.
     check("User-agent: *\nDisallow: /private/\n\nUser-agent: BadBot\nDisallow: /\n", &[]);
 }

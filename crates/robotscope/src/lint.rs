@@ -575,10 +575,11 @@ impl<'a> Linter<'a> {
             if !global_rules.is_empty() && !own_has_global && !blocked {
                 let list: Vec<String> = global_rules.iter().take(8).map(|l| l.to_string()).collect();
                 let more = if global_rules.len() > 8 { ", …" } else { "" };
+                let word = if global_rules.len() == 1 { "line" } else { "lines" };
                 self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {
                     (
                         format!(
-                            "`{}` has its own group, so it ignores every `*` rule (line {}{more})",
+                            "`{}` has its own group, so it ignores every `*` rule ({word} {}{more})",
                             lossy(agent.token),
                             list.join(", ")
                         ),
