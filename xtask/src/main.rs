@@ -26,19 +26,7 @@ fn root() -> PathBuf {
 
 /// Runs a command in the workspace root, echoing it, and stops the task when it fails.
 fn run(program: &str, args: &[&str]) {
-    eprintln!("\n$ {program} {}", args.join(" "));
-    let status = Command::new(program).args(args).current_dir(root()).status();
-    match status {
-        Ok(s) if s.success() => {}
-        Ok(s) => {
-            eprintln!("xtask: `{program} {}` failed ({s})", args.join(" "));
-            exit(s.code().unwrap_or(1));
-        }
-        Err(e) => {
-            eprintln!("xtask: cannot run `{program}`: {e}");
-            exit(2);
-        }
-    }
+    run_in(&root(), &[], program, args);
 }
 
 /// Whether a command runs and succeeds, without echoing it.
@@ -298,7 +286,6 @@ fn npm() {
         "index.mjs",
         "index.web.js",
         "index.d.ts",
-        "index.d.cts",
         "robots-parser.cjs",
         "robots-parser.mjs",
         "robots-parser.web.js",
@@ -308,6 +295,8 @@ fn npm() {
     ] {
         copy(&js.join(file), &pkg.join(file));
     }
+    // The same types serve `require`: TypeScript wants them under a `.d.cts` name for CommonJS.
+    copy(&js.join("index.d.ts"), &pkg.join("index.d.cts"));
     // The CommonJS copy of the façade: its only module syntax is the last export line.
     let api = read(&js.join("api.mjs"));
     let Some(body) = api.trim_end().strip_suffix("export { createApi };") else {
