@@ -352,20 +352,13 @@ impl Robots {
             on_match(i, priority, fallback);
             let slot = if r.allow { &mut allow } else { &mut disallow };
             if priority as isize > slot.priority {
-                *slot = Slot { priority: priority as isize, line: r.line, rule: i };
+                *slot = Slot { priority: priority as isize, line: r.line };
             }
         }
         // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
         let disallowed =
             if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
         (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
-    }
-
-    /// Runs the matcher for `agents`: the rules that apply, then the slots.
-    fn run<A: Agents + ?Sized>(&self, agents: &A, path: &[u8], on_match: impl FnMut(usize, usize, bool)) -> Outcome {
-        let (own, rules) = self.applicable_rules(agents);
-        let (allowed, decider) = self.run_rules(rules, path, on_match);
-        Outcome { allowed, own, decider }
     }
 
     /// Finds the rules that apply to `agents` once, for answering many URLs: [`Matcher::decide`] then costs only
@@ -409,8 +402,9 @@ impl Robots {
     pub fn decide<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> (bool, usize) {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let o = self.run(agents, path, |_, _, _| {});
-        (o.allowed, o.decider.line)
+        let (_, rules) = self.applicable_rules(agents);
+        let (allowed, decider) = self.run_rules(rules, path, |_, _, _| {});
+        (allowed, decider.line)
     }
 
     /// Answers whether `agents` may fetch `url`, and explains the answer (SPEC B1).
@@ -427,40 +421,37 @@ impl Robots {
     pub fn check<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Verdict {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let mut matches = Vec::new();
-        let o = self.run(agents, path, |i, priority, index_fallback| {
-            matches.push(self.rule_match(i, priority, index_fallback));
-        });
-        let scope = if o.own {
+        // The groups' flags once: they give the scope, the groups that apply and, through them, the rules.
+        let own = self.has_own_group(agents);
+        let flags: Vec<(bool, bool)> = (0..self.groups.len()).map(|g| self.group_flags(g, agents)).collect();
+        let scope = if own {
             Scope::Specific
-        } else if (0..self.groups.len()).any(|g| self.group_flags(g, agents).1) {
+        } else if flags.iter().any(|&(_, global)| global) {
             Scope::Global
         } else {
             Scope::None
         };
-        let mut groups = Vec::new();
+        // As in `applicable_rules`: the agents' own groups if they have any, else the `*` groups.
+        let groups: Vec<usize> =
+            (0..self.groups.len()).filter(|&g| if own { flags[g].0 } else { flags[g].1 }).collect();
+        let mut matches = Vec::new();
+        let rules = groups.iter().flat_map(|&g| self.groups[g].rules.clone());
+        let (allowed, decider) = self.run_rules(rules, path, |i, priority, index_fallback| {
+            matches.push(self.rule_match(i, priority, index_fallback));
+        });
         let mut group_lines = Vec::new();
-        for g in 0..self.groups.len() {
-            let (specific, global) = self.group_flags(g, agents);
-            let applies = match scope {
-                Scope::Specific => specific,
-                Scope::Global => global,
-                Scope::None => false,
-            };
-            if applies {
-                groups.push(g);
-                let data = &self.groups[g];
-                group_lines.extend(self.agents[data.agents.clone()].iter().map(|a| a.line));
-                group_lines.extend(self.rules[data.rules.clone()].iter().map(|r| r.line));
-            }
+        for &g in &groups {
+            let data = &self.groups[g];
+            group_lines.extend(self.agents[data.agents.clone()].iter().map(|a| a.line));
+            group_lines.extend(self.rules[data.rules.clone()].iter().map(|r| r.line));
         }
         // Already in order: groups come in file order, and in each its user-agent lines precede its rules.
-        let decided_by = (o.decider.line != 0)
-            .then(|| matches.iter().find(|m: &&RuleMatch| m.line == o.decider.line).cloned())
+        let decided_by = (decider.line != 0)
+            .then(|| matches.iter().find(|m: &&RuleMatch| m.line == decider.line).cloned())
             .flatten();
         Verdict {
-            allowed: o.allowed,
-            line: o.decider.line,
+            allowed,
+            line: decider.line,
             decided_by,
             scope,
             path: String::from_utf8_lossy(path).into_owned(),
@@ -531,19 +522,10 @@ impl Matcher<'_> {
 struct Slot {
     priority: isize,
     line: usize,
-    #[allow(dead_code)] // Kept for debugging the matcher; the line is what callers see.
-    rule: usize,
 }
 
 impl Slot {
-    const NONE: Slot = Slot { priority: -1, line: 0, rule: usize::MAX };
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Outcome {
-    allowed: bool,
-    own: bool,
-    decider: Slot,
+    const NONE: Slot = Slot { priority: -1, line: 0 };
 }
 
 /// A `Crawl-delay` value in seconds: decimal digits with an optional fraction (`10`, `0.5`, `.5`, `5.`).
