@@ -106,16 +106,39 @@ export const alerts = (page) => page.getByRole('alert');
 export const summary = (page) => page.getByRole('status').filter({ hasText: /^(Allowed|Disallowed)/ });
 
 /**
- * Pastes `text` over the whole content of a text area: the browser replaces the value and fires `input` (what
- * the app listens to), as for a paste. Playwright's `fill` types through the editing engine, which takes
- * minutes for hundreds of kilobytes; this is what a paste delivers to the page.
+ * Pastes `text` over the whole content of a text area. In the robots.txt editor: "select all" from the keyboard,
+ * then a `paste` event carrying `text` (what the browser delivers for Ctrl+V; the app splices it in itself). In
+ * the agents and URLs boxes: the value is replaced and `input` fired, as a paste does there. Playwright's `fill`
+ * types through the editing engine, which takes minutes for hundreds of kilobytes.
  */
 export async function paste(locator, text) {
+  const isEditor = await locator.evaluate((area) => area.classList.contains('source'));
+  if (isEditor) {
+    await locator.focus();
+    await locator.press('ControlOrMeta+a');
+    await locator.evaluate((area, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+    return;
+  }
   await locator.evaluate((area, text) => {
     area.focus();
     area.value = text;
     area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
   }, text);
+}
+
+/**
+ * The whole file in the editor, as the Download button saves it (the editor's text area holds only the lines
+ * around the view of a large file).
+ */
+export async function fileText(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Replaces the file, the agents and the URLs as a user would: typed when short, pasted when long. */

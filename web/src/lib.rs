@@ -4,7 +4,7 @@
 //! highlighted in the editor, the explanation, and the lint. `cargo xtask serve` builds it with Trunk and
 //! serves it on <http://127.0.0.1:8080/>.
 //!
-//! The pure parts ([`state`], [`analysis`], [`session`], [`permalink`], [`examples`]) hold no browser code, so
+//! The pure parts ([`state`], [`text`], [`analysis`], [`session`], [`permalink`], [`examples`]) hold no browser code, so
 //! `cargo test -p robotscope-web` runs them natively; [`app`] and [`components`] render them.
 
 #![forbid(unsafe_code)]
@@ -17,5 +17,6 @@ pub mod examples;
 pub mod permalink;
 pub mod session;
 pub mod state;
+pub mod text;
 
 pub use app::App;

@@ -4,6 +4,7 @@
 //! Each edit recomputes only what depends on it: the file is parsed once per edit of the file, the agents and
 //! URLs are read once per edit of their box, and the grid is checked after any of them changes.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::Reducible;
@@ -11,6 +12,7 @@ use yew::Reducible;
 use crate::analysis::{list_lines, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS};
 use crate::examples::EXAMPLES;
 use crate::session::Session;
+use crate::text::{ChangeKind, History, Splice};
 
 /// The largest file the app opens (a robots.txt has no business being larger; Google reads 500 KiB).
 pub const MAX_OPEN_BYTES: usize = 32 * 1024 * 1024;
@@ -48,8 +50,32 @@ impl Notice {
 /// Everything that changes the state.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    /// The editor's text changed.
+    /// The editor's text became this (a test's shortcut for typing over everything).
     EditRobots(String),
+    /// The user changed the editor's text area, which shows the change already.
+    Type {
+        /// The change, in bytes of the whole text.
+        splice: Splice,
+        /// The [`State::text_version`] the editor's text area was filled from: a change to an older text is
+        /// dropped rather than spliced into the wrong place.
+        version: u32,
+        /// Typing or deleting, for the undo history's runs.
+        kind: ChangeKind,
+        /// When (the event's time stamp, milliseconds).
+        time: f64,
+    },
+    /// A change the app makes for the user (a paste, a cut, typing over a selection larger than the text area
+    /// holds): the editor then shows the new text with the caret after the change.
+    Replace {
+        /// The change, in bytes of the whole text.
+        splice: Splice,
+        /// As for [`Action::Type`].
+        version: u32,
+    },
+    /// Undo the last change of the file (typing, a paste, a file opened, an example loaded).
+    Undo,
+    /// Redo the last undone change.
+    Redo,
     /// The agents box changed.
     EditAgents(String),
     /// The URLs box changed.
@@ -117,6 +143,14 @@ pub struct State {
     /// Counts replacements of the editor's text from outside the editor (examples, files, sessions), which the
     /// editor then copies into its text area; typing does not change it.
     pub text_version: u32,
+    /// Where the editor puts the selection (byte offsets) when it next copies the text in: after an undo, a
+    /// paste or a file opened.
+    pub selection: Option<(usize, usize)>,
+    /// How many [`Action::Type`] changes have been applied: the editor compares it with the number it sent, to
+    /// know that the text it renders includes all of them.
+    pub typed: u64,
+    /// The undo history of the file, shared by the states (each change records into it once).
+    pub history: Rc<RefCell<History>>,
     /// The agents as the engine is given them (at most [`MAX_AGENTS`]).
     pub agents: Rc<[AgentEntry]>,
     /// How many agents past [`MAX_AGENTS`] were left out.
@@ -156,6 +190,8 @@ impl PartialEq for State {
             && Rc::ptr_eq(&self.parsed, &other.parsed)
             && Rc::ptr_eq(&self.lint, &other.lint)
             && self.text_version == other.text_version
+            && self.selection == other.selection
+            && self.typed == other.typed
             && Rc::ptr_eq(&self.grid, &other.grid)
             && same_detail
     }
@@ -187,6 +223,9 @@ impl State {
             parse_generation: 1,
             lint: Rc::default(),
             text_version: 0,
+            selection: None,
+            typed: 0,
+            history: Rc::default(),
             text,
             raw: None,
             file_name: Rc::from("robots.txt"),
@@ -265,14 +304,31 @@ impl State {
         self.detail = Detail::new(&self.parsed.robots, &self.agents, &self.urls, url, agent).map(Rc::new);
     }
 
+    /// Replaces the whole file, as one undoable step, and puts the caret at its start.
     fn replace_file(&mut self, text: String, raw: Option<Vec<u8>>, name: &str) {
-        self.text = Rc::from(text);
+        let splice = Splice { start: 0, end: self.text.len(), text };
+        self.history.borrow_mut().record(&self.text, &splice, ChangeKind::Other, f64::INFINITY);
+        self.text = Rc::from(splice.text);
         self.raw = raw.map(Rc::from);
         self.file_name = Rc::from(name);
-        self.text_version = self.text_version.wrapping_add(1);
+        self.show_text(Some((0, 0)));
         self.parse();
         self.check();
         self.lint_now();
+    }
+
+    /// Has the editor copy the text in again (a change it did not make), with this selection.
+    fn show_text(&mut self, selection: Option<(usize, usize)>) {
+        self.text_version = self.text_version.wrapping_add(1);
+        self.selection = selection;
+    }
+
+    /// Makes `splice` to the file (no undo step: the caller records it or is undoing).
+    fn splice_text(&mut self, text: String) {
+        self.text = Rc::from(text);
+        self.raw = None;
+        self.parse();
+        self.check();
     }
 
     fn open_file(&mut self, name: &str, bytes: Vec<u8>) {
@@ -328,10 +384,38 @@ impl Reducible for State {
                 if s.raw.is_none() && *s.text == *text {
                     return self;
                 }
-                s.text = Rc::from(text);
-                s.raw = None;
-                s.parse();
-                s.check();
+                let splice = Splice { start: 0, end: s.text.len(), text };
+                s.history.borrow_mut().record(&s.text, &splice, ChangeKind::Other, f64::INFINITY);
+                s.splice_text(splice.text);
+            }
+            Action::Type { splice, version, kind, time } => {
+                if version != s.text_version {
+                    return self;
+                }
+                s.typed += 1;
+                s.history.borrow_mut().record(&s.text, &splice, kind, time);
+                let text = splice.apply(&s.text);
+                s.splice_text(text);
+            }
+            Action::Replace { splice, version } => {
+                if version != s.text_version {
+                    return self;
+                }
+                s.history.borrow_mut().record(&s.text, &splice, ChangeKind::Other, f64::INFINITY);
+                let text = splice.apply(&s.text);
+                let caret = (splice.start + splice.text.len()).min(text.len());
+                s.splice_text(text);
+                s.show_text(Some((caret, caret)));
+            }
+            Action::Undo | Action::Redo => {
+                let step = if action == Action::Undo {
+                    s.history.borrow_mut().undo(&s.text)
+                } else {
+                    s.history.borrow_mut().redo(&s.text)
+                };
+                let Some((text, selection)) = step else { return self };
+                s.splice_text(text);
+                s.show_text(Some(selection));
             }
             Action::EditAgents(text) => {
                 s.agents_text = Rc::from(text);
@@ -375,10 +459,15 @@ impl Reducible for State {
             Action::Reveal(line) => s.reveal = Some((line, s.reveal.map_or(0, |r| r.1.wrapping_add(1)))),
             Action::Restore(session) => {
                 let notice = s.notice.take();
-                let version = s.text_version.wrapping_add(1);
+                let history = s.history.clone();
+                let splice = Splice { start: 0, end: s.text.len(), text: session.robots.clone() };
+                history.borrow_mut().record(&s.text, &splice, ChangeKind::Other, f64::INFINITY);
+                let version = s.text_version;
                 s = State::from_session(session);
                 s.notice = notice;
+                s.history = history;
                 s.text_version = version;
+                s.show_text(Some((0, 0)));
             }
             Action::Lint(generation) => {
                 if generation != s.parse_generation || s.lint.generation == generation {

@@ -1,16 +1,26 @@
-//! The robots.txt editor: a plain text area over a coloured copy of the text, with a gutter of line numbers,
+//! The robots.txt editor: a plain text area over a coloured copy of the text, beside a gutter of line numbers,
 //! lint marks and the priorities of the rules that matched the selected URL.
 //!
-//! Only the lines in view (and a few around them) are drawn, so a file of many megabytes stays as responsive
-//! as a small one: the text area holds the text, and the overlay follows its scroll position.
+//! Everything scrolls together in one scroller, and only the lines in view (and a few around them) are drawn.
+//! The text area holds a window of the file around the view, not the whole file ([`crate::text`] says why):
+//! files of up to [`crate::text::WHOLE_LINES`] lines go in whole, larger ones in windows of a few hundred lines that move
+//! as the view scrolls. The app keeps the whole text and its own undo history, and handles the few edits the
+//! text area cannot make on its own window: pastes, and copying, cutting or typing over a selection that
+//! reaches past the window (after "select all" in a large file).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::{EventListener, EventListenerOptions};
 use robotscope::{RuleKind, Severity, GOOGLE_SIZE_LIMIT};
-use web_sys::HtmlTextAreaElement;
+use wasm_bindgen::JsCast;
+use web_sys::{ClipboardEvent, HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::analysis::{highlight, utf16_offset};
+use crate::analysis::highlight;
 use crate::components::toolbar::read_file;
-use crate::state::{Action, State};
+use crate::state::{Action, Notice, State, MAX_OPEN_BYTES};
+use crate::text::{byte_of_utf16, line_of, utf16_len, ChangeKind, Span, Splice, WINDOW_BYTES};
 
 /// The height of a line in pixels: `--line-height` in `static/css/app.css`.
 const LINE_HEIGHT: i32 = 20;
@@ -24,90 +34,500 @@ pub struct EditorProps {
     pub state: UseReducerHandle<State>,
 }
 
-/// Where the text area is scrolled, and how tall it is.
+/// Where the scroller is scrolled, and how tall it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct View {
     top: i32,
-    left: i32,
     height: i32,
+}
+
+/// A selection the text area cannot show: outside its window, or larger than it.
+#[derive(Debug, Clone, Copy)]
+struct Parked {
+    /// The selection, in bytes of the whole text.
+    start: usize,
+    end: usize,
+    /// The text area's own selection (UTF-16) meanwhile: while it is unchanged, the user has not moved.
+    stand_in: (u32, u32),
+}
+
+/// What the text area holds. Kept outside Yew's state: it changes with every keystroke, and the handlers of
+/// events that arrive between two renders must see the latest.
+#[derive(Debug, Default)]
+struct Held {
+    /// Whether the text area has been filled yet.
+    filled: bool,
+    /// The [`State::text_version`] of the text it was filled from.
+    version: u32,
+    /// The lines it holds.
+    span: Span,
+    /// The lines in view when the span was chosen.
+    view: (usize, usize),
+    /// Where its text starts in the whole text (bytes).
+    start: usize,
+    /// Its text, as last seen.
+    text: String,
+    /// How many [`Action::Type`] it has sent (compared with [`State::typed`]).
+    sent: u64,
+    /// A selection it cannot show.
+    parked: Option<Parked>,
+    /// A pointer is pressed in it (a selection being dragged): the window must not move under the pointer.
+    dragging: bool,
+    /// An input method composition is under way.
+    composing: bool,
+}
+
+/// The elements the editor works on, and the latest state.
+#[derive(Clone)]
+struct Parts {
+    area: NodeRef,
+    scroller: NodeRef,
+    code: NodeRef,
+    held: Rc<RefCell<Held>>,
+    latest: Rc<RefCell<UseReducerHandle<State>>>,
+}
+
+impl Parts {
+    fn elements(&self) -> Option<(HtmlTextAreaElement, HtmlElement, HtmlElement)> {
+        Some((self.area.cast()?, self.scroller.cast()?, self.code.cast()?))
+    }
+
+    /// The lines in view, `first..last` (0-based; `last` may pass the end of the file).
+    fn view_lines(scroller: &HtmlElement) -> (usize, usize) {
+        let top = scroller.scroll_top().max(0) / LINE_HEIGHT;
+        let bottom = (scroller.scroll_top() + scroller.client_height()).max(0) / LINE_HEIGHT + 1;
+        (top as usize, bottom as usize)
+    }
+
+    /// The text area's selection in bytes of the whole text (a parked one if the user has not moved since),
+    /// and whether it runs backwards.
+    fn selection(&self, area: &HtmlTextAreaElement) -> (usize, usize, bool) {
+        let mut held = self.held.borrow_mut();
+        let start = area.selection_start().ok().flatten().unwrap_or(0);
+        let end = area.selection_end().ok().flatten().unwrap_or(start);
+        let backward = area.selection_direction().ok().flatten().as_deref() == Some("backward");
+        if let Some(p) = held.parked {
+            if p.stand_in == (start, end) {
+                return (p.start, p.end, backward);
+            }
+            held.parked = None;
+        }
+        (held.start + byte_of_utf16(&held.text, start), held.start + byte_of_utf16(&held.text, end), backward)
+    }
+
+    /// Fills the text area with the lines of `span` of the current text, keeping the scroller where it is.
+    fn fill(&self, span: Span, view: (usize, usize)) {
+        let Some((area, scroller, code)) = self.elements() else { return };
+        let state = self.latest.borrow();
+        let starts = &state.parsed.line_starts;
+        let (start, end) = span.bytes(starts, state.text.len());
+        let (top, left) = (scroller.scroll_top(), scroller.scroll_left());
+        {
+            let mut held = self.held.borrow_mut();
+            *held = Held {
+                filled: true,
+                version: state.text_version,
+                span,
+                view,
+                start,
+                text: state.text[start..end].to_string(),
+                sent: held.sent,
+                parked: None,
+                dragging: held.dragging,
+                composing: held.composing,
+            };
+            let _ = area.style().set_property("top", &format!("{}px", span.first as i32 * LINE_HEIGHT));
+            let _ = code.style().remove_property("min-width");
+            area.set_value(&held.text);
+        }
+        self.fit(&area, &code, starts.len());
+        scroller.set_scroll_top(top);
+        scroller.set_scroll_left(left);
+    }
+
+    /// Sizes the text area to its lines (it never scrolls itself: the scroller does), and widens the code column
+    /// to its longest line.
+    fn fit(&self, area: &HtmlTextAreaElement, code: &HtmlElement, count: usize) {
+        let span = self.held.borrow().span;
+        let style = area.style();
+        if span.last >= count {
+            // The window reaches the end of the file: the text area reaches the bottom, so that a click below
+            // the last line puts the caret there.
+            let _ = style.set_property("height", "auto");
+            let _ = style.set_property("bottom", "0");
+        } else {
+            let _ = style.set_property("bottom", "auto");
+            let _ = style.set_property("height", &format!("{}px", (span.last - span.first) as i32 * LINE_HEIGHT));
+        }
+        let (wide, room) = (area.scroll_width(), area.client_width());
+        if wide > room {
+            let _ = code.style().set_property("min-width", &format!("{wide}px"));
+        }
+    }
+
+    /// Selects `start..end` (bytes of the whole text) in the text area, or parks the selection when the window
+    /// cannot show it.
+    fn place(&self, area: &HtmlTextAreaElement, start: usize, end: usize, backward: bool) {
+        let mut held = self.held.borrow_mut();
+        let (from, to) = (held.start, held.start + held.text.len());
+        let direction = if backward { "backward" } else { "forward" };
+        if start >= from && end <= to {
+            let a = utf16_len(&held.text, start - from);
+            let b = utf16_len(&held.text, end - from);
+            let _ = area.set_selection_range_with_direction(a, b, direction);
+            held.parked = None;
+        } else {
+            let all = utf16_len(&held.text, held.text.len());
+            let stand_in = if end < from {
+                (0, 0)
+            } else if start > to {
+                (all, all)
+            } else {
+                let a = if start < from { 0 } else { utf16_len(&held.text, start - from) };
+                let b = if end > to { all } else { utf16_len(&held.text, end - from) };
+                (a, b)
+            };
+            let _ = area.set_selection_range_with_direction(stand_in.0, stand_in.1, direction);
+            held.parked = Some(Parked { start, end, stand_in });
+        }
+    }
+
+    /// Scrolls so that line `line` (0-based) is in view, a third of the way down, unless it is in view already.
+    fn reveal_line(scroller: &HtmlElement, line: usize) {
+        let (top, height) = (scroller.scroll_top(), scroller.client_height());
+        let y = line as i32 * LINE_HEIGHT;
+        if y < top || y + LINE_HEIGHT > top + height {
+            scroller.set_scroll_top((y - height / 3).max(0));
+        }
+    }
+
+    /// Moves the window to the selection `start..end` (bytes), scrolling its end into view, and selects it there.
+    fn go_to(&self, start: usize, end: usize, backward: bool) {
+        let Some((area, scroller, _)) = self.elements() else { return };
+        let (span, view) = {
+            let state = self.latest.borrow();
+            let starts = &state.parsed.line_starts;
+            Parts::reveal_line(&scroller, line_of(starts, if backward { start } else { end }));
+            let view = Parts::view_lines(&scroller);
+            let (a, b) = (line_of(starts, start), line_of(starts, end));
+            // The whole selection, if it fits; else the view (the selection is then parked).
+            let wanted = if end - start <= WINDOW_BYTES { (a.min(view.0), (b + 1).max(view.1)) } else { view };
+            (Span::around(starts, state.text.len(), wanted), view)
+        };
+        self.fill(span, view);
+        self.place(&area, start, end, backward);
+    }
+
+    /// After a render: refills the text area when the text was replaced from outside, or when the view has
+    /// scrolled near the edge of its window.
+    fn sync(&self) {
+        let Some((area, scroller, _)) = self.elements() else { return };
+        let (version, selection, typed, count) = {
+            let state = self.latest.borrow();
+            (state.text_version, state.selection, state.typed, state.parsed.line_count())
+        };
+        let (filled, held_version, sent, moving, span, given) = {
+            let h = self.held.borrow();
+            (h.filled, h.version, h.sent, h.dragging || h.composing, h.span, h.view)
+        };
+        if typed != sent {
+            // Keystrokes are on their way to the state: the next render syncs.
+            return;
+        }
+        if !filled || held_version != version {
+            match selection {
+                Some((start, end)) if filled => self.go_to(start, end, false),
+                _ => {
+                    let view = Parts::view_lines(&scroller);
+                    let span = Span::around(&self.latest.borrow().parsed.line_starts, self.latest.borrow().text.len(), view);
+                    self.fill(span, view);
+                    self.place(&area, 0, 0, false);
+                }
+            }
+            return;
+        }
+        let view = Parts::view_lines(&scroller);
+        if !moving && !span.holds(given, view, count) {
+            let (start, end, backward) = self.selection(&area);
+            let span = Span::around(&self.latest.borrow().parsed.line_starts, self.latest.borrow().text.len(), view);
+            self.fill(span, view);
+            self.place(&area, start, end, backward);
+        }
+    }
+
+    /// The state's dispatcher.
+    fn dispatch(&self, action: Action) {
+        let state = self.latest.borrow().clone();
+        state.dispatch(action);
+    }
+
+    /// Replaces the selection with `text` (a paste, a cut, typing over a selection larger than the window).
+    fn replace_selection(&self, area: &HtmlTextAreaElement, text: String) {
+        let (start, end, _) = self.selection(area);
+        let version = self.held.borrow().version;
+        self.dispatch(Action::Replace { splice: Splice { start, end, text }, version });
+    }
+
+    /// The text area changed: the change goes to the state as a splice of the whole text.
+    fn input(&self, e: &InputEvent) {
+        let Some((area, _, code)) = self.elements() else { return };
+        let value = area.value();
+        let (splice, version) = {
+            let mut held = self.held.borrow_mut();
+            let Some(splice) = Splice::between(held.start, &held.text, &value) else { return };
+            let old = &held.text[splice.start - held.start..splice.end - held.start];
+            let removed = old.bytes().filter(|&b| b == b'\n').count();
+            let added = splice.text.bytes().filter(|&b| b == b'\n').count();
+            held.span.last = (held.span.last + added).saturating_sub(removed).max(held.span.first + 1);
+            held.text = value;
+            held.parked = None;
+            held.sent += 1;
+            (splice, held.version)
+        };
+        let kind = match e.input_type().as_str() {
+            "insertText" | "insertCompositionText" if !splice.text.contains('\n') => ChangeKind::Typing,
+            "deleteContentBackward" | "deleteContentForward" => ChangeKind::Deleting,
+            _ => ChangeKind::Other,
+        };
+        let count = self.latest.borrow().parsed.line_count() + splice.text.matches('\n').count();
+        self.fit(&area, &code, count.max(self.held.borrow().span.last));
+        self.dispatch(Action::Type { splice, version, kind, time: e.time_stamp() });
+    }
+
+    /// Keys the app handles itself: undo and redo, "select all" in a windowed file, and keys pressed while the
+    /// selection is outside the window (the window first moves to it, as a text area scrolls to its caret).
+    fn keydown(&self, e: &KeyboardEvent) {
+        let Some((area, _, _)) = self.elements() else { return };
+        let key = e.key();
+        let (whole, len) = {
+            let state = self.latest.borrow();
+            (self.held.borrow().span.is_whole(state.parsed.line_count()), state.text.len())
+        };
+        if (e.ctrl_key() || e.meta_key()) && !e.alt_key() {
+            match key.to_ascii_lowercase().as_str() {
+                "z" => {
+                    e.prevent_default();
+                    self.dispatch(if e.shift_key() { Action::Redo } else { Action::Undo });
+                }
+                "y" => {
+                    e.prevent_default();
+                    self.dispatch(Action::Redo);
+                }
+                "a" if !whole => {
+                    e.prevent_default();
+                    self.place(&area, 0, len, false);
+                }
+                // To the start or the end of the file, not of the window (with Shift: select to there).
+                "home" | "end" if !whole => {
+                    e.prevent_default();
+                    let (start, end, backward) = self.selection(&area);
+                    let target = if key == "Home" { 0 } else { len };
+                    if e.shift_key() {
+                        let anchor = if backward { end } else { start };
+                        self.go_to(anchor.min(target), anchor.max(target), target < anchor);
+                    } else {
+                        self.go_to(target, target, false);
+                    }
+                }
+                // Copying, cutting and pasting arrive as their own events.
+                _ => {}
+            }
+            return;
+        }
+        if matches!(key.as_str(), "Shift" | "Control" | "Alt" | "Meta" | "CapsLock" | "Tab" | "Escape") {
+            return;
+        }
+        let (start, end, backward) = self.selection(&area);
+        if self.held.borrow().parked.is_none() {
+            return;
+        }
+        if end - start <= WINDOW_BYTES {
+            // Bring the selection into the window; the key then does what it does.
+            self.go_to(start, end, backward);
+            return;
+        }
+        e.prevent_default();
+        let typed = match key.as_str() {
+            "Backspace" | "Delete" => Some(String::new()),
+            "Enter" => Some("\n".to_string()),
+            k if k.chars().count() == 1 && !e.alt_key() => Some(k.to_string()),
+            _ => None,
+        };
+        match typed {
+            Some(text) => self.replace_selection(&area, text),
+            None => {
+                let at = if matches!(key.as_str(), "ArrowLeft" | "ArrowUp" | "Home" | "PageUp") { start } else { end };
+                self.go_to(at, at, false);
+            }
+        }
+    }
+
+    /// Pastes the clipboard's text: the app splices it in, so that a paste of megabytes never goes through the
+    /// text area's layout.
+    fn paste(&self, e: &ClipboardEvent) {
+        let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
+        let Some(text) = e.clipboard_data().and_then(|d| d.get_data("text/plain").ok()) else { return };
+        e.prevent_default();
+        if text.len() > MAX_OPEN_BYTES {
+            self.dispatch(Action::Notify(Notice::error(format!(
+                "The pasted text is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
+                text.len() / (1024 * 1024)
+            ))));
+            return;
+        }
+        // A text area turns pasted CR LF and CR line ends into LF; so does the app.
+        let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
+        self.replace_selection(&area, text);
+    }
+
+    /// Copies (and for a cut, deletes) a selection that reaches past the window; others are the text area's.
+    fn copy(&self, e: &ClipboardEvent, cut: bool) {
+        let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
+        let (start, end, _) = self.selection(&area);
+        if self.held.borrow().parked.is_none() || start == end {
+            return;
+        }
+        let Some(data) = e.clipboard_data() else { return };
+        e.prevent_default();
+        let text = self.latest.borrow().text.get(start..end).unwrap_or_default().to_string();
+        let _ = data.set_data("text/plain", &text);
+        if cut {
+            self.replace_selection(&area, String::new());
+        }
+    }
 }
 
 /// The editor.
 #[function_component]
 pub fn Editor(props: &EditorProps) -> Html {
     let EditorProps { state } = props;
-    let textarea = use_node_ref();
-    let view = use_state(|| View { top: 0, left: 0, height: 800 });
+    let parts = Parts {
+        area: use_node_ref(),
+        scroller: use_node_ref(),
+        code: use_node_ref(),
+        held: use_mut_ref(Held::default),
+        latest: use_mut_ref(|| state.clone()),
+    };
+    *parts.latest.borrow_mut() = state.clone();
+    let view = use_state(|| View { top: 0, height: 800 });
     let reader = use_mut_ref(|| None);
 
     let oninput = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            state.dispatch(Action::EditRobots(area.value()));
-        })
+        let parts = parts.clone();
+        Callback::from(move |e: InputEvent| parts.input(&e))
+    };
+    let onkeydown = {
+        let parts = parts.clone();
+        Callback::from(move |e: KeyboardEvent| parts.keydown(&e))
+    };
+    let onpaste = {
+        let parts = parts.clone();
+        Callback::from(move |e: Event| parts.paste(e.unchecked_ref()))
+    };
+    let oncopy = {
+        let parts = parts.clone();
+        Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), false))
+    };
+    let oncut = {
+        let parts = parts.clone();
+        Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), true))
+    };
+    let onpointerdown = {
+        let held = parts.held.clone();
+        Callback::from(move |_: PointerEvent| held.borrow_mut().dragging = true)
     };
     let onscroll = {
         let view = view.clone();
         Callback::from(move |e: Event| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            view.set(View { top: area.scroll_top(), left: area.scroll_left(), height: area.client_height() });
+            let scroller: HtmlElement = e.target_unchecked_into();
+            view.set(View { top: scroller.scroll_top(), height: scroller.client_height() });
         })
     };
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
     let ondrop = {
         let state = state.clone();
         Callback::from(move |e: DragEvent| {
-            e.prevent_default();
             let file = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
             if let Some(file) = file {
+                e.prevent_default();
                 read_file(file, state.dispatcher(), &reader);
             }
         })
     };
 
-    // The text area is not controlled: typing changes it directly (copying a large file back into it at each
-    // keystroke would cost more than the answers). Text from elsewhere (an example, a file, a session) is
-    // copied in when `text_version` changes, and once at the start.
+    // Listeners Yew has no attribute for: the end of a pointer press (anywhere), input method compositions,
+    // and undo or redo from a menu (`beforeinput`).
     {
-        let textarea = textarea.clone();
-        let text = state.text.clone();
-        use_effect_with(state.text_version, move |_| {
-            if let Some(area) = textarea.cast::<HtmlTextAreaElement>() {
-                area.set_value(&text);
+        let parts = parts.clone();
+        use_effect_with((), move |_| {
+            let mut listeners = Vec::new();
+            if let (Some(window), Some(area)) = (web_sys::window(), parts.area.cast::<HtmlTextAreaElement>()) {
+                let p = parts.clone();
+                listeners.push(EventListener::new(&window, "pointerup", move |_| {
+                    let was = std::mem::replace(&mut p.held.borrow_mut().dragging, false);
+                    if was {
+                        p.sync();
+                    }
+                }));
+                let p = parts.clone();
+                listeners.push(EventListener::new(&area, "compositionstart", move |_| p.held.borrow_mut().composing = true));
+                let p = parts.clone();
+                listeners.push(EventListener::new(&area, "compositionend", move |_| {
+                    p.held.borrow_mut().composing = false;
+                    p.sync();
+                }));
+                let p = parts.clone();
+                let options = EventListenerOptions::enable_prevent_default();
+                listeners.push(EventListener::new_with_options(&area, "beforeinput", options, move |e| {
+                    let Some(e) = e.dyn_ref::<InputEvent>() else { return };
+                    let action = match e.input_type().as_str() {
+                        "historyUndo" => Action::Undo,
+                        "historyRedo" => Action::Redo,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    p.dispatch(action);
+                }));
             }
+            move || drop(listeners)
         });
+    }
+
+    // After each render: fill the text area when the text was replaced from outside, or move its window when
+    // the view nears an edge of it.
+    {
+        let parts = parts.clone();
+        use_effect(move || parts.sync());
     }
 
     // Move to a line on request (a lint entry, a rule of the explanation): select it and scroll it into view.
     {
-        let textarea = textarea.clone();
+        let parts = parts.clone();
         let state = state.clone();
-        let view = view.clone();
         use_effect_with(state.reveal, move |reveal| {
-            if let (Some((line, _)), Some(area)) = (reveal, textarea.cast::<HtmlTextAreaElement>()) {
-                let text = &state.text;
+            if let Some((line, _)) = *reveal {
                 let starts = &state.parsed.line_starts;
-                let start = starts.get(line.saturating_sub(1)).copied().unwrap_or(text.len());
-                let end = starts.get(*line).map_or(text.len(), |&n| n - 1);
-                let _ = area.focus();
-                let _ = area.set_selection_range(utf16_offset(text, start), utf16_offset(text, end));
-                scroll_to_line(&area, *line, &view);
+                let start = starts.get(line.saturating_sub(1)).copied().unwrap_or(state.text.len());
+                let end = starts.get(line).map_or(state.text.len(), |&n| n - 1);
+                if let Some(area) = parts.area.cast::<HtmlTextAreaElement>() {
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(true);
+                    let _ = area.focus_with_options(&options);
+                }
+                if let Some(scroller) = parts.scroller.cast::<HtmlElement>() {
+                    scroller.set_scroll_top(((line as i32 - 1) * LINE_HEIGHT - scroller.client_height() / 3).max(0));
+                }
+                parts.go_to(start, end, false);
             }
         });
     }
     // Bring the deciding line into view when another cell is selected.
     {
-        let textarea = textarea.clone();
-        let view = view.clone();
+        let scroller = parts.scroller.clone();
         let line = state.detail.as_ref().map_or(0, |d| d.verdict.line);
         use_effect_with(state.selected, move |_| {
-            if let Some(area) = textarea.cast::<HtmlTextAreaElement>() {
-                let (top, height) = (area.scroll_top(), area.client_height());
-                let y = (line as i32 - 1) * LINE_HEIGHT;
-                if line > 0 && (y < top || y + LINE_HEIGHT > top + height) {
-                    scroll_to_line(&area, line, &view);
-                }
+            if let (true, Some(scroller)) = (line > 0, scroller.cast::<HtmlElement>()) {
+                Parts::reveal_line(&scroller, line - 1);
             }
         });
     }
@@ -168,42 +588,37 @@ pub fn Editor(props: &EditorProps) -> Html {
             </div>
         });
     }
-    let full = format!("height:{}px", count as i32 * LINE_HEIGHT + LINE_HEIGHT);
-    let shift = format!("transform:translate({}px,{}px)", -view.left, -view.top);
-    let gutter_shift = format!("transform:translateY({}px)", -view.top);
+    let height = format!("height:{}px", count as i32 * LINE_HEIGHT + LINE_HEIGHT);
     let digits = count.to_string().len().max(2);
 
     html! {
         <div class="editor" style={format!("--digits:{digits}")} {ondragover} {ondrop}>
-            <div class="gutter" aria-hidden="true">
-                <div class="gutter-inner" style={format!("{full};{gutter_shift}")}>{ for gutter }</div>
-            </div>
-            <div class="code">
-                <div class="overlay" aria-hidden="true">
-                    <div class="overlay-inner" style={format!("{full};{shift}")}>{ for lines }</div>
+            <div class="scroller" ref={parts.scroller.clone()} {onscroll}>
+                <div class="sheet" style={height}>
+                    <div class="gutter" aria-hidden="true">{ for gutter }</div>
+                    <div class="code" ref={parts.code.clone()}>
+                        <div class="overlay" aria-hidden="true">{ for lines }</div>
+                        <textarea
+                            ref={parts.area.clone()}
+                            class="source"
+                            aria-label="robots.txt file: type, paste, or drop a file here"
+                            aria-describedby="editor-help"
+                            spellcheck="false"
+                            autocomplete="off"
+                            autocapitalize="off"
+                            wrap="off"
+                            {oninput}
+                            {onkeydown}
+                            {onpaste}
+                            {oncopy}
+                            {oncut}
+                            {onpointerdown}
+                        />
+                    </div>
                 </div>
-                <textarea
-                    ref={textarea}
-                    class="source"
-                    aria-label="robots.txt file: type, paste, or drop a file here"
-                    aria-describedby="editor-help"
-                    spellcheck="false"
-                    autocomplete="off"
-                    autocapitalize="off"
-                    wrap="off"
-                    {oninput}
-                    {onscroll}
-                />
             </div>
             <p id="editor-help" class="sr-only">{"The verdicts update as you type. The lint panel lists problems; choosing one moves the cursor to its line."}</p>
         </div>
     }
 }
 
-/// Scrolls the text area so that `line` sits a third of the way down, and redraws the overlay there.
-fn scroll_to_line(area: &HtmlTextAreaElement, line: usize, view: &UseStateHandle<View>) {
-    let height = area.client_height();
-    let top = ((line as i32 - 1) * LINE_HEIGHT - height / 3).max(0);
-    area.set_scroll_top(top);
-    view.set(View { top: area.scroll_top(), left: area.scroll_left(), height });
-}
