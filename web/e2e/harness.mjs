@@ -135,7 +135,10 @@ export async function paste(locator, text) {
  * around the view of a large file).
  */
 export async function fileText(page) {
+  // The click moves the focus to the button: it goes back where it was (a text area keeps its selection).
+  const focused = await page.evaluateHandle(() => document.activeElement);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  await focused.evaluate((element) => element?.focus?.());
   const chunks = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');

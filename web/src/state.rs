@@ -567,6 +567,69 @@ mod tests {
     }
 
     #[test]
+    fn typing_splices_and_undo_restores() {
+        let s = Rc::new(State::default());
+        let original = s.text.clone();
+        let at = original.find("Disallow").unwrap();
+        let typed = |s: Rc<State>, at: usize, text: &str, time: f64| {
+            let version = s.text_version;
+            let splice = Splice { start: at, end: at, text: text.into() };
+            reduce(s, Action::Type { splice, version, kind: ChangeKind::Typing, time })
+        };
+        let s = typed(s, at, "#", 0.0);
+        let s = typed(s, at + 1, " ", 50.0);
+        assert_eq!(&s.text[at..at + 10], "# Disallow");
+        assert_eq!(s.typed, 2);
+        // Typing keeps the text version: the editor already shows the change.
+        assert_eq!(s.text_version, 0);
+        let s = reduce(s, Action::Undo);
+        assert_eq!(s.text, original);
+        assert_eq!(s.text_version, 1);
+        assert_eq!(s.selection, Some((at, at)));
+        let s = reduce(s, Action::Redo);
+        assert_eq!(&s.text[at..at + 10], "# Disallow");
+        assert_eq!(s.selection, Some((at + 2, at + 2)));
+        // (The history is shared by the states: the app never branches, so this check comes last.)
+        // A change typed into the text before the redo was shown is dropped, not spliced into the wrong text.
+        let typed_x = typed(s.clone(), 0, "x", 99.0);
+        assert!(typed_x.text.starts_with("x#") || typed_x.text.starts_with("xUser"));
+        let stale = reduce(
+            typed_x.clone(),
+            Action::Type {
+                splice: Splice { start: 0, end: 0, text: "y".into() },
+                version: 0,
+                kind: ChangeKind::Typing,
+                time: 100.0,
+            },
+        );
+        assert!(Rc::ptr_eq(&stale, &typed_x));
+    }
+
+    #[test]
+    fn replacements_move_the_caret_and_undo_as_one_step() {
+        let s = Rc::new(State::default());
+        let original = s.text.clone();
+        let version = s.text_version;
+        let end = original.len();
+        let s = reduce(
+            s,
+            Action::Replace { splice: Splice { start: 0, end, text: "User-agent: *\nDisallow: /\n".into() }, version },
+        );
+        assert_eq!(&*s.text, "User-agent: *\nDisallow: /\n");
+        assert_eq!(s.selection, Some((26, 26)));
+        assert!(!s.grid.cell(0, 0).unwrap().allowed);
+        // Loading an example is a step too; two undos bring the first text back.
+        let s = reduce(s, Action::LoadExample(1));
+        assert_eq!(s.selection, Some((0, 0)));
+        let s = reduce(reduce(s, Action::Undo), Action::Undo);
+        assert_eq!(s.text, original);
+        assert_eq!(s.selection, Some((0, end)));
+        // Nothing more to undo: the state is unchanged.
+        let again = reduce(s.clone(), Action::Undo);
+        assert!(Rc::ptr_eq(&again, &s));
+    }
+
+    #[test]
     fn huge_lists_are_capped() {
         let urls: String = (0..MAX_URLS + 5).map(|i| format!("/p{i}\n")).collect();
         let s = reduce(Rc::new(State::default()), Action::EditUrls(urls));

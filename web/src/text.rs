@@ -229,7 +229,8 @@ impl Span {
         let above = low + starts[low..first].partition_point(|&s| byte(first) - s > spare);
         // The latest line within the margin whose bytes from `last` fit.
         let high = (last + MARGIN_LINES).min(count);
-        let below = last + starts[last.min(starts.len())..high.min(starts.len())].partition_point(|&s| s - byte(last) <= spare);
+        let below =
+            last + starts[last.min(starts.len())..high.min(starts.len())].partition_point(|&s| s - byte(last) <= spare);
         Span { first: above, last: below.clamp(last, count) }
     }
 
@@ -276,7 +277,8 @@ mod tests {
         assert_eq!(s, Splice { start: 1, end: 3, text: "è".into() });
         let s = Splice::between(0, "é", "éé").unwrap();
         assert_eq!(s.apply("é"), "éé");
-        for (old, new) in [("", "abc"), ("abc", ""), ("ab\ncd", "ab\n\ncd"), ("😀😀", "😀x😀"), ("aé", "aè")] {
+        for (old, new) in [("", "abc"), ("abc", ""), ("ab\ncd", "ab\n\ncd"), ("😀😀", "😀x😀"), ("aé", "aè")]
+        {
             assert_eq!(Splice::between(0, old, new).unwrap().apply(old), new, "{old:?} -> {new:?}");
         }
     }

@@ -75,6 +75,9 @@ struct Held {
     dragging: bool,
     /// An input method composition is under way.
     composing: bool,
+    /// Where the scroller was at its last `scroll` event (browsers scroll a text area being focused into view;
+    /// the editor puts the view back, as a text area that scrolls itself keeps its place).
+    scrolled: (i32, i32),
 }
 
 /// The elements the editor works on, and the latest state.
@@ -135,6 +138,7 @@ impl Parts {
                 parked: None,
                 dragging: held.dragging,
                 composing: held.composing,
+                scrolled: held.scrolled,
             };
             let _ = area.style().set_property("top", &format!("{}px", span.first as i32 * LINE_HEIGHT));
             let _ = code.style().remove_property("min-width");
@@ -239,7 +243,8 @@ impl Parts {
                 Some((start, end)) if filled => self.go_to(start, end, false),
                 _ => {
                     let view = Parts::view_lines(&scroller);
-                    let span = Span::around(&self.latest.borrow().parsed.line_starts, self.latest.borrow().text.len(), view);
+                    let span =
+                        Span::around(&self.latest.borrow().parsed.line_starts, self.latest.borrow().text.len(), view);
                     self.fill(span, view);
                     self.place(&area, 0, 0, false);
                 }
@@ -438,8 +443,10 @@ pub fn Editor(props: &EditorProps) -> Html {
     };
     let onscroll = {
         let view = view.clone();
+        let held = parts.held.clone();
         Callback::from(move |e: Event| {
             let scroller: HtmlElement = e.target_unchecked_into();
+            held.borrow_mut().scrolled = (scroller.scroll_top(), scroller.scroll_left());
             view.set(View { top: scroller.scroll_top(), height: scroller.client_height() });
         })
     };
@@ -455,8 +462,8 @@ pub fn Editor(props: &EditorProps) -> Html {
         })
     };
 
-    // Listeners Yew has no attribute for: the end of a pointer press (anywhere), input method compositions,
-    // and undo or redo from a menu (`beforeinput`).
+    // Listeners Yew has no attribute for: the end of a pointer press (anywhere), focus (to undo the browser's
+    // scrolling to the text area), input method compositions, and undo or redo from a menu (`beforeinput`).
     {
         let parts = parts.clone();
         use_effect_with((), move |_| {
@@ -470,7 +477,16 @@ pub fn Editor(props: &EditorProps) -> Html {
                     }
                 }));
                 let p = parts.clone();
-                listeners.push(EventListener::new(&area, "compositionstart", move |_| p.held.borrow_mut().composing = true));
+                listeners.push(EventListener::new(&area, "focus", move |_| {
+                    let (top, left) = p.held.borrow().scrolled;
+                    if let Some(scroller) = p.scroller.cast::<HtmlElement>() {
+                        scroller.set_scroll_top(top);
+                        scroller.set_scroll_left(left);
+                    }
+                }));
+                let p = parts.clone();
+                listeners
+                    .push(EventListener::new(&area, "compositionstart", move |_| p.held.borrow_mut().composing = true));
                 let p = parts.clone();
                 listeners.push(EventListener::new(&area, "compositionend", move |_| {
                     p.held.borrow_mut().composing = false;
@@ -621,4 +637,3 @@ pub fn Editor(props: &EditorProps) -> Html {
         </div>
     }
 }
-

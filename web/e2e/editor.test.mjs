@@ -1,0 +1,154 @@
+// The editor as a text editor: undo and redo (also across an example loaded over the text), a real paste from
+// the system clipboard, and a file too large for one text area: the text area holds a window of lines that
+// follows the view, while clicks, typing, select-all, copy, cut and undo act on the whole file.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
+import { bigFile, editor, enter, expectGrid, fileText, frames, missing, paste, setup } from './harness.mjs';
+
+const skip = missing();
+const KIB = 1024;
+
+/** The text of the drawn line `n` of the editor (its coloured copy), or null when it is not drawn. */
+const drawnLine = (page, n) =>
+  page.evaluate((n) => document.querySelector(`.ln[data-line="${n}"]`)?.textContent ?? null, n);
+
+/** Scrolls the editor so that line `n` is at the top, and waits for the page to draw it. */
+async function scrollTo(page, n) {
+  await page.locator('.scroller').evaluate((s, n) => {
+    s.scrollTop = (n - 1) * 20;
+  }, n);
+  await page.waitForFunction((n) => document.querySelector(`.ln[data-line="${n}"]`), n);
+  await frames(page);
+}
+
+test('the editor', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+  assert.equal(skip, null, skip);
+  const { newPage } = await setup(t);
+  const page = await newPage();
+  await enter(page, { robots: ROBOTS, agents: AGENTS, urls: URLS });
+  assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+
+  await t.test('undo and redo take back typing, and an example loaded over the text', async () => {
+    await editor(page).press('ControlOrMeta+End');
+    await page.keyboard.type('User-agent: ExampleBot\n');
+    await page.keyboard.type('Disallow: /');
+    // ExampleBot now has its own group, and `Disallow: /` (line 13) blocks every URL for it.
+    const blocked = EXPECTED.map((row) => [row[0], row[1], 'disallowed:13']);
+    assert.deepEqual(await expectGrid(page, blocked), blocked);
+    // One undo takes back the run of typing on line 13; the next the line break; the next the first line.
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await editor(page).inputValue(), ROBOTS + 'User-agent: ExampleBot\n');
+    await editor(page).press('ControlOrMeta+z');
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+    // Redo brings them back, with the caret after the redone text.
+    for (let i = 0; i < 3; i++) await editor(page).press('ControlOrMeta+Shift+z');
+    assert.deepEqual(await expectGrid(page, blocked), blocked);
+    assert.equal(await editor(page).evaluate((a) => a.selectionStart), (ROBOTS + 'User-agent: ExampleBot\nDisallow: /').length);
+    // An example replaces the file; undo brings the user's file back.
+    await page.getByLabel('Start from an example').selectOption({ index: 1 });
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value !== text, ROBOTS);
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await editor(page).inputValue(), ROBOTS + 'User-agent: ExampleBot\nDisallow: /');
+    assert.deepEqual(await expectGrid(page, blocked), blocked);
+    await enter(page, { robots: ROBOTS });
+  });
+
+  await t.test('a paste from the system clipboard (Ctrl+V) goes in at the caret', async () => {
+    await page.evaluate(() => navigator.clipboard.writeText('User-agent: ExampleBot\r\nDisallow: /docs/\r\n'));
+    await editor(page).press('ControlOrMeta+End');
+    await editor(page).press('ControlOrMeta+v');
+    // CR LF line ends become LF, as a text area makes them.
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value === text, ROBOTS + 'User-agent: ExampleBot\nDisallow: /docs/\n');
+    const docs = EXPECTED.map((row, i) => [row[0], row[1], i >= 2 ? 'disallowed:13' : 'allowed:0']);
+    assert.deepEqual(await expectGrid(page, docs), docs);
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+  });
+
+  // ROBOTS, then 500 KiB of other bots' groups, then ExampleBot's group at the end.
+  const tail = 'User-agent: ExampleBot\nDisallow: /docs/\n';
+  const file = bigFile(490 * KIB, ROBOTS + '\n', '\n' + tail); // room for typing within Google's 500 KiB
+  const lines = file.split('\n');
+  const middle = Math.floor(lines.length / 2);
+
+  await t.test('a 490 KiB file: the text area holds the lines around the view, and follows it', async () => {
+    await paste(editor(page), file);
+    await page.waitForFunction(() => document.querySelectorAll('[data-verdict]').length === 12);
+    await editor(page).press('ControlOrMeta+Home');
+    let held = await editor(page).inputValue();
+    assert.ok(file.startsWith(held) && held.length < 100 * KIB, `${held.length} characters held at the top`);
+    await scrollTo(page, middle);
+    held = await editor(page).inputValue();
+    assert.ok(held.length < 100 * KIB && held.includes(lines[middle - 1] + '\n' + lines[middle]), 'the window moved to the view');
+    assert.equal(await fileText(page), file);
+  });
+
+  await t.test('clicking a line far down and typing edits that line of the file', async () => {
+    const n = middle + 3;
+    const box = await page.locator(`.ln[data-line="${n}"]`).boundingBox();
+    await page.mouse.click(box.x + box.width - 5, box.y + box.height / 2); // past the end of the line
+    await page.keyboard.type(' # edited');
+    await page.waitForFunction(([n, text]) => document.querySelector(`.ln[data-line="${n}"]`)?.textContent === text, [n, lines[n - 1] + ' # edited']);
+    const edited = [...lines];
+    edited[n - 1] += ' # edited';
+    assert.equal(await fileText(page), edited.join('\n'));
+    // Far away and back: the edit is still there, and undo takes it back.
+    await scrollTo(page, 1);
+    await scrollTo(page, n - 5);
+    assert.equal(await drawnLine(page, n), lines[n - 1] + ' # edited');
+    await editor(page).focus();
+    await editor(page).press('ControlOrMeta+z');
+    await page.waitForFunction(([n, text]) => document.querySelector(`.ln[data-line="${n}"]`)?.textContent === text, [n, lines[n - 1]]);
+    assert.equal(await fileText(page), file);
+  });
+
+  await t.test('select all, copy, and typing over it act on the whole file', async () => {
+    await editor(page).focus();
+    await editor(page).press('ControlOrMeta+a');
+    await editor(page).press('ControlOrMeta+c');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), file);
+    await editor(page).press('ControlOrMeta+a');
+    await page.keyboard.type('#');
+    assert.equal(await fileText(page), '#');
+    assert.equal(await editor(page).inputValue(), '#');
+    // Each key after the first is typed in the text area as usual.
+    await page.keyboard.type(' all gone');
+    assert.equal(await editor(page).inputValue(), '# all gone');
+    await editor(page).press('ControlOrMeta+z');
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), file);
+  });
+
+  await t.test('cutting everything empties the file, and undo brings it back', async () => {
+    await editor(page).focus();
+    await editor(page).press('ControlOrMeta+a');
+    await editor(page).press('ControlOrMeta+x');
+    await page.waitForFunction(() => document.querySelectorAll('.ln').length === 1);
+    assert.equal(await fileText(page), '');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), file);
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), file);
+  });
+
+  await t.test('Ctrl+End goes to the end of the file, not of the window', async () => {
+    await editor(page).press('ControlOrMeta+Home');
+    await editor(page).press('ControlOrMeta+End');
+    await page.keyboard.type('Allow: /docs/intro');
+    // ExampleBot's own group is at the end: `Disallow: /docs/` (the last line but one) and the typed line.
+    const end = [
+      ['allowed:0', 'disallowed:11', 'allowed:0'],
+      ['disallowed:7', 'disallowed:11', 'allowed:0'],
+      ['disallowed:7', 'disallowed:11', `disallowed:${lines.length - 1}`],
+      ['allowed:8', 'disallowed:11', `allowed:${lines.length}`],
+    ];
+    assert.deepEqual(await expectGrid(page, end), end);
+    assert.equal(await fileText(page), file + 'Allow: /docs/intro');
+  });
+
+  await t.test('nothing thrown', () => {
+    assert.deepEqual(page.errors, []);
+  });
+});
