@@ -78,7 +78,10 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     assert.equal(await agentsBox(opened).inputValue(), AGENTS);
     assert.equal(await urlsBox(opened).inputValue(), URLS);
     assert.deepEqual(await expectGrid(opened, EXPECTED), EXPECTED);
-    assert.match(await opened.getByRole('status').filter({ hasText: 'Opened a shared session' }).textContent(), /previous session is kept/);
+    // A fresh browser has no session of its own to keep, so none is offered back.
+    const notice = opened.getByRole('status').filter({ hasText: 'Opened a shared session' });
+    assert.doesNotMatch(await notice.textContent(), /previous session/);
+    assert.equal(await notice.getByRole('button', { name: 'Restore my previous session' }).count(), 0);
     // The link is read once: the address loses its fragment, so a reload shows the session, now saved here.
     assert.equal(opened.url(), url);
     await saved(opened, 'Allow: /private/press/');
@@ -100,6 +103,32 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     assert.equal(await editor(page).inputValue(), ROBOTS);
     const backup = await page.evaluate(() => localStorage.getItem('robotscope-session-backup'));
     assert.match(backup, /Disallow: \/mine\//);
+  });
+
+  await t.test('a share link pasted into the open tester opens at once, and the previous session comes back on request', async () => {
+    const mine = 'User-agent: *\nDisallow: /mine/\n';
+    await enter(page, { robots: mine });
+    // Same document, new fragment: the browser does not reload, it fires `hashchange`.
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value === text, ROBOTS);
+    assert.equal(await agentsBox(page).inputValue(), AGENTS);
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+    assert.equal(page.url(), url, 'the fragment is removed once read');
+    const notice = page.getByRole('status').filter({ hasText: 'Opened a shared session' });
+    assert.match(await notice.textContent(), /previous session is kept as a backup/);
+    // The button swaps the sessions; pressed again, it swaps them back.
+    await notice.getByRole('button', { name: 'Restore my previous session' }).click();
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value === text, mine);
+    const restored = page.getByRole('status').filter({ hasText: 'Restored your previous session' });
+    await restored.waitFor();
+    await restored.getByRole('button', { name: 'Restore my previous session' }).click();
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value === text, ROBOTS);
+    // A damaged link pasted in leaves the session as it is.
+    await page.evaluate(() => { location.hash = '#s1.AAAA'; });
+    await alerts(page).waitFor();
+    assert.match(await alerts(page).textContent(), /share link is damaged.*Your session is unchanged\./);
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+    await page.getByRole('button', { name: 'Dismiss this message' }).click();
   });
 
   await t.test('a corrupt share link says so and shows the saved session instead', async () => {

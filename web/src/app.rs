@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
@@ -16,7 +17,8 @@ use crate::components::notice::NoticeBar;
 use crate::components::results::Results;
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
-use crate::state::{Action, Notice, State};
+use crate::session::Session;
+use crate::state::{Action, Notice, NoticeAction, State};
 use crate::{permalink, session};
 
 /// The local-storage key of the saved session.
@@ -54,37 +56,91 @@ fn saved_state() -> State {
     }
 }
 
-/// The state to start with: a share link in the address, else the saved session.
+/// The notice shown when a share link has replaced the session on screen.
+fn opened_link_notice(backup: bool) -> Notice {
+    if backup {
+        Notice::info("Opened a shared session: the file, agents and URLs are the link's. Your previous session is kept as a backup in this browser.")
+            .with_action(NoticeAction::RestoreBackup)
+    } else {
+        Notice::info("Opened a shared session: the file, agents and URLs are the link's.")
+    }
+}
+
+/// Reads the share link in the address, if there is one: its session, or why it cannot be read.
 ///
-/// A link's fragment is removed once read, so that a reload shows the user's edits rather than the link again;
-/// the session saved before the link is copied to [`BACKUP_KEY`] first, so nothing typed is lost.
-fn initial_state() -> State {
-    let Some(window) = web_sys::window() else { return State::default() };
+/// A link's fragment is removed once read, so that a reload shows the user's edits rather than the link again.
+fn take_link() -> Option<Result<Session, String>> {
+    let window = web_sys::window()?;
     let hash = window.location().hash().unwrap_or_default();
     if !permalink::is_share_link(&hash) {
-        return saved_state();
+        return None;
     }
     if let Ok(history) = window.history() {
         let location = window.location();
         let bare = format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare));
     }
-    match permalink::from_fragment(&hash) {
-        Ok(shared) => {
-            if let Some(saved) = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) {
-                let _ = storage().map(|s| s.set_item(BACKUP_KEY, &saved));
-            }
-            State {
-                notice: Some(Notice::info(
-                    "Opened a shared session: the file, agents and URLs are the link's. Your previous session is kept as a backup in this browser.",
-                )),
-                ..State::from_session(shared)
-            }
+    Some(permalink::from_fragment(&hash))
+}
+
+/// Keeps `session` (the one a share link is about to replace) as the backup; whether it was kept.
+fn keep_backup(session: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(BACKUP_KEY, session).is_ok())
+}
+
+/// The state to start with: a share link in the address, else the saved session. The session saved before
+/// the link is kept as a backup first, so nothing typed is lost.
+fn initial_state() -> State {
+    match take_link() {
+        None => saved_state(),
+        Some(Ok(shared)) => {
+            let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+            let backup = saved.is_some_and(|saved| keep_backup(&saved));
+            State { notice: Some(opened_link_notice(backup)), ..State::from_session(shared) }
         }
-        Err(e) => State {
+        Some(Err(e)) => State {
             notice: Some(Notice::error(format!("{}. Your own session is shown instead.", sentence(&e)))),
             ..saved_state()
         },
+    }
+}
+
+/// Opens the share link pasted into the address of an open tester (`hashchange`): the session on screen
+/// becomes the backup.
+fn open_link_in_place(state: &UseReducerHandle<State>) {
+    match take_link() {
+        None => {}
+        Some(Ok(shared)) => {
+            let backup = keep_backup(&session::encode(&state.session()));
+            state.dispatch(Action::Restore(shared));
+            state.dispatch(Action::Notify(opened_link_notice(backup)));
+        }
+        Some(Err(e)) => {
+            state.dispatch(Action::Notify(Notice::error(format!("{}. Your session is unchanged.", sentence(&e)))))
+        }
+    }
+}
+
+/// Swaps the session on screen with the backup: "Restore my previous session" (pressed again, it swaps back).
+fn restore_backup(state: &UseReducerHandle<State>) {
+    let backup = storage().and_then(|s| s.get_item(BACKUP_KEY).ok().flatten());
+    let Some(backup) = backup else {
+        state.dispatch(Action::Notify(Notice::error("There is no previous session in this browser's storage.")));
+        return;
+    };
+    match session::decode(&backup) {
+        Ok(previous) => {
+            keep_backup(&session::encode(&state.session()));
+            state.dispatch(Action::Restore(previous));
+            state.dispatch(Action::Notify(
+                Notice::info("Restored your previous session. The shared one is now the backup.")
+                    .with_action(NoticeAction::RestoreBackup),
+            ));
+        }
+        Err(e) => state.dispatch(Action::Notify(Notice::error(format!(
+            "{}, so it cannot be restored. The session on screen is unchanged.",
+            sentence(&e.replace("saved session", "previous session"))
+        )))),
     }
 }
 
@@ -105,6 +161,22 @@ fn save(state: &State) -> Result<(), Notice> {
 pub fn App() -> Html {
     let state = use_reducer(initial_state);
     use_effect_with((), |_| crate::components::toolbar::apply_theme(&crate::components::toolbar::saved_theme()));
+
+    // A share link pasted into the address of the open tester: the page does not reload, so listen for it.
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            EventListener::new(&window, "hashchange", move |_| open_link_in_place(&latest.borrow().clone()))
+        });
+        move || drop(listener)
+    });
+    let on_notice_action = {
+        let state = state.clone();
+        Callback::from(move |action: NoticeAction| match action {
+            NoticeAction::RestoreBackup => restore_backup(&state),
+        })
+    };
 
     // Save after typing pauses: the pending save is replaced at each change, so a burst of keystrokes writes once.
     let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
@@ -142,7 +214,7 @@ pub fn App() -> Html {
                 <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, explained"}</span></h1>
                 <Toolbar state={state.clone()} />
             </header>
-            <NoticeBar state={state.clone()} />
+            <NoticeBar state={state.clone()} on_action={on_notice_action} />
             <main class="layout">
                 <div class="col col-left">
                     <section class="pane pane-editor" aria-labelledby="editor-heading">

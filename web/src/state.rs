@@ -33,17 +33,40 @@ pub struct Notice {
     pub kind: NoticeKind,
     /// The message, a sentence or two.
     pub text: String,
+    /// A button the notice offers.
+    pub action: Option<NoticeAction>,
+}
+
+/// What a notice's button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeAction {
+    /// Swap the session on screen with the backup kept when a share link replaced it.
+    RestoreBackup,
+}
+
+impl NoticeAction {
+    /// The button's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            NoticeAction::RestoreBackup => "Restore my previous session",
+        }
+    }
 }
 
 impl Notice {
     /// An information notice.
     pub fn info(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Info, text: text.into() }
+        Notice { kind: NoticeKind::Info, text: text.into(), action: None }
     }
 
     /// An error notice.
     pub fn error(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Error, text: text.into() }
+        Notice { kind: NoticeKind::Error, text: text.into(), action: None }
+    }
+
+    /// This notice, with a button.
+    pub fn with_action(self, action: NoticeAction) -> Notice {
+        Notice { action: Some(action), ..self }
     }
 }
 
@@ -462,11 +485,13 @@ impl Reducible for State {
                 let history = s.history.clone();
                 let splice = Splice { start: 0, end: s.text.len(), text: session.robots.clone() };
                 history.borrow_mut().record(&s.text, &splice, ChangeKind::Other, f64::INFINITY);
-                let version = s.text_version;
+                let (version, typed) = (s.text_version, s.typed);
                 s = State::from_session(session);
                 s.notice = notice;
                 s.history = history;
+                // The editor's counts go on: it compares them with its own.
                 s.text_version = version;
+                s.typed = typed;
                 s.show_text(Some((0, 0)));
             }
             Action::Lint(generation) => {
@@ -627,6 +652,28 @@ mod tests {
         // Nothing more to undo: the state is unchanged.
         let again = reduce(s.clone(), Action::Undo);
         assert!(Rc::ptr_eq(&again, &s));
+    }
+
+    #[test]
+    fn restoring_a_session_keeps_the_editor_counts_and_the_history() {
+        let s = Rc::new(State::default());
+        let version = s.text_version;
+        let s = reduce(
+            s,
+            Action::Type {
+                splice: Splice { start: 0, end: 0, text: "#".into() },
+                version,
+                kind: ChangeKind::Typing,
+                time: 0.0,
+            },
+        );
+        let typed_text = s.text.clone();
+        let session = Session { robots: "User-agent: *\n".into(), agents: "a\n".into(), urls: "/\n".into(), full_file: true };
+        let s = reduce(s, Action::Restore(session));
+        assert_eq!((s.typed, s.text_version), (1, version + 1));
+        assert_eq!(&*s.agents_text, "a\n");
+        let s = reduce(s, Action::Undo);
+        assert_eq!(s.text, typed_text);
     }
 
     #[test]

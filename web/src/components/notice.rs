@@ -2,19 +2,21 @@
 
 use yew::prelude::*;
 
-use crate::state::{Action, NoticeKind, State};
+use crate::state::{Action, NoticeAction, NoticeKind, State};
 
 /// The notice bar's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct NoticeProps {
     /// The app state.
     pub state: UseReducerHandle<State>,
+    /// What a notice's button does (the app owns the local storage it may need).
+    pub on_action: Callback<NoticeAction>,
 }
 
 /// The notice bar, and the standing warning when the file is past Google's 500 KiB limit.
 #[function_component]
 pub fn NoticeBar(props: &NoticeProps) -> Html {
-    let NoticeProps { state } = props;
+    let NoticeProps { state, on_action } = props;
     let dismiss = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::DismissNotice))
@@ -24,9 +26,16 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             NoticeKind::Info => ("notice notice-info", "status"),
             NoticeKind::Error => ("notice notice-error", "alert"),
         };
+        let action = n.action.map(|action| {
+            let on_action = on_action.clone();
+            html! {
+                <button type="button" class="tool notice-action" onclick={move |_| on_action.emit(action)}>{action.label()}</button>
+            }
+        });
         html! {
             <div class={class} role={role}>
                 <span class="notice-text">{&n.text}</span>
+                {action}
                 <button type="button" class="notice-close" aria-label="Dismiss this message" onclick={dismiss}>{"×"}</button>
             </div>
         }
