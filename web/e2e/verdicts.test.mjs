@@ -47,7 +47,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     assert.equal(await winning.textContent(), 'Allow: /private/press/');
     assert.equal(
       await summary(page).textContent(),
-      'Allowed by line 4: Allow: /private/press/. ExampleBot → /private/press/x.pdf',
+      'Allowed by line 4: Allow: /private/press/. ExampleBot fetching /private/press/x.pdf',
     );
     const explanation = verdicts.getByText('has no group of its own');
     assert.equal(
@@ -63,7 +63,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
 
     await cell(page, 2, 0).click();
     await page.waitForFunction(() => document.querySelector('[data-winning="true"]')?.dataset.line === '7');
-    assert.equal(await summary(page).textContent(), 'Disallowed by line 7: Disallow: /*.pdf$. Googlebot → https://example.com/docs/guide.pdf');
+    assert.equal(await summary(page).textContent(), 'Disallowed by line 7: Disallow: /*.pdf$. Googlebot fetching https://example.com/docs/guide.pdf');
     assert.match(await verdicts.getByText('has its own group').textContent(), /^Googlebot has its own group \(lines 6-8\), so the `\*` rules are ignored\. `Disallow: \/\*\.pdf\$` \(line 7, priority 7\) beats `Allow: \/docs\/` \(line 8, priority 6\)/);
 
     // No rule decided: no line is marked, and the explanation says why.
@@ -86,7 +86,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
 
   await t.test('headers and full URLs are read as a crawler would, and the lint sees the file', async () => {
     // A whole User-Agent header gives its product token; a full URL is tested by its path.
-    assert.match(await page.getByRole('list', { name: /What the engine is given/ }).textContent(), /→ ExampleBot/);
+    assert.match(await page.getByRole('list', { name: /What the engine is given/ }).textContent(), /→\s+token ExampleBot/);
     await cell(page, 2, 2).click();
     const given = await verdicts.getByRole('definition').allTextContents();
     assert.deepEqual(given.slice(0, 5), [
@@ -126,7 +126,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     assert.match(await focused(), /^\/private\/a\.html: allowed for Googlebot/);
-    assert.equal(await summary(page).textContent(), 'Allowed (no rule decided). Googlebot → /private/a.html');
+    assert.equal(await summary(page).textContent(), 'Allowed (no rule decided). Googlebot fetching /private/a.html');
     // One tab stop: the only cell in the tab order is the selected one, and Tab leaves the grid.
     assert.equal(await grid(page).locator('button[tabindex="0"]').count(), 1);
     await page.keyboard.press('Tab');

@@ -668,7 +668,8 @@ mod tests {
             },
         );
         let typed_text = s.text.clone();
-        let session = Session { robots: "User-agent: *\n".into(), agents: "a\n".into(), urls: "/\n".into(), full_file: true };
+        let session =
+            Session { robots: "User-agent: *\n".into(), agents: "a\n".into(), urls: "/\n".into(), full_file: true };
         let s = reduce(s, Action::Restore(session));
         assert_eq!((s.typed, s.text_version), (1, version + 1));
         assert_eq!(&*s.agents_text, "a\n");

@@ -40,13 +40,13 @@ pub fn Agents(props: &AgentsProps) -> Html {
     };
     let resolved = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, token)| {
         let given = match token {
-            Some(t) => format!("→ {t}"),
-            None => "→ no group applies (ignores *)".to_string(),
+            Some(t) => html! { <>{arrow("token")}{t}</> },
+            None => html! { <>{arrow("token")}{"none: no group applies (ignores *)"}</> },
         };
         let preset = a.crawler.map(|c| {
-            let chain = c.tokens.join(" → ");
             let star = if c.ignores_global { ", ignores *" } else { "" };
-            html! { <span class="chip" title={c.purpose}>{format!("preset: {chain}{star}")}</span> }
+            let chain = c.tokens.iter().enumerate().map(|(i, t)| html! { <>{(i > 0).then(|| arrow("then"))}{*t}</> });
+            html! { <span class="chip" title={c.purpose}>{"preset: "}{ for chain }{star}</span> }
         });
         let header = a.is_header().then(|| html! { <span class="chip">{"from header"}</span> });
         let empty = a.token.is_empty().then(
@@ -80,4 +80,9 @@ pub fn Agents(props: &AgentsProps) -> Html {
             {skipped}
         </div>
     }
+}
+
+/// An arrow for the eye, and `words` for a screen reader instead.
+pub fn arrow(words: &'static str) -> Html {
+    html! { <><span aria-hidden="true">{" → "}</span><span class="sr-only">{format!(" {words} ")}</span></> }
 }

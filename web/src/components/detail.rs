@@ -32,7 +32,8 @@ pub fn Detail(props: &DetailProps) -> Html {
         ),
         None => " (no rule decided)".to_string(),
     };
-    let summary = format!("{word}{by}. {} → {}", agent.label(), url.input);
+    // Read aloud as it stands (a live region): words, no arrows.
+    let summary = format!("{word}{by}. {} fetching {}", agent.label(), url.input);
     let scope = match v.scope {
         Scope::Specific => "its own group(s); * is ignored",
         Scope::Global => "the * group(s)",

@@ -21,12 +21,15 @@ pub fn Lint(props: &LintProps) -> Html {
     if all.is_empty() {
         return html! { <p class="empty">{"No problems found."}</p> };
     }
-    let count = |s: Severity| all.iter().filter(|d| d.severity == s).count();
+    let count = |s: Severity, one: &str, many: &str| {
+        let n = all.iter().filter(|d| d.severity == s).count();
+        format!("{n} {}", if n == 1 { one } else { many })
+    };
     let totals = format!(
-        "{} errors, {} warnings, {} notes",
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info)
+        "{}, {}, {}",
+        count(Severity::Error, "error", "errors"),
+        count(Severity::Warning, "warning", "warnings"),
+        count(Severity::Info, "note", "notes")
     );
     let items = all.iter().take(MAX_LISTED_DIAGNOSTICS).map(|d| {
         let onclick = {
@@ -52,7 +55,7 @@ pub fn Lint(props: &LintProps) -> Html {
     html! {
         <>
             <p class="totals">{totals}</p>
-            <ul class="diags">{ for items }</ul>
+            <ul class="diags" aria-label="Problems, in line order">{ for items }</ul>
             {more}
         </>
     }

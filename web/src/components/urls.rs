@@ -5,6 +5,7 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::analysis::MAX_URLS;
+use crate::components::agents::arrow;
 use crate::state::{Action, State};
 
 /// The URLs box's props.
@@ -28,7 +29,7 @@ pub fn Urls(props: &UrlsProps) -> Html {
     let changed =
         state.urls.iter().filter(|u| u.error.is_some() || u.tested != u.input).take(50).map(|u| match u.error {
             Some(e) => html! { <li class="url-error"><code>{&u.input}</code>{format!(": {e}; tested as typed")}</li> },
-            None => html! { <li><code>{&u.input}</code>{" → "}<code>{&u.tested}</code></li> },
+            None => html! { <li><code>{&u.input}</code>{arrow("is tested as")}<code>{&u.tested}</code></li> },
         });
     let skipped = (state.skipped_urls > 0).then(|| {
         html! { <p class="note">{format!("Only the first {MAX_URLS} URLs are checked; {} more are left out.", state.skipped_urls)}</p> }
