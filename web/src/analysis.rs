@@ -303,15 +303,6 @@ pub fn highlight(line: &str) -> Vec<Piece<'_>> {
     out
 }
 
-/// A byte offset in `text` as a UTF-16 offset, for the browser's selection API.
-pub fn utf16_offset(text: &str, byte: usize) -> u32 {
-    let mut byte = byte.min(text.len());
-    while !text.is_char_boundary(byte) {
-        byte -= 1;
-    }
-    text[..byte].encode_utf16().count() as u32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,15 +446,6 @@ mod tests {
         }
         assert_eq!(highlight("absolutely random line")[0].0, "t-invalid");
         assert_eq!(highlight("garbage here")[0].0, "t-key t-unknown");
-    }
-
-    #[test]
-    fn utf16_offsets() {
-        assert_eq!(utf16_offset("aé😀b", 1), 1);
-        assert_eq!(utf16_offset("aé😀b", 3), 2);
-        assert_eq!(utf16_offset("aé😀b", 7), 4);
-        assert_eq!(utf16_offset("aé😀b", 100), 5);
-        assert_eq!(utf16_offset("aé", 2), 1);
     }
 
     #[test]
