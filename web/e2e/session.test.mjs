@@ -167,6 +167,23 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     assert.ok((await editor(page).inputValue()).includes('User-agent:'));
   });
 
+  await t.test("an opened file's own bytes (CR LF, not UTF-8) survive a reload", async () => {
+    await enter(page, { agents: 'Googlebot\n', urls: '/caf%E9\n' });
+    // A Latin-1 `é`: the engine matches the byte itself (%E9); the editor shows U+FFFD in its place.
+    const latin1 = Buffer.from('User-agent: *\r\nDisallow: /caf\xe9\r\n', 'latin1');
+    await page.getByLabel('Open file…').setInputFiles({ name: 'latin1.txt', mimeType: 'text/plain', buffer: latin1 });
+    assert.deepEqual(await expectGrid(page, [['disallowed:2']]), [['disallowed:2']]);
+    assert.equal(await editor(page).inputValue(), 'User-agent: *\nDisallow: /caf\ufffd\n');
+    await saved(page, '\nraw ');
+    await page.reload();
+    await editor(page).waitFor();
+    assert.deepEqual(await expectGrid(page, [['disallowed:2']]), [['disallowed:2']]);
+    // The first edit makes the text the file: its UTF-8 U+FFFD no longer matches the byte.
+    await editor(page).press('ControlOrMeta+End');
+    await page.keyboard.type('#');
+    assert.deepEqual(await expectGrid(page, [['allowed:0']]), [['allowed:0']]);
+  });
+
   await t.test('no errors thrown', async () => {
     assert.deepEqual(page.errors, []);
   });

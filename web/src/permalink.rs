@@ -1,7 +1,7 @@
 //! Share links: the session (file, agents, URLs), deflated and base64url-encoded into the URL fragment, so
 //! nothing is sent to a server. Pure: the browser side only reads and writes `location.hash`.
 
-use crate::session::{self, Session};
+use crate::session::{self, base64_decode, base64_encode, Session};
 
 /// The fragment's prefix: the format's name and version.
 const PREFIX: &str = "s1.";
@@ -9,8 +9,6 @@ const PREFIX: &str = "s1.";
 const MAX_INFLATED: usize = 32 * 1024 * 1024;
 /// Browsers cope with URLs of about 2 MB; a longer link would be cut somewhere on the way.
 pub const MAX_LINK_LEN: usize = 1_500_000;
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Sessions larger than this are not compressed for a link at all: compressing megabytes takes seconds in the
 /// page, and the result would rarely fit in [`MAX_LINK_LEN`] anyway.
@@ -25,12 +23,7 @@ pub fn to_fragment(session: &Session) -> Option<String> {
     let packed = miniz_oxide::deflate::compress_to_vec(encoded.as_bytes(), 6);
     let mut out = String::with_capacity(PREFIX.len() + packed.len() * 4 / 3 + 4);
     out.push_str(PREFIX);
-    for chunk in packed.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
+    base64_encode(&packed, &mut out);
     (out.len() <= MAX_LINK_LEN).then_some(out)
 }
 
@@ -43,17 +36,7 @@ pub fn is_share_link(fragment: &str) -> bool {
 pub fn from_fragment(fragment: &str) -> Result<Session, String> {
     let body = fragment.trim_start_matches('#').strip_prefix(PREFIX).ok_or("this is not a robotscope share link")?;
     let damaged = || "the share link is damaged (was it cut short when it was copied?)".to_string();
-    let mut packed = Vec::with_capacity(body.len() * 3 / 4);
-    let (mut n, mut bits) = (0u32, 0);
-    for c in body.bytes() {
-        let v = ALPHABET.iter().position(|&a| a == c).ok_or_else(damaged)? as u32;
-        n = n << 6 | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            packed.push((n >> bits) as u8);
-        }
-    }
+    let packed = base64_decode(body).ok_or_else(damaged)?;
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|_| damaged())?;
     let text = String::from_utf8(bytes).map_err(|_| damaged())?;
     session::decode(&text).map_err(|e| format!("the share link is damaged: {e}"))
@@ -62,9 +45,16 @@ pub fn from_fragment(fragment: &str) -> Result<Session, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::ALPHABET;
 
     fn session(robots: &str) -> Session {
-        Session { robots: robots.into(), agents: "Googlebot\n".into(), urls: "/a\n/ü".into(), full_file: false }
+        Session {
+            robots: robots.into(),
+            agents: "Googlebot\n".into(),
+            urls: "/a\n/ü".into(),
+            full_file: false,
+            raw: None,
+        }
     }
 
     #[test]

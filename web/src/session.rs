@@ -1,5 +1,5 @@
 //! The saved session: the file, the agents, the URLs and the size-limit switch, as one string for local
-//! storage (and, later, the share link). Pure: the browser side only stores and loads the string.
+//! storage and share links. Pure: the browser side only stores and loads the string.
 
 /// What a session keeps.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -12,6 +12,9 @@ pub struct Session {
     pub urls: String,
     /// Whether the whole file is read (no 500 KiB cut).
     pub full_file: bool,
+    /// The bytes of a file as opened, while it is unedited and differs from `robots` (CR line ends, bytes
+    /// that are not UTF-8): the engine reads these, so a reload or a link gives the answers for the real file.
+    pub raw: Option<Vec<u8>>,
 }
 
 const MAGIC: &str = "robotscope-session 1\n";
@@ -29,7 +32,41 @@ pub fn encode(session: &Session) -> String {
         out.push_str(value);
         out.push('\n');
     }
+    if let Some(raw) = &session.raw {
+        let mut encoded = String::with_capacity(raw.len() * 4 / 3 + 4);
+        base64_encode(raw, &mut encoded);
+        out.push_str(&format!("raw {}\n{encoded}\n", encoded.len()));
+    }
     out
+}
+
+/// The base64url alphabet (RFC 4648 section 5), safe in a URL fragment.
+pub const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Appends `bytes` to `out` in base64url, without padding.
+pub fn base64_encode(bytes: &[u8], out: &mut String) {
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+}
+
+/// Reads what [`base64_encode`] wrote, or `None` at a character outside the alphabet.
+pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut n, mut bits) = (0u32, 0);
+    for c in text.bytes() {
+        let v = ALPHABET.iter().position(|&a| a == c)? as u32;
+        n = n << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((n >> bits) as u8);
+        }
+    }
+    Some(out)
 }
 
 /// Reads what [`encode`] wrote; an error says in words what is wrong with it.
@@ -61,7 +98,13 @@ pub fn decode(text: &str) -> Result<Session, &'static str> {
         }
     }
     if !rest.is_empty() {
-        return Err(CORRUPT);
+        let header = line(&mut rest)?;
+        let len: usize = header.strip_prefix("raw ").ok_or(CORRUPT)?.parse().map_err(|_| CORRUPT)?;
+        let encoded = rest.get(..len).ok_or(CORRUPT)?;
+        session.raw = Some(base64_decode(encoded).ok_or(CORRUPT)?);
+        if rest.get(len..) != Some("\n") {
+            return Err(CORRUPT);
+        }
     }
     Ok(session)
 }
@@ -77,9 +120,30 @@ mod tests {
             agents: "Googlebot\n".into(),
             urls: "/a\n/b".into(),
             full_file: true,
+            raw: None,
         };
-        assert_eq!(decode(&encode(&s)), Ok(s));
+        assert_eq!(decode(&encode(&s)), Ok(s.clone()));
         assert_eq!(decode(&encode(&Session::default())), Ok(Session::default()));
+        // The bytes of an opened file go along, whatever they are.
+        for raw in [vec![], vec![0xff], b"User-agent: *\r\nDisallow: /caf\xe9\r\n".to_vec(), (0..=255).collect()] {
+            let with_raw = Session { raw: Some(raw), ..s.clone() };
+            assert_eq!(decode(&encode(&with_raw)), Ok(with_raw));
+        }
+    }
+
+    #[test]
+    fn base64_round_trip() {
+        for len in 0usize..10 {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + 200) as u8).collect();
+            let mut text = String::new();
+            base64_encode(&bytes, &mut text);
+            assert_eq!(text.len(), (len * 4).div_ceil(3));
+            assert_eq!(base64_decode(&text), Some(bytes));
+        }
+        let mut text = String::new();
+        base64_encode(b"\xfb\xff", &mut text);
+        assert_eq!(text, "-_8");
+        assert_eq!(base64_decode("ab+c"), None);
     }
 
     #[test]
@@ -90,5 +154,9 @@ mod tests {
         assert!(decode(&good.replace("robots 1", "robots 9")).is_err());
         assert!(decode(&good.replace("robots 1", "robots x")).is_err());
         assert!(decode(&(good.clone() + "junk")).is_err());
+        assert!(decode(&(good.clone() + "raw 2\n!!\n")).is_err());
+        assert!(decode(&(good.clone() + "raw 9\nAA\n")).is_err());
+        assert!(decode(&(good.clone() + "raw 2\nAA\nmore")).is_err());
+        assert_eq!(decode(&(good + "raw 2\nAA\n")).unwrap().raw, Some(vec![0]));
     }
 }

@@ -232,6 +232,7 @@ impl Default for State {
             agents: DEFAULT_AGENTS.to_string(),
             urls: DEFAULT_URLS.to_string(),
             full_file: false,
+            raw: None,
         })
     }
 }
@@ -240,8 +241,9 @@ impl State {
     /// A state showing `session`.
     pub fn from_session(session: Session) -> State {
         let text: Rc<str> = Rc::from(session.robots.as_str());
+        let raw: Option<Rc<[u8]>> = session.raw.map(Rc::from);
         let mut state = State {
-            parsed: Rc::new(Parsed::new(text.as_bytes(), &text, session.full_file)),
+            parsed: Rc::new(Parsed::new(raw.as_deref().unwrap_or(text.as_bytes()), &text, session.full_file)),
             // The default lint has generation 0, so this parse's lint is computed below.
             parse_generation: 1,
             lint: Rc::default(),
@@ -250,7 +252,7 @@ impl State {
             typed: 0,
             history: Rc::default(),
             text,
-            raw: None,
+            raw,
             file_name: Rc::from("robots.txt"),
             agents_text: Rc::from(session.agents.as_str()),
             urls_text: Rc::from(session.urls.as_str()),
@@ -286,6 +288,7 @@ impl State {
             agents: self.agents_text.to_string(),
             urls: self.urls_text.to_string(),
             full_file: self.full_file,
+            raw: self.raw.as_deref().map(<[u8]>::to_vec),
         }
     }
 
@@ -668,8 +671,13 @@ mod tests {
             },
         );
         let typed_text = s.text.clone();
-        let session =
-            Session { robots: "User-agent: *\n".into(), agents: "a\n".into(), urls: "/\n".into(), full_file: true };
+        let session = Session {
+            robots: "User-agent: *\n".into(),
+            agents: "a\n".into(),
+            urls: "/\n".into(),
+            full_file: true,
+            raw: None,
+        };
         let s = reduce(s, Action::Restore(session));
         assert_eq!((s.typed, s.text_version), (1, version + 1));
         assert_eq!(&*s.agents_text, "a\n");
@@ -706,6 +714,24 @@ mod tests {
         let s = reduce(Rc::new(State::default()), Action::Reveal(4));
         let s = reduce(s, Action::Reveal(4));
         assert_eq!(s.reveal, Some((4, 1)));
+    }
+
+    #[test]
+    fn an_opened_files_bytes_survive_the_session() {
+        // A Latin-1 `é` in a rule: the engine percent-encodes the byte itself (%E9), where the editor's text has
+        // U+FFFD (%EF%BF%BD); only the real bytes block /caf%E9.
+        let bytes = b"User-agent: *\r\nDisallow: /caf\xe9\r\n".to_vec();
+        let s = reduce(Rc::new(State::default()), Action::EditUrls("/caf%E9\n".into()));
+        let s = reduce(s, Action::OpenFile { name: "latin1.txt".into(), bytes: bytes.clone() });
+        assert_eq!(s.grid.cell(0, 0).map(|c| (c.allowed, c.line)), Some((false, 2)));
+        let restored = State::from_session(s.session());
+        assert_eq!(restored.bytes(), bytes.as_slice());
+        assert_eq!(restored.grid.cell(0, 0).map(|c| (c.allowed, c.line)), Some((false, 2)));
+        // Once edited, the text is the file: the session no longer carries the bytes, and the UTF-8 `é`
+        // (%C3%A9) does not match /caf%E9.
+        let edited = reduce(s, Action::EditRobots("User-agent: *\nDisallow: /caf\u{e9}\n".into()));
+        assert_eq!(edited.session().raw, None);
+        assert_eq!(edited.grid.cell(0, 0).map(|c| (c.allowed, c.line)), Some((true, 0)));
     }
 
     #[test]
