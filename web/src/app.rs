@@ -214,7 +214,8 @@ pub fn App() -> Html {
                 <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, explained"}</span></h1>
                 <Toolbar state={state.clone()} />
             </header>
-            <NoticeBar state={state.clone()} on_action={on_notice_action} />
+            <NoticeBar notice={state.notice.clone()} cut_from={state.parsed.robots.cut_from()}
+                dispatcher={state.dispatcher()} on_action={on_notice_action} />
             <main class="layout">
                 <div class="col col-left">
                     <section class="pane pane-editor" aria-labelledby="editor-heading">
@@ -223,14 +224,16 @@ pub fn App() -> Html {
                     </section>
                     <section class="pane pane-lint" aria-labelledby="lint-heading">
                         <h2 id="lint-heading" class="pane-title">{"Lint"}</h2>
-                        <Lint state={state.clone()} />
+                        <Lint lint={state.lint.clone()} dispatcher={state.dispatcher()} />
                     </section>
                 </div>
                 <div class="col col-right">
                     <section class="pane pane-ask" aria-labelledby="ask-heading">
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
-                        <Agents state={state.clone()} />
-                        <Urls state={state.clone()} />
+                        <Agents text={state.agents_text.clone()} agents={state.agents.clone()} tokens={state.grid.tokens.clone()}
+                            skipped={state.skipped_agents} dispatcher={state.dispatcher()} />
+                        <Urls text={state.urls_text.clone()} urls={state.urls.clone()} skipped={state.skipped_urls}
+                            dispatcher={state.dispatcher()} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
                         <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>

@@ -5,40 +5,50 @@ use robotscope::CRAWLERS;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::analysis::MAX_AGENTS;
+use std::rc::Rc;
+
+use crate::analysis::{AgentEntry, MAX_AGENTS};
 use crate::state::{Action, State};
 
 /// The agents box's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct AgentsProps {
-    /// The app state.
-    pub state: UseReducerHandle<State>,
+    /// The agents box as typed.
+    pub text: Rc<str>,
+    /// The agents as the engine is given them.
+    pub agents: Rc<[AgentEntry]>,
+    /// The token each agent's rules were found by (`None`: no group applies).
+    pub tokens: Vec<Option<String>>,
+    /// How many agents were left out.
+    pub skipped: usize,
+    /// Where edits go.
+    pub dispatcher: UseReducerDispatcher<State>,
 }
 
 /// The agents box.
 #[function_component]
 pub fn Agents(props: &AgentsProps) -> Html {
-    let AgentsProps { state } = props;
+    let AgentsProps { text, agents, tokens, skipped, dispatcher } = props;
     let oninput = {
-        let state = state.clone();
+        let dispatcher = dispatcher.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            state.dispatch(Action::EditAgents(area.value()));
+            dispatcher.dispatch(Action::EditAgents(area.value()));
         })
     };
     // A preset is added when the search box holds exactly one preset's name (picked from the list or typed).
     let on_preset = {
-        let state = state.clone();
+        let dispatcher = dispatcher.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let value = input.value();
             if let Some(c) = robotscope::crawler(value.trim()) {
-                state.dispatch(Action::AddAgent(c.name.to_string()));
+                dispatcher.dispatch(Action::AddAgent(c.name.to_string()));
                 input.set_value("");
             }
         })
     };
-    let resolved = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, token)| {
+    let resolved = agents.iter().zip(tokens.iter()).map(|(a, token)| {
         let given = match token {
             Some(t) => html! { <>{arrow("token")}{t}</> },
             None => html! { <>{arrow("token")}{"none: no group applies (ignores *)"}</> },
@@ -60,14 +70,14 @@ pub fn Agents(props: &AgentsProps) -> Html {
             </li>
         }
     });
-    let skipped = (state.skipped_agents > 0).then(|| {
-        html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.", state.skipped_agents)}</p> }
+    let skipped = (*skipped > 0).then(|| {
+        html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.", *skipped)}</p> }
     });
     html! {
         <div class="field">
             <label for="agents" class="field-label">{"Agents"}<span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
             <textarea id="agents" class="list-input" rows="4" spellcheck="false" autocomplete="off"
-                value={AttrValue::from(state.agents_text.clone())} {oninput} />
+                value={AttrValue::from(text.clone())} {oninput} />
             <div class="preset-row">
                 <label for="preset" class="sr-only">{"Add a crawler preset"}</label>
                 <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search)…"

@@ -4,20 +4,33 @@ use robotscope::Severity;
 use yew::prelude::*;
 
 use crate::analysis::MAX_LISTED_DIAGNOSTICS;
+use std::rc::Rc;
+
+use crate::analysis::Lint as LintResult;
 use crate::state::{Action, State};
 
 /// The lint panel's props.
-#[derive(Properties, PartialEq, Clone, Debug)]
+#[derive(Properties, Clone, Debug)]
 pub struct LintProps {
-    /// The app state.
-    pub state: UseReducerHandle<State>,
+    /// The lint of the file.
+    pub lint: Rc<LintResult>,
+    /// Where choosing a diagnostic goes.
+    pub dispatcher: UseReducerDispatcher<State>,
+}
+
+/// The same lint (each lint run makes a new one), so typing does not redraw the panel until the lint is
+/// run again.
+impl PartialEq for LintProps {
+    fn eq(&self, other: &LintProps) -> bool {
+        Rc::ptr_eq(&self.lint, &other.lint) && self.dispatcher == other.dispatcher
+    }
 }
 
 /// The lint panel.
 #[function_component]
 pub fn Lint(props: &LintProps) -> Html {
-    let LintProps { state } = props;
-    let all = &state.lint.diagnostics;
+    let LintProps { lint, dispatcher } = props;
+    let all = &lint.diagnostics;
     if all.is_empty() {
         return html! { <p class="empty">{"No problems found."}</p> };
     }
@@ -33,9 +46,9 @@ pub fn Lint(props: &LintProps) -> Html {
     );
     let items = all.iter().take(MAX_LISTED_DIAGNOSTICS).map(|d| {
         let onclick = {
-            let state = state.clone();
+            let dispatcher = dispatcher.clone();
             let line = d.line;
-            Callback::from(move |_: MouseEvent| state.dispatch(Action::Reveal(line)))
+            Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::Reveal(line)))
         };
         let sev = d.severity.name();
         html! {

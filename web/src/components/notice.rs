@@ -2,13 +2,17 @@
 
 use yew::prelude::*;
 
-use crate::state::{Action, NoticeAction, NoticeKind, State};
+use crate::state::{Action, Notice, NoticeAction, NoticeKind, State};
 
 /// The notice bar's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct NoticeProps {
-    /// The app state.
-    pub state: UseReducerHandle<State>,
+    /// The message to show, if any.
+    pub notice: Option<Notice>,
+    /// Where Google's 500 KiB cut falls in the file (the file's size), when it does.
+    pub cut_from: Option<usize>,
+    /// Where dismissing goes.
+    pub dispatcher: UseReducerDispatcher<State>,
     /// What a notice's button does (the app owns the local storage it may need).
     pub on_action: Callback<NoticeAction>,
 }
@@ -16,12 +20,12 @@ pub struct NoticeProps {
 /// The notice bar, and the standing warning when the file is past Google's 500 KiB limit.
 #[function_component]
 pub fn NoticeBar(props: &NoticeProps) -> Html {
-    let NoticeProps { state, on_action } = props;
+    let NoticeProps { notice, cut_from, dispatcher, on_action } = props;
     let dismiss = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::DismissNotice))
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::DismissNotice))
     };
-    let notice = state.notice.as_ref().map(|n| {
+    let notice = notice.as_ref().map(|n| {
         let (class, role) = match n.kind {
             NoticeKind::Info => ("notice notice-info", "status"),
             NoticeKind::Error => ("notice notice-error", "alert"),
@@ -40,7 +44,7 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             </div>
         }
     });
-    let cut = state.parsed.robots.cut_from().map(|len| {
+    let cut = cut_from.map(|len| {
         html! {
             <div class="notice notice-info" role="note">
                 { format!(

@@ -1,10 +1,13 @@
 //! The grid of verdicts: one row per URL, one column per agent. Each cell carries `data-verdict` and
 //! `data-line`, and choosing it shows its explanation.
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
-use web_sys::HtmlElement;
+use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
+use crate::analysis::Cell;
 use crate::state::{Action, State};
 
 /// The id of a cell's button, for moving the focus with the arrow keys.
@@ -31,71 +34,112 @@ pub struct ResultsProps {
     pub state: UseReducerHandle<State>,
 }
 
-/// The grid.
+/// The cell (URL row, agent column) a grid event happened in: its button carries `data-cell="u-a"`.
+fn cell_of(e: &Event) -> Option<(usize, usize)> {
+    let target: Element = e.target()?.dyn_into().ok()?;
+    let cell = target.closest("button[data-cell]").ok()??.get_attribute("data-cell")?;
+    let (u, a) = cell.split_once('-')?;
+    Some((u.parse().ok()?, a.parse().ok()?))
+}
+
+/// The grid. Its clicks and keys are handled once, on the table (not by a listener per cell), and each row is
+/// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
     let ResultsProps { state } = props;
     if state.urls.is_empty() || state.agents.is_empty() {
         return html! { <p class="empty">{"Enter at least one agent and one URL to see verdicts."}</p> };
     }
+    let (rows, columns) = (state.urls.len(), state.agents.len());
+    let onclick = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |e: MouseEvent| {
+            if let Some((url, agent)) = cell_of(&e) {
+                dispatcher.dispatch(Action::Select { url, agent });
+            }
+        })
+    };
+    // The grid is one tab stop: the arrow keys, Home and End move between cells.
+    let onkeydown = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some((u, a)) = cell_of(&e) else { return };
+            let to = match e.key().as_str() {
+                "ArrowUp" => (u.saturating_sub(1), a),
+                "ArrowDown" => ((u + 1).min(rows - 1), a),
+                "ArrowLeft" => (u, a.saturating_sub(1)),
+                "ArrowRight" => (u, (a + 1).min(columns - 1)),
+                "Home" => (u, 0),
+                "End" => (u, columns - 1),
+                _ => return,
+            };
+            e.prevent_default();
+            focus_cell(&state, to.0, to.1);
+        })
+    };
     let head = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, t)| {
         let token = t.as_deref().unwrap_or("(none)");
         html! { <th scope="col"><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span></th> }
     });
-    let rows = state.urls.iter().enumerate().map(|(u, url)| {
-        let cells = (0..state.agents.len()).map(|a| {
-            let cell = state.grid.cell(u, a).unwrap_or(crate::analysis::Cell { allowed: true, line: 0 });
-            let verdict = if cell.allowed { "allowed" } else { "disallowed" };
-            let selected = state.selected == (u, a);
-            let onclick = {
-                let state = state.clone();
-                Callback::from(move |_: MouseEvent| state.dispatch(Action::Select { url: u, agent: a }))
-            };
-            // The grid is one tab stop: the arrow keys, Home and End move between cells.
-            let onkeydown = {
-                let state = state.clone();
-                let (rows, columns) = (state.urls.len(), state.agents.len());
-                Callback::from(move |e: KeyboardEvent| {
-                    let to = match e.key().as_str() {
-                        "ArrowUp" => (u.saturating_sub(1), a),
-                        "ArrowDown" => ((u + 1).min(rows - 1), a),
-                        "ArrowLeft" => (u, a.saturating_sub(1)),
-                        "ArrowRight" => (u, (a + 1).min(columns - 1)),
-                        "Home" => (u, 0),
-                        "End" => (u, columns - 1),
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    focus_cell(&state, to.0, to.1);
-                })
-            };
-            let line = if cell.line == 0 { "no rule".to_string() } else { format!("line {}", cell.line) };
-            let label = format!("{}: {verdict} for {}, {line}", url.input, state.agents[a].label());
-            html! {
-                <td class={classes!("cell", verdict, selected.then_some("selected"))} data-verdict={verdict} data-line={cell.line.to_string()}>
-                    <button type="button" id={cell_id(u, a)} tabindex={if selected { "0" } else { "-1" }}
-                        aria-pressed={selected.to_string()} aria-label={label} {onclick} {onkeydown}>
-                        <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>
-                        <span class="sub">{line}</span>
-                    </button>
-                </td>
-            }
-        });
-        let tested = (url.tested != url.input).then(|| html! { <span class="sub">{format!("tested: {}", url.tested)}</span> });
-        html! {
-            <tr>
-                <th scope="row" class="url"><span class="url-text">{&url.input}</span>{tested}</th>
-                { for cells }
-            </tr>
-        }
+    let agents: Rc<[String]> = state.agents.iter().map(|a| a.label().to_string()).collect();
+    let body = state.urls.iter().enumerate().map(|(u, url)| {
+        let cells = state.grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec).unwrap_or_default();
+        let selected = (state.selected.0 == u).then_some(state.selected.1);
+        let tested = (url.tested != url.input).then(|| url.tested.clone());
+        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} agents={agents.clone()} {selected} /> }
     });
     html! {
         <div class="grid-wrap">
-            <table class="grid">
+            <table class="grid" {onclick} {onkeydown}>
                 <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its explanation; the arrow keys move between cells."}</caption>
                 <thead><tr><th scope="col">{"URL"}</th>{ for head }</tr></thead>
-                <tbody>{ for rows }</tbody>
+                <tbody>{ for body }</tbody>
             </table>
         </div>
+    }
+}
+
+/// One row's props: everything it shows, compared by value.
+#[derive(Properties, PartialEq, Clone, Debug)]
+struct RowProps {
+    /// The row's index.
+    row: usize,
+    /// The URL as typed.
+    input: String,
+    /// The URL tested, when normalisation changed it.
+    tested: Option<String>,
+    /// The row's verdicts, one per agent column.
+    cells: Vec<Cell>,
+    /// The agents' labels.
+    agents: Rc<[String]>,
+    /// The selected column, when the selected cell is in this row.
+    selected: Option<usize>,
+}
+
+/// One URL's row of verdicts.
+#[function_component]
+fn Row(props: &RowProps) -> Html {
+    let RowProps { row, input, tested, cells, agents, selected } = props;
+    let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
+        let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+        let is_selected = *selected == Some(a);
+        let line = if cell.line == 0 { "no rule".to_string() } else { format!("line {}", cell.line) };
+        let label = format!("{input}: {verdict} for {agent}, {line}");
+        html! {
+            <td class={classes!("cell", verdict, is_selected.then_some("selected"))} data-verdict={verdict} data-line={cell.line.to_string()}>
+                <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
+                    aria-pressed={is_selected.to_string()} aria-label={label}>
+                    <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>
+                    <span class="sub">{line}</span>
+                </button>
+            </td>
+        }
+    });
+    let tested = tested.as_ref().map(|t| html! { <span class="sub">{format!("tested: {t}")}</span> });
+    html! {
+        <tr>
+            <th scope="row" class="url"><span class="url-text">{input}</span>{tested}</th>
+            { for cells }
+        </tr>
     }
 }
