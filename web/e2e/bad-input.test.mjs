@@ -122,6 +122,26 @@ test('bad input', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }
     assert.equal((await editor(page).inputValue()), ROBOTS);
   });
 
+  await t.test('a 10 MB paste of 5 million lines: the editor says how far it can scroll, and typing still lands at the caret', async () => {
+    const lines = '#\n'.repeat(5 * 1000 * 1000); // 10 MB of comment lines
+    await paste(editor(page), lines);
+    const note = page.getByRole('note').filter({ hasText: 'the editor can show only the first' });
+    await note.waitFor();
+    assert.match(await note.textContent(), /^This file has 5000001 lines; the editor can show only the first 1600000 \(a browser limit\)\. The rest is kept/);
+    // The caret is after the paste, past what can be shown: keys still edit the file there.
+    await page.keyboard.type('Allow: /y');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    const text = await fileText(page);
+    assert.equal(text.length, lines.length + 'Allow: /\n'.length);
+    assert.ok(text.endsWith('#\nAllow: /\n'));
+    await editor(page).focus();
+    await editor(page).press('ControlOrMeta+a');
+    await page.keyboard.type(ROBOTS);
+    assert.equal(await fileText(page), ROBOTS);
+    assert.equal(await note.count(), 0);
+  });
+
   await t.test('nothing thrown', async () => {
     assert.deepEqual(page.errors, []);
   });

@@ -221,7 +221,8 @@ impl Span {
             return Span { first: 0, last: count };
         }
         let first = view.0.min(count - 1);
-        let last = view.1.clamp(first + 1, count);
+        // A view is a screenful of lines; more than that is a caller's mistake, not a reason for a huge window.
+        let last = view.1.clamp(first + 1, count).min(first + 1000);
         let byte = |line: usize| starts.get(line).copied().unwrap_or(len);
         let spare = WINDOW_BYTES.saturating_sub(byte(last) - byte(first)) / 2;
         // The earliest line within the margin whose bytes up to `first` fit in half the spare bytes.
@@ -412,6 +413,11 @@ mod tests {
         // A view larger than the budget is still held whole.
         let span = Span::around(&starts, text.len(), (0, 100));
         assert!(span.first == 0 && span.last >= 100);
+        // But not a "view" of a whole large file: a screenful at most.
+        let text: String = (0..50_000).map(|i| format!("Disallow: /p{i}\n")).collect();
+        let starts = line_starts(&text);
+        let span = Span::around(&starts, text.len(), (10, 45_000));
+        assert!(span.last - span.first <= 1000 + MARGIN_LINES, "{span:?}");
     }
 
     #[test]

@@ -26,6 +26,10 @@ use crate::text::{byte_of_utf16, line_of, utf16_len, ChangeKind, Span, Splice, W
 const LINE_HEIGHT: i32 = 20;
 /// Lines drawn above and below the view, so that fast scrolling shows no gaps.
 const OVERSCAN: usize = 20;
+/// The most lines the editor can scroll through: browsers cap an element's height at about 33.5 million
+/// pixels (Chromium: 2^25). Lines past it are kept (the answers, the download and share links have them), but
+/// cannot be shown; the editor says so.
+pub const MAX_SHOWN_LINES: usize = 1_600_000;
 
 /// The editor's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -214,8 +218,9 @@ impl Parts {
             Parts::reveal_line(&scroller, line_of(starts, if backward { start } else { end }));
             let view = Parts::view_lines(&scroller);
             let (a, b) = (line_of(starts, start), line_of(starts, end));
-            // The whole selection, if it fits; else the view (the selection is then parked).
-            let wanted = if end - start <= WINDOW_BYTES { (a.min(view.0), (b + 1).max(view.1)) } else { view };
+            // The whole selection, if it fits and can be shown; else the view (the selection is then parked).
+            let shown = b < MAX_SHOWN_LINES;
+            let wanted = if end - start <= WINDOW_BYTES && shown { (a.min(view.0), (b + 1).max(view.1)) } else { view };
             (Span::around(starts, state.text.len(), wanted), view)
         };
         self.fill(span, view);
@@ -349,9 +354,22 @@ impl Parts {
         if end - start <= WINDOW_BYTES {
             // Bring the selection into the window; the key then does what it does.
             self.go_to(start, end, backward);
-            return;
+            if self.held.borrow().parked.is_none() {
+                return;
+            }
+            // Still outside: past the lines the editor can show. The app makes the edit.
         }
         e.prevent_default();
+        let (mut start, mut end) = (start, end);
+        if start == end {
+            // Backspace and Delete at a caret take the character before or after it.
+            let state = self.latest.borrow();
+            match key.as_str() {
+                "Backspace" => start = state.text[..start].char_indices().next_back().map_or(0, |(i, _)| i),
+                "Delete" => end = state.text[end..].chars().next().map_or(end, |c| end + c.len_utf8()),
+                _ => {}
+            }
+        }
         let typed = match key.as_str() {
             "Backspace" | "Delete" => Some(String::new()),
             "Enter" => Some("\n".to_string()),
@@ -359,7 +377,10 @@ impl Parts {
             _ => None,
         };
         match typed {
-            Some(text) => self.replace_selection(&area, text),
+            Some(text) => {
+                let version = self.held.borrow().version;
+                self.dispatch(Action::Replace { splice: Splice { start, end, text }, version });
+            }
             None => {
                 let at = if matches!(key.as_str(), "ArrowLeft" | "ArrowUp" | "Home" | "PageUp") { start } else { end };
                 self.go_to(at, at, false);
@@ -604,10 +625,21 @@ pub fn Editor(props: &EditorProps) -> Html {
             </div>
         });
     }
-    let height = format!("height:{}px", count as i32 * LINE_HEIGHT + LINE_HEIGHT);
+    let height = format!("height:{}px", count.min(MAX_SHOWN_LINES) as i32 * LINE_HEIGHT + LINE_HEIGHT);
+    let too_long = (count > MAX_SHOWN_LINES).then(|| {
+        html! {
+            <p class="note editor-note" role="note">
+                { format!(
+                    "This file has {count} lines; the editor can show only the first {MAX_SHOWN_LINES} (a browser limit). \
+                     The rest is kept: the answers, the download and the share link include it."
+                ) }
+            </p>
+        }
+    });
     let digits = count.to_string().len().max(2);
 
     html! {
+        <>
         <div class="editor" style={format!("--digits:{digits}")} {ondragover} {ondrop}>
             <div class="scroller" ref={parts.scroller.clone()} {onscroll}>
                 <div class="sheet" style={height}>
@@ -635,5 +667,9 @@ pub fn Editor(props: &EditorProps) -> Html {
             </div>
             <p id="editor-help" class="sr-only">{"The verdicts update as you type. The lint panel lists problems; choosing one moves the cursor to its line."}</p>
         </div>
+        // Always there, so that the note coming and going never makes Yew redraw the editor (it matches unkeyed
+        // siblings from the end), which would lose the text area's focus and selection.
+        <div class="editor-notes">{too_long}</div>
+        </>
     }
 }
