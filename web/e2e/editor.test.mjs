@@ -148,6 +148,22 @@ test('the editor', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false 
     assert.equal(await fileText(page), file + 'Allow: /docs/intro');
   });
 
+  await t.test('every line in view is drawn, however tall the window, also after a resize', async () => {
+    const tall = await newPage({ viewport: { width: 1280, height: 800 } });
+    await enter(tall, { robots: 'Disallow: /x\n'.repeat(3000) });
+    const lastInView = () =>
+      tall.locator('.scroller').evaluate((s) => Math.floor((s.scrollTop + s.clientHeight) / 20));
+    const drawn = (n) => tall.evaluate((n) => Boolean(document.querySelector(`.ln[data-line="${n}"]`)), n);
+    await editor(tall).press('ControlOrMeta+Home');
+    assert.ok(await drawn(await lastInView()));
+    await tall.setViewportSize({ width: 1280, height: 3000 });
+    await tall.waitForFunction(() => document.querySelector('.scroller').clientHeight > 1500);
+    const n = await lastInView();
+    assert.ok(n > 90, `${n} lines in view`);
+    await tall.waitForFunction((n) => Boolean(document.querySelector(`.ln[data-line="${n}"]`)), n, { timeout: 5000 });
+    assert.deepEqual(tall.errors, []);
+  });
+
   await t.test('nothing thrown', () => {
     assert.deepEqual(page.errors, []);
   });

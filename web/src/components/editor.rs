@@ -483,13 +483,25 @@ pub fn Editor(props: &EditorProps) -> Html {
         })
     };
 
-    // Listeners Yew has no attribute for: the end of a pointer press (anywhere), focus (to undo the browser's
-    // scrolling to the text area), input method compositions, and undo or redo from a menu (`beforeinput`).
+    // Listeners Yew has no attribute for: the window's size (the editor's height follows it), the end of a
+    // pointer press (anywhere), focus (to undo the browser's scrolling to the text area), input method
+    // compositions, and undo or redo from a menu (`beforeinput`).
     {
         let parts = parts.clone();
+        let view = view.clone();
         use_effect_with((), move |_| {
             let mut listeners = Vec::new();
+            let measure = {
+                let scroller = parts.scroller.clone();
+                move || {
+                    if let Some(s) = scroller.cast::<HtmlElement>() {
+                        view.set(View { top: s.scroll_top(), height: s.client_height() });
+                    }
+                }
+            };
+            measure();
             if let (Some(window), Some(area)) = (web_sys::window(), parts.area.cast::<HtmlTextAreaElement>()) {
+                listeners.push(EventListener::new(&window, "resize", move |_| measure()));
                 let p = parts.clone();
                 listeners.push(EventListener::new(&window, "pointerup", move |_| {
                     let was = std::mem::replace(&mut p.held.borrow_mut().dragging, false);
