@@ -22,6 +22,15 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   await desktop.waitForFunction(() => document.querySelector('[data-winning="true"]')?.dataset.line === '4');
   await shot(desktop, 'tester-desktop.png');
 
+  // Desktop, comparing: a baseline, then GPTBot's rule narrowed; two verdicts changed.
+  await desktop.getByRole('button', { name: 'Set as baseline' }).click();
+  await enter(desktop, { robots: ROBOTS.replace('User-agent: GPTBot\nDisallow: /', 'User-agent: GPTBot\nDisallow: /private/') });
+  await desktop.waitForFunction(() => document.querySelectorAll('td[data-changed="true"]').length === 2);
+  await cell(desktop, 3, 1).click();
+  await shot(desktop, 'tester-compare.png');
+  await desktop.getByRole('button', { name: 'Stop comparing' }).click();
+  await enter(desktop, { robots: ROBOTS });
+
   // Desktop, an error: a damaged share link keeps the session and says so.
   await desktop.waitForFunction(() => (localStorage.getItem('robotscope-session') || '').includes('e2e fixture'));
   await desktop.goto('about:blank');

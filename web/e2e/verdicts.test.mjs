@@ -109,6 +109,9 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
   await t.test('the grid is one Tab stop, and the arrow keys, Home and End move the selection', async () => {
     await cell(page, 0, 0).click();
     await urlsBox(page).focus();
+    // From the URLs: the baseline button, then the grid.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Set as baseline');
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
     assert.match(await focused(), /^\/private\/a\.html: allowed for Googlebot/);

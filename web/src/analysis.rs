@@ -26,8 +26,7 @@ impl Parsed {
     /// Parses `bytes` (the file as the engine reads it) and indexes `text` (the same file as displayed).
     /// With `full_file` unset, only the first 500 KiB are read, as Google does.
     pub fn new(bytes: &[u8], text: &str, full_file: bool) -> Parsed {
-        let robots = if full_file { Robots::parse(bytes) } else { Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT) };
-        Parsed { robots, line_starts: line_starts(text) }
+        Parsed { robots: parse(bytes, full_file), line_starts: line_starts(text) }
     }
 
     /// The number of lines of the displayed text.
@@ -78,6 +77,15 @@ impl Lint {
     /// Whether the body is an HTML page.
     pub fn is_html(&self) -> bool {
         self.diagnostics.iter().any(|d| d.kind == robotscope::DiagnosticKind::HtmlBody)
+    }
+}
+
+/// Parses a file as the tester reads it: the first 500 KiB as Google does, or all of it.
+pub fn parse(bytes: &[u8], full_file: bool) -> Robots {
+    if full_file {
+        Robots::parse(bytes)
+    } else {
+        Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
     }
 }
 

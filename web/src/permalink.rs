@@ -54,6 +54,7 @@ mod tests {
             urls: "/a\n/ü".into(),
             full_file: false,
             raw: None,
+            baseline: None,
         }
     }
 

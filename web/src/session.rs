@@ -15,6 +15,8 @@ pub struct Session {
     /// The bytes of a file as opened, while it is unedited and differs from `robots` (CR line ends, bytes
     /// that are not UTF-8): the engine reads these, so a reload or a link gives the answers for the real file.
     pub raw: Option<Vec<u8>>,
+    /// The version of the file the verdicts are compared with, as bytes.
+    pub baseline: Option<Vec<u8>>,
 }
 
 const MAGIC: &str = "robotscope-session 1\n";
@@ -32,10 +34,13 @@ pub fn encode(session: &Session) -> String {
         out.push_str(value);
         out.push('\n');
     }
-    if let Some(raw) = &session.raw {
-        let mut encoded = String::with_capacity(raw.len() * 4 / 3 + 4);
-        base64_encode(raw, &mut encoded);
-        out.push_str(&format!("raw {}\n{encoded}\n", encoded.len()));
+    // Optional fields, as bytes in base64url.
+    for (name, bytes) in [("raw", &session.raw), ("baseline", &session.baseline)] {
+        if let Some(bytes) = bytes {
+            let mut encoded = String::with_capacity(bytes.len() * 4 / 3 + 4);
+            base64_encode(bytes, &mut encoded);
+            out.push_str(&format!("{name} {}\n{encoded}\n", encoded.len()));
+        }
     }
     out
 }
@@ -97,12 +102,18 @@ pub fn decode(text: &str) -> Result<Session, &'static str> {
             _ => session.robots = value,
         }
     }
-    if !rest.is_empty() {
+    while !rest.is_empty() {
         let header = line(&mut rest)?;
-        let len: usize = header.strip_prefix("raw ").ok_or(CORRUPT)?.parse().map_err(|_| CORRUPT)?;
-        let encoded = rest.get(..len).ok_or(CORRUPT)?;
-        session.raw = Some(base64_decode(encoded).ok_or(CORRUPT)?);
-        if rest.get(len..) != Some("\n") {
+        let (name, len) = header.split_once(' ').ok_or(CORRUPT)?;
+        let len: usize = len.parse().map_err(|_| CORRUPT)?;
+        let bytes = base64_decode(rest.get(..len).ok_or(CORRUPT)?).ok_or(CORRUPT)?;
+        rest = rest.get(len..).and_then(|r| r.strip_prefix('\n')).ok_or(CORRUPT)?;
+        let field = match name {
+            "raw" => &mut session.raw,
+            "baseline" => &mut session.baseline,
+            _ => return Err(CORRUPT),
+        };
+        if field.replace(bytes).is_some() {
             return Err(CORRUPT);
         }
     }
@@ -121,13 +132,16 @@ mod tests {
             urls: "/a\n/b".into(),
             full_file: true,
             raw: None,
+            baseline: None,
         };
         assert_eq!(decode(&encode(&s)), Ok(s.clone()));
         assert_eq!(decode(&encode(&Session::default())), Ok(Session::default()));
         // The bytes of an opened file go along, whatever they are.
         for raw in [vec![], vec![0xff], b"User-agent: *\r\nDisallow: /caf\xe9\r\n".to_vec(), (0..=255).collect()] {
-            let with_raw = Session { raw: Some(raw), ..s.clone() };
-            assert_eq!(decode(&encode(&with_raw)), Ok(with_raw));
+            let with_raw = Session { raw: Some(raw.clone()), ..s.clone() };
+            assert_eq!(decode(&encode(&with_raw)), Ok(with_raw.clone()));
+            let with_baseline = Session { baseline: Some(raw), ..with_raw };
+            assert_eq!(decode(&encode(&with_baseline)), Ok(with_baseline));
         }
     }
 
@@ -157,6 +171,8 @@ mod tests {
         assert!(decode(&(good.clone() + "raw 2\n!!\n")).is_err());
         assert!(decode(&(good.clone() + "raw 9\nAA\n")).is_err());
         assert!(decode(&(good.clone() + "raw 2\nAA\nmore")).is_err());
+        assert!(decode(&(good.clone() + "raw 2\nAA\nraw 2\nAA\n")).is_err());
+        assert!(decode(&(good.clone() + "other 2\nAA\n")).is_err());
         assert_eq!(decode(&(good + "raw 2\nAA\n")).unwrap().raw, Some(vec![0]));
     }
 }

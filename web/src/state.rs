@@ -9,7 +9,9 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::analysis::{list_lines, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS};
+use robotscope::Robots;
+
+use crate::analysis::{list_lines, parse, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS};
 use crate::examples::EXAMPLES;
 use crate::session::Session;
 use crate::text::{ChangeKind, History, Splice};
@@ -133,6 +135,25 @@ pub enum Action {
     Lint(u64),
     /// Replace everything with a saved session.
     Restore(Session),
+    /// Keep the file as it is now, to compare the verdicts of later edits with.
+    SetBaseline,
+    /// Stop comparing.
+    ClearBaseline,
+}
+
+/// A version of the file kept to compare verdicts with: which verdicts the edits since have changed.
+#[derive(Debug)]
+pub struct Baseline {
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// Its parse (cut at 500 KiB unless the whole file is read, like the file's).
+    pub robots: Robots,
+}
+
+impl Baseline {
+    fn new(bytes: Vec<u8>, full_file: bool) -> Baseline {
+        Baseline { robots: parse(&bytes, full_file), bytes }
+    }
 }
 
 /// The app's state.
@@ -186,6 +207,10 @@ pub struct State {
     pub grid: Rc<Grid>,
     /// The explained verdict of the selected cell.
     pub detail: Option<Rc<Detail>>,
+    /// The version of the file the verdicts are compared with.
+    pub baseline: Option<Rc<Baseline>>,
+    /// The verdicts of the baseline, for the same agents and URLs.
+    pub baseline_grid: Option<Rc<Grid>>,
 }
 
 /// Two states are equal when they show the same thing: the computed parts are compared by identity, which is
@@ -202,7 +227,13 @@ impl PartialEq for State {
             (None, None) => true,
             _ => false,
         };
-        Rc::ptr_eq(&self.text, &other.text)
+        let same_baseline = match (&self.baseline_grid, &other.baseline_grid) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same_baseline
+            && Rc::ptr_eq(&self.text, &other.text)
             && same_raw
             && Rc::ptr_eq(&self.agents_text, &other.agents_text)
             && Rc::ptr_eq(&self.urls_text, &other.urls_text)
@@ -233,6 +264,7 @@ impl Default for State {
             urls: DEFAULT_URLS.to_string(),
             full_file: false,
             raw: None,
+            baseline: None,
         })
     }
 }
@@ -242,6 +274,7 @@ impl State {
     pub fn from_session(session: Session) -> State {
         let text: Rc<str> = Rc::from(session.robots.as_str());
         let raw: Option<Rc<[u8]>> = session.raw.map(Rc::from);
+        let baseline = session.baseline.map(|b| Rc::new(Baseline::new(b, session.full_file)));
         let mut state = State {
             parsed: Rc::new(Parsed::new(raw.as_deref().unwrap_or(text.as_bytes()), &text, session.full_file)),
             // The default lint has generation 0, so this parse's lint is computed below.
@@ -266,6 +299,8 @@ impl State {
             skipped_urls: 0,
             grid: Rc::default(),
             detail: None,
+            baseline,
+            baseline_grid: None,
         };
         state.read_agents();
         state.read_urls();
@@ -289,6 +324,7 @@ impl State {
             urls: self.urls_text.to_string(),
             full_file: self.full_file,
             raw: self.raw.as_deref().map(<[u8]>::to_vec),
+            baseline: self.baseline.as_ref().map(|b| b.bytes.clone()),
         }
     }
 
@@ -320,6 +356,7 @@ impl State {
     /// Checks the grid and explains the selected cell (kept in bounds).
     fn check(&mut self) {
         self.grid = Rc::new(Grid::new(&self.parsed.robots, &self.agents, &self.urls));
+        self.baseline_grid = self.baseline.as_ref().map(|b| Rc::new(Grid::new(&b.robots, &self.agents, &self.urls)));
         let (url, agent) = self.selected;
         self.selected = (url.min(self.urls.len().saturating_sub(1)), agent.min(self.agents.len().saturating_sub(1)));
         self.explain();
@@ -479,7 +516,16 @@ impl Reducible for State {
             Action::DismissNotice => s.notice = None,
             Action::SetFullFile(full) => {
                 s.full_file = full;
+                s.baseline = s.baseline.take().map(|b| Rc::new(Baseline::new(b.bytes.clone(), full)));
                 s.parse();
+                s.check();
+            }
+            Action::SetBaseline => {
+                s.baseline = Some(Rc::new(Baseline::new(s.bytes().to_vec(), s.full_file)));
+                s.check();
+            }
+            Action::ClearBaseline => {
+                s.baseline = None;
                 s.check();
             }
             Action::Reveal(line) => s.reveal = Some((line, s.reveal.map_or(0, |r| r.1.wrapping_add(1)))),
@@ -677,12 +723,35 @@ mod tests {
             urls: "/\n".into(),
             full_file: true,
             raw: None,
+            baseline: None,
         };
         let s = reduce(s, Action::Restore(session));
         assert_eq!((s.typed, s.text_version), (1, version + 1));
         assert_eq!(&*s.agents_text, "a\n");
         let s = reduce(s, Action::Undo);
         assert_eq!(s.text, typed_text);
+    }
+
+    #[test]
+    fn a_baseline_shows_which_verdicts_edits_change() {
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow: /private/\n".into()));
+        let s = reduce(s, Action::EditUrls("/private/x\n/public/y\n".into()));
+        assert!(s.baseline_grid.is_none());
+        let s = reduce(s, Action::SetBaseline);
+        assert_eq!(s.baseline_grid.as_ref().unwrap().cells, s.grid.cells);
+        // An edit changes the file, not the baseline: /public/y flips, /private/x keeps its verdict (and line).
+        let s = reduce(s, Action::EditRobots("User-agent: *\nDisallow: /\n".into()));
+        let before = s.baseline_grid.clone().unwrap();
+        let flipped: Vec<bool> = s.grid.cells.iter().zip(&before.cells).map(|(a, b)| a.allowed != b.allowed).collect();
+        assert_eq!(flipped.iter().filter(|&&f| f).count(), 3); // /public/y for each of the 3 agents
+        assert!(before.cell(1, 0).unwrap().allowed && !s.grid.cell(1, 0).unwrap().allowed);
+        // New URLs are checked against the baseline too; it survives a session round trip.
+        let s = reduce(s, Action::EditUrls("/public/z\n".into()));
+        assert!(s.baseline_grid.as_ref().unwrap().cell(0, 0).unwrap().allowed);
+        let restored = State::from_session(s.session());
+        assert_eq!(restored.baseline_grid, s.baseline_grid);
+        let s = reduce(s, Action::ClearBaseline);
+        assert!(s.baseline_grid.is_none() && s.session().baseline.is_none());
     }
 
     #[test]

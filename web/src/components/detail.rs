@@ -69,9 +69,19 @@ pub fn Detail(props: &DetailProps) -> Html {
         }
     };
     let token = detail.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
+    // With a baseline: what the baseline answered for this cell, when that differs.
+    let before =
+        state.baseline_grid.as_ref().and_then(|g| g.cell(detail.url, detail.agent)).filter(|b| b.allowed != v.allowed);
+    let before = before.map(|b| {
+        let word = if b.allowed { "allowed" } else { "disallowed" };
+        let by =
+            if b.line == 0 { "no rule decided".to_string() } else { format!("by line {} of the baseline", b.line) };
+        html! { <p class="before">{format!("Changed by your edits: the baseline had it {word} ({by}).")}</p> }
+    });
     html! {
         <div class="detail">
             <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status" aria-live="polite">{summary}</p>
+            <div class="before-slot">{before}</div>
             <p class="explanation">{&detail.explanation}</p>
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>

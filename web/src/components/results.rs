@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
-use crate::analysis::Cell;
+use crate::analysis::{Cell, Grid};
 use crate::state::{Action, State};
 
 /// The id of a cell's button, for moving the focus with the arrow keys.
@@ -82,19 +82,60 @@ pub fn Results(props: &ResultsProps) -> Html {
         html! { <th scope="col"><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span></th> }
     });
     let agents: Rc<[String]> = state.agents.iter().map(|a| a.label().to_string()).collect();
+    let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
     let body = state.urls.iter().enumerate().map(|(u, url)| {
-        let cells = state.grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec).unwrap_or_default();
+        let cells = row_of(&state.grid, u).unwrap_or_default();
+        let before = state.baseline_grid.as_ref().and_then(|g| row_of(g, u));
         let selected = (state.selected.0 == u).then_some(state.selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
-        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} agents={agents.clone()} {selected} /> }
+        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={agents.clone()} {selected} /> }
     });
     html! {
+        <>
+        <Compare state={state.clone()} />
         <div class="grid-wrap">
             <table class="grid" {onclick} {onkeydown}>
                 <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its explanation; the arrow keys move between cells."}</caption>
                 <thead><tr><th scope="col">{"URL"}</th>{ for head }</tr></thead>
                 <tbody>{ for body }</tbody>
             </table>
+        </div>
+        </>
+    }
+}
+
+/// The baseline bar: keep the file as it is to see which verdicts later edits change, and how many did.
+#[function_component]
+fn Compare(props: &ResultsProps) -> Html {
+    let ResultsProps { state } = props;
+    let set = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetBaseline))
+    };
+    let Some(before) = &state.baseline_grid else {
+        return html! {
+            <div class="compare">
+                <button type="button" class="tool" onclick={set}>{"Set as baseline"}</button>
+                <span class="hint">{" Keep this version of the file, then edit: the verdicts your edits change are marked."}</span>
+            </div>
+        };
+    };
+    let clear = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::ClearBaseline))
+    };
+    let total = state.grid.cells.len();
+    let changed = state.grid.cells.iter().zip(&before.cells).filter(|(now, then)| now.allowed != then.allowed).count();
+    let summary = match changed {
+        0 => format!("No verdict differs from the baseline ({total} checked)."),
+        1 => format!("1 of {total} verdicts differs from the baseline (marked “was …”)."),
+        n => format!("{n} of {total} verdicts differ from the baseline (marked “was …”)."),
+    };
+    html! {
+        <div class="compare">
+            <span class={classes!("compare-summary", (changed > 0).then_some("compare-changed"))} role="status">{summary}</span>
+            <button type="button" class="tool" onclick={set}>{"Update baseline"}</button>
+            <button type="button" class="tool" onclick={clear}>{"Stop comparing"}</button>
         </div>
     }
 }
@@ -110,6 +151,8 @@ struct RowProps {
     tested: Option<String>,
     /// The row's verdicts, one per agent column.
     cells: Vec<Cell>,
+    /// The baseline's verdicts for the row, when there is a baseline.
+    before: Option<Vec<Cell>>,
     /// The agents' labels.
     agents: Rc<[String]>,
     /// The selected column, when the selected cell is in this row.
@@ -119,18 +162,29 @@ struct RowProps {
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, tested, cells, agents, selected } = props;
+    let RowProps { row, input, tested, cells, before, agents, selected } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let verdict = if cell.allowed { "allowed" } else { "disallowed" };
         let is_selected = *selected == Some(a);
         let line = if cell.line == 0 { "no rule".to_string() } else { format!("line {}", cell.line) };
-        let label = format!("{input}: {verdict} for {agent}, {line}");
+        // A verdict that differs from the baseline's says what it was.
+        let was = before.as_ref().and_then(|b| b.get(a)).filter(|b| b.allowed != cell.allowed).map(|b| {
+            let then = if b.allowed { "allowed" } else { "disallowed" };
+            if b.line == 0 { format!("was {then}, no rule") } else { format!("was {then}, line {}", b.line) }
+        });
+        let mut label = format!("{input}: {verdict} for {agent}, {line}");
+        if let Some(was) = &was {
+            label.push_str(&format!("; changed: {was}"));
+        }
+        let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
         html! {
-            <td class={classes!("cell", verdict, is_selected.then_some("selected"))} data-verdict={verdict} data-line={cell.line.to_string()}>
+            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"))}
+                data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
                     <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>
                     <span class="sub">{line}</span>
+                    {changed}
                 </button>
             </td>
         }
