@@ -122,6 +122,22 @@ test('bad input', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }
     assert.equal((await editor(page).inputValue()), ROBOTS);
   });
 
+  await t.test('a large text dropped on the editor goes in like a paste, at the selection', async () => {
+    const dropped = bigFile(1024 * 1024, ROBOTS + '\n');
+    await editor(page).focus();
+    await editor(page).press('ControlOrMeta+a');
+    await editor(page).evaluate((area, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      area.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+    }, dropped);
+    await page.waitForFunction(() => document.querySelectorAll('.gl').length > 0 && document.querySelector('.editor').textContent.length > 0);
+    assert.equal(await fileText(page), dropped);
+    assert.ok((await editor(page).inputValue()).length < 100 * 1024, 'the text area holds a window, not the 1 MB');
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), ROBOTS);
+  });
+
   await t.test('a 10 MB paste of 5 million lines: the editor says how far it can scroll, and typing still lands at the caret', async () => {
     const lines = '#\n'.repeat(5 * 1000 * 1000); // 10 MB of comment lines
     await paste(editor(page), lines);

@@ -2,7 +2,7 @@
 // browser, and a corrupt share link says so and keeps the user's own session.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { agentsBox, alerts, editor, enter, expectGrid, missing, savedSession, setup, urlsBox } from './harness.mjs';
+import { agentsBox, alerts, cell, editor, enter, expectGrid, missing, savedSession, setup, summary, urlsBox, winningLine } from './harness.mjs';
 import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
 
 const skip = missing();
@@ -66,7 +66,8 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     await saved(page, ROBOTS);
   });
 
-  await t.test('the share link restores the file, agents and URLs in a fresh browser', async () => {
+  await t.test('the share link restores the file, agents, URLs and the selected verdict in a fresh browser', async () => {
+    await cell(page, 1, 2).click();
     link = await shareLink(page);
     assert.ok(link.startsWith(`${url}#s1.`), link);
     const other = await newContext();
@@ -78,6 +79,10 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     assert.equal(await agentsBox(opened).inputValue(), AGENTS);
     assert.equal(await urlsBox(opened).inputValue(), URLS);
     assert.deepEqual(await expectGrid(opened, EXPECTED), EXPECTED);
+    // The same view: the same cell selected, explained and marked in the editor.
+    assert.equal(await cell(opened, 1, 2).getAttribute('aria-pressed'), 'true');
+    assert.equal(await summary(opened).textContent(), 'Allowed by line 4: Allow: /private/press/. ExampleBot fetching /private/press/x.pdf');
+    assert.equal(await winningLine(opened), 4);
     // A fresh browser has no session of its own to keep, so none is offered back.
     const notice = opened.getByRole('status').filter({ hasText: 'Opened a shared session' });
     assert.doesNotMatch(await notice.textContent(), /previous session/);

@@ -182,7 +182,16 @@ pub fn App() -> Html {
     let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     {
         let handle = state.clone();
-        let deps = (state.text.clone(), state.agents_text.clone(), state.urls_text.clone(), state.full_file);
+        // Everything a session keeps: the baseline by identity (each one set is a new one).
+        let baseline = state.baseline.as_ref().map_or(0, |b| Rc::as_ptr(b) as usize);
+        let deps = (
+            state.text.clone(),
+            state.agents_text.clone(),
+            state.urls_text.clone(),
+            state.full_file,
+            state.selected,
+            baseline,
+        );
         use_effect_with(deps, move |_| {
             let timeout = Timeout::new(SAVE_DELAY_MS, move || {
                 if let Err(notice) = save(&handle) {

@@ -55,6 +55,7 @@ mod tests {
             full_file: false,
             raw: None,
             baseline: None,
+            selected: (1, 0),
         }
     }
 

@@ -17,6 +17,8 @@ pub struct Session {
     pub raw: Option<Vec<u8>>,
     /// The version of the file the verdicts are compared with, as bytes.
     pub baseline: Option<Vec<u8>>,
+    /// The selected cell of the grid (URL row, agent column), so that a link opens on the same explanation.
+    pub selected: (usize, usize),
 }
 
 const MAGIC: &str = "robotscope-session 1\n";
@@ -26,6 +28,7 @@ pub fn encode(session: &Session) -> String {
     let mut out = String::with_capacity(session.robots.len() + session.agents.len() + session.urls.len() + 64);
     out.push_str(MAGIC);
     out.push_str(if session.full_file { "full-file 1\n" } else { "full-file 0\n" });
+    out.push_str(&format!("selected {} {}\n", session.selected.0, session.selected.1));
     for (name, value) in [("agents", &session.agents), ("urls", &session.urls), ("robots", &session.robots)] {
         out.push_str(name);
         out.push(' ');
@@ -90,6 +93,13 @@ pub fn decode(text: &str) -> Result<Session, &'static str> {
         "full-file 0" => false,
         _ => return Err(CORRUPT),
     };
+    // Optional (sessions saved before it was kept have none).
+    if let Some(after) = rest.strip_prefix("selected ") {
+        let end = after.find('\n').ok_or(CORRUPT)?;
+        let (u, a) = after[..end].split_once(' ').ok_or(CORRUPT)?;
+        session.selected = (u.parse().map_err(|_| CORRUPT)?, a.parse().map_err(|_| CORRUPT)?);
+        rest = &after[end + 1..];
+    }
     for name in ["agents", "urls", "robots"] {
         let header = line(&mut rest)?;
         let len: usize =
@@ -133,8 +143,12 @@ mod tests {
             full_file: true,
             raw: None,
             baseline: None,
+            selected: (3, 1),
         };
         assert_eq!(decode(&encode(&s)), Ok(s.clone()));
+        // Sessions saved before the selected cell was kept still read.
+        let old = encode(&s).replace("selected 3 1\n", "");
+        assert_eq!(decode(&old), Ok(Session { selected: (0, 0), ..s.clone() }));
         assert_eq!(decode(&encode(&Session::default())), Ok(Session::default()));
         // The bytes of an opened file go along, whatever they are.
         for raw in [vec![], vec![0xff], b"User-agent: *\r\nDisallow: /caf\xe9\r\n".to_vec(), (0..=255).collect()] {
@@ -173,6 +187,8 @@ mod tests {
         assert!(decode(&(good.clone() + "raw 2\nAA\nmore")).is_err());
         assert!(decode(&(good.clone() + "raw 2\nAA\nraw 2\nAA\n")).is_err());
         assert!(decode(&(good.clone() + "other 2\nAA\n")).is_err());
+        assert!(decode(&good.replace("selected 0 0", "selected 0")).is_err());
+        assert!(decode(&good.replace("selected 0 0", "selected a 0")).is_err());
         assert_eq!(decode(&(good + "raw 2\nAA\n")).unwrap().raw, Some(vec![0]));
     }
 }

@@ -265,6 +265,7 @@ impl Default for State {
             full_file: false,
             raw: None,
             baseline: None,
+            selected: (0, 0),
         })
     }
 }
@@ -290,7 +291,7 @@ impl State {
             agents_text: Rc::from(session.agents.as_str()),
             urls_text: Rc::from(session.urls.as_str()),
             full_file: session.full_file,
-            selected: (0, 0),
+            selected: session.selected,
             notice: None,
             reveal: None,
             agents: Rc::from(Vec::new()),
@@ -325,6 +326,7 @@ impl State {
             full_file: self.full_file,
             raw: self.raw.as_deref().map(<[u8]>::to_vec),
             baseline: self.baseline.as_ref().map(|b| b.bytes.clone()),
+            selected: self.selected,
         }
     }
 
@@ -724,6 +726,7 @@ mod tests {
             full_file: true,
             raw: None,
             baseline: None,
+            selected: (0, 0),
         };
         let s = reduce(s, Action::Restore(session));
         assert_eq!((s.typed, s.text_version), (1, version + 1));
@@ -806,9 +809,12 @@ mod tests {
     #[test]
     fn sessions_round_trip() {
         let s = reduce(Rc::new(State::default()), Action::SetFullFile(true));
+        let s = reduce(s, Action::Select { url: 3, agent: 2 });
         let restored = State::from_session(s.session());
         assert_eq!(restored.session(), s.session());
         assert!(restored.full_file);
+        assert_eq!(restored.selected, (3, 2));
+        assert_eq!(restored.detail.as_ref().map(|d| (d.url, d.agent)), Some((3, 2)));
     }
 
     /// The budget workload: a 500 KiB file, 100 URLs, 5 agents. Prints the time of one edit (parse,

@@ -30,6 +30,9 @@ const OVERSCAN: usize = 20;
 /// pixels (Chromium: 2^25). Lines past it are kept (the answers, the download and share links have them), but
 /// cannot be shown; the editor says so.
 pub const MAX_SHOWN_LINES: usize = 1_600_000;
+/// Dropped text up to this size goes where it is dropped, as the text area places it; larger drops go in at
+/// the selection, like a paste.
+const DROP_IN_PLACE_BYTES: usize = 64 * 1024;
 
 /// The editor's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -391,12 +394,17 @@ impl Parts {
     /// Pastes the clipboard's text: the app splices it in, so that a paste of megabytes never goes through the
     /// text area's layout.
     fn paste(&self, e: &ClipboardEvent) {
-        let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
         let Some(text) = e.clipboard_data().and_then(|d| d.get_data("text/plain").ok()) else { return };
         e.prevent_default();
+        self.insert_text(text);
+    }
+
+    /// Puts `text` (pasted or dropped) in place of the selection, with line ends made LF.
+    fn insert_text(&self, text: String) {
+        let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
         if text.len() > MAX_OPEN_BYTES {
             self.dispatch(Action::Notify(Notice::error(format!(
-                "The pasted text is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
+                "The text is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
                 text.len() / (1024 * 1024)
             ))));
             return;
@@ -474,11 +482,20 @@ pub fn Editor(props: &EditorProps) -> Html {
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
     let ondrop = {
         let state = state.clone();
+        let parts = parts.clone();
         Callback::from(move |e: DragEvent| {
-            let file = e.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
-            if let Some(file) = file {
+            let Some(data) = e.data_transfer() else { return };
+            if let Some(file) = data.files().and_then(|f| f.get(0)) {
                 e.prevent_default();
                 read_file(file, state.dispatcher(), &reader);
+                return;
+            }
+            // Large dropped text goes in as a paste does (at the selection), never through the text area's
+            // layout; small drops are the text area's own (at the drop point).
+            let text = data.get_data("text/plain").unwrap_or_default();
+            if text.len() > DROP_IN_PLACE_BYTES {
+                e.prevent_default();
+                parts.insert_text(text);
             }
         })
     };
