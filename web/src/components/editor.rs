@@ -58,6 +58,17 @@ struct Parked {
     stand_in: (u32, u32),
 }
 
+/// An edit the app makes at a parked selection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ParkedEdit {
+    /// Replace the selection with this text.
+    Insert(String),
+    /// Backspace: the selection, or the character before the caret.
+    DeleteBackward,
+    /// Delete: the selection, or the character after the caret.
+    DeleteForward,
+}
+
 /// What the text area holds. Kept outside Yew's state: it changes with every keystroke, and the handlers of
 /// events that arrive between two renders must see the latest.
 #[derive(Debug, Default)]
@@ -363,32 +374,65 @@ impl Parts {
             // Still outside: past the lines the editor can show. The app makes the edit.
         }
         e.prevent_default();
-        let (mut start, mut end) = (start, end);
-        if start == end {
-            // Backspace and Delete at a caret take the character before or after it.
-            let state = self.latest.borrow();
-            match key.as_str() {
-                "Backspace" => start = state.text[..start].char_indices().next_back().map_or(0, |(i, _)| i),
-                "Delete" => end = state.text[end..].chars().next().map_or(end, |c| end + c.len_utf8()),
-                _ => {}
-            }
-        }
-        let typed = match key.as_str() {
-            "Backspace" | "Delete" => Some(String::new()),
-            "Enter" => Some("\n".to_string()),
-            k if k.chars().count() == 1 && !e.alt_key() => Some(k.to_string()),
+        let edit = match key.as_str() {
+            "Backspace" => Some(ParkedEdit::DeleteBackward),
+            "Delete" => Some(ParkedEdit::DeleteForward),
+            "Enter" => Some(ParkedEdit::Insert("\n".to_string())),
+            k if k.chars().count() == 1 && !e.alt_key() => Some(ParkedEdit::Insert(k.to_string())),
             _ => None,
         };
-        match typed {
-            Some(text) => {
-                let version = self.held.borrow().version;
-                self.dispatch(Action::Replace { splice: Splice { start, end, text }, version });
-            }
+        match edit {
+            Some(edit) => self.edit_parked(start, end, edit),
             None => {
                 let at = if matches!(key.as_str(), "ArrowLeft" | "ArrowUp" | "Home" | "PageUp") { start } else { end };
                 self.go_to(at, at, false);
             }
         }
+    }
+
+    /// Makes an edit at a parked selection `start..end` (bytes): the text area cannot, as it does not hold it.
+    fn edit_parked(&self, start: usize, end: usize, edit: ParkedEdit) {
+        let (mut start, mut end) = (start, end);
+        let text = match edit {
+            ParkedEdit::Insert(text) => text,
+            ParkedEdit::DeleteBackward | ParkedEdit::DeleteForward => {
+                if start == end {
+                    // At a caret: the character before or after it.
+                    let state = self.latest.borrow();
+                    if edit == ParkedEdit::DeleteBackward {
+                        start = state.text[..start].char_indices().next_back().map_or(0, |(i, _)| i);
+                    } else {
+                        end = state.text[end..].chars().next().map_or(end, |c| end + c.len_utf8());
+                    }
+                }
+                String::new()
+            }
+        };
+        let version = self.held.borrow().version;
+        self.dispatch(Action::Replace { splice: Splice { start, end, text }, version });
+    }
+
+    /// Text input that came without a key the app saw (an input method's commit, a virtual keyboard, dictation,
+    /// an emoji picker) while the selection is parked: the app makes the edit at the real selection.
+    fn beforeinput(&self, e: &InputEvent) {
+        let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
+        let (start, end, _) = self.selection(&area);
+        if self.held.borrow().parked.is_none() {
+            return;
+        }
+        let edit = match e.input_type().as_str() {
+            "insertText" | "insertReplacementText" => ParkedEdit::Insert(e.data().unwrap_or_default()),
+            "insertLineBreak" | "insertParagraph" => ParkedEdit::Insert("\n".to_string()),
+            "deleteContentBackward" => ParkedEdit::DeleteBackward,
+            "deleteContentForward" => ParkedEdit::DeleteForward,
+            // Anything else (a composition under way cannot be cancelled): move the window to the selection first.
+            _ => {
+                self.go_to(start, end, false);
+                return;
+            }
+        };
+        e.prevent_default();
+        self.edit_parked(start, end, edit);
     }
 
     /// Pastes the clipboard's text: the app splices it in, so that a paste of megabytes never goes through the
@@ -502,7 +546,7 @@ pub fn Editor(props: &EditorProps) -> Html {
 
     // Listeners Yew has no attribute for: the window's size (the editor's height follows it), the end of a
     // pointer press (anywhere), focus (to undo the browser's scrolling to the text area), input method
-    // compositions, and undo or redo from a menu (`beforeinput`).
+    // compositions, undo or redo from a menu, and text input that came without a key (`beforeinput`).
     {
         let parts = parts.clone();
         let view = view.clone();
@@ -549,7 +593,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                     let action = match e.input_type().as_str() {
                         "historyUndo" => Action::Undo,
                         "historyRedo" => Action::Redo,
-                        _ => return,
+                        _ => return p.beforeinput(e),
                     };
                     e.prevent_default();
                     p.dispatch(action);

@@ -1,0 +1,105 @@
+// The windowed editor against a model: random clicks, typing (with characters of one, two, three and four UTF-8
+// bytes, and two UTF-16 units for the emoji), pastes, Backspace, Ctrl+Home/End and scrolling across a file large
+// enough to be windowed, checking after each step that the file (as downloaded) is exactly what a plain text
+// editor would hold. Seeded: the test command runs seeds 1 to 3; ROBOTSCOPE_SEED=N runs seed N (a failure
+// prints its seed and steps), ROBOTSCOPE_SEED=random a new one.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { editor, fileText, frames, missing, paste, setup } from './harness.mjs';
+
+const skip = missing();
+const chosen = process.env.ROBOTSCOPE_SEED;
+const SEEDS = !chosen ? [1, 2, 3] : chosen === 'random' ? [Date.now() % 1_000_000] : [Number(chosen)];
+const STEPS = 40;
+
+/** mulberry32: a small seeded generator. */
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+for (const SEED of SEEDS) {
+  test(`the windowed editor edits like a plain text editor (seed ${SEED})`, { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+    assert.equal(skip, null, skip);
+    const random = generator(SEED);
+    const pick = (xs) => xs[Math.floor(random() * xs.length)];
+    const { newPage } = await setup(t);
+    const page = await newPage();
+
+    // 6,000 lines, some with non-ASCII text: far more than the text area holds at once.
+    const words = ['Disallow: /p', 'Allow: /größe/', 'Disallow: /日本/', 'Allow: /x😀/', '# café', 'User-agent: bot'];
+    let model = Array.from({ length: 6000 }, (_, i) => `${pick(words)}${i}`).join('\n') + '\n';
+    await paste(editor(page), model);
+    await page.waitForFunction(() => document.querySelector('.ln[data-line]'));
+    let caret = model.length; // after the paste (UTF-16 index into the model)
+    const lineStart = (n) => (n === 1 ? 0 : model.split('\n', n - 1).join('\n').length + 1);
+    const lineEnd = (n) => lineStart(n) + model.split('\n')[n - 1].length;
+    const lineCount = () => model.split('\n').length;
+
+    const steps = [];
+    for (let step = 0; step < STEPS; step++) {
+      const kind = pick(['click', 'click', 'type', 'type', 'backspace', 'home', 'end', 'scroll', 'paste']);
+      if (kind === 'scroll' || kind === 'click') {
+        // Scroll to a random line, then (for a click) click past the end of a line in view.
+        const target = 1 + Math.floor(random() * (lineCount() - 1));
+        await page.locator('.scroller').evaluate((s, n) => {
+          s.scrollTop = (n - 1) * 20;
+        }, target);
+        await page.waitForFunction((n) => document.querySelector(`.ln[data-line="${n}"]`), target);
+        await frames(page);
+        steps.push(`${kind} ${target}`);
+        if (kind === 'click') {
+          const n = Math.min(lineCount(), target + Math.floor(random() * 10));
+          const box = await page.locator(`.ln[data-line="${n}"]`).boundingBox();
+          await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+          caret = lineEnd(n);
+          steps[steps.length - 1] += ` -> line ${n}`;
+        }
+      } else if (kind === 'type') {
+        const text = pick(['a', 'é', '日本', '😀', ' x ', '\nAllow: /new']);
+        await page.keyboard.type(text);
+        model = model.slice(0, caret) + text + model.slice(caret);
+        caret += text.length;
+        steps.push(`type ${JSON.stringify(text)}`);
+      } else if (kind === 'paste') {
+        // Through the system clipboard, CR LF line ends and all: the editor makes them LF.
+        const text = pick(['Disallow: /pasted/\r\nAllow: /pasted/ok\r\n', 'größe 😀', '\n\n']);
+        await page.evaluate((text) => navigator.clipboard.writeText(text), text);
+        await page.keyboard.press('ControlOrMeta+v');
+        const lf = text.replaceAll('\r\n', '\n');
+        model = model.slice(0, caret) + lf + model.slice(caret);
+        caret += lf.length;
+        steps.push(`paste ${JSON.stringify(text)}`);
+      } else if (kind === 'backspace') {
+        const count = 1 + Math.floor(random() * 3);
+        for (let i = 0; i < count && caret > 0; i++) {
+          await page.keyboard.press('Backspace');
+          // One code point: two UTF-16 units for a character outside the BMP.
+          const width = caret >= 2 && /[\uDC00-\uDFFF]/.test(model[caret - 1]) ? 2 : 1;
+          model = model.slice(0, caret - width) + model.slice(caret);
+          caret -= width;
+        }
+        steps.push(`backspace x${count}`);
+      } else {
+        await page.keyboard.press(kind === 'home' ? 'ControlOrMeta+Home' : 'ControlOrMeta+End');
+        caret = kind === 'home' ? 0 : model.length;
+        steps.push(kind);
+      }
+      const text = await fileText(page);
+      if (text !== model) {
+        let at = 0;
+        while (at < text.length && text[at] === model[at]) at++;
+        assert.fail(`seed ${SEED}, after ${steps.join('; ')}: the file differs at ${at}: ` +
+          `${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))} vs ${JSON.stringify(model.slice(Math.max(0, at - 20), at + 20))}`);
+      }
+    }
+    t.diagnostic(steps.join('; '));
+    assert.deepEqual(page.errors, []);
+  });
+}
