@@ -8,9 +8,14 @@
 //               after it changed the text area's text);
 //      grid   = when a MutationObserver on the verdict grid first sees the new data-verdict values (the app
 //               has parsed the file, checked the 500 cells and rendered);
-//      screen = the first animation frame after that, plus a zero-delay message: the frame with the new
-//               verdicts has been produced (style, layout and paint included).
-//    The 50 ms budget is start to screen (median over 20 keystrokes after a warm-up one). For comparison, the
+//      paint  = the next paint after the input event was handled, from the browser's Event Timing API (the
+//               `input` entry's startTime + duration; what web-vitals' Interaction to Next Paint measures;
+//               Chromium rounds durations to 8 ms). The grid is updated within the event's task (the app
+//               renders in microtasks), so this paint shows the new verdicts.
+//      frame  = the first animation frame after the grid update, plus a zero-delay message: an upper bound of
+//               the paint, which also counts any task that runs between the frame and the message (such as
+//               the deferred lint).
+//    The 50 ms budget is start to paint (median over 20 keystrokes after a warm-up one). For comparison, the
 //    same keystroke is timed in a bare page holding only a text area with the whole file and the same style:
 //    Chromium's own cost of editing 500 KiB in one text area, which is why the editor's text area holds only a
 //    window of lines around the view.
@@ -89,6 +94,7 @@ try {
       });
     }).observe(table, { subtree: true, attributes: true, attributeFilter: ['data-verdict'] });
   });
+  await page.evaluate(observePaints);
 
   // Put the caret after `Disallow: /shop` on line 2 (the paste left it at the end of the file: Ctrl+Home first).
   await editor(page).press('ControlOrMeta+Home');
@@ -103,7 +109,7 @@ try {
     // Let the deferred lint and the debounced save finish before the next keystroke.
     await page.waitForTimeout(700);
   }
-  const runs = await page.evaluate(() => window.__runs);
+  const runs = await page.evaluate(() => window.__runs.map((r) => ({ ...r, paint: paintAfter(r.start) })));
   const after = (await readGrid(page)).rows.flat().filter((v) => v.startsWith('allowed')).length;
   if (runs.some((r) => r.grid === null) || before === after) {
     console.log(`budget: the keystrokes did not flip the verdicts (${before} then ${after} allowed cells)`);
@@ -115,21 +121,24 @@ try {
   };
   // The first keystroke warms up the JIT and caches; it is reported but not counted.
   const counted = runs.slice(1);
-  const screen = counted.map((r) => r.screen - r.start);
+  const missing = counted.filter((r) => r.paint === null).length;
+  if (missing) console.log(`budget: ${missing} keystrokes have no Event Timing entry (their paint came within 16 ms)`);
+  const paint = counted.map((r) => (r.paint === null ? 16 : r.paint));
   console.log(`\nEdit to screen: 500 KiB file (${file.split('\n').length} lines), 100 URLs x 5 agents = 500 verdicts, ` +
     `${counted.length} keystrokes in Chromium ${browser.version()} (headless):`);
   console.log(`  input event -> handler starts : ${stat(counted.map((r) => r.handler - r.start))}`);
   console.log(`  input event -> grid updated   : ${stat(counted.map((r) => r.grid - r.start))}`);
-  console.log(`  input event -> frame on screen: ${stat(screen)}`);
+  console.log(`  input event -> next paint     : ${stat(paint)} (Event Timing, 8 ms steps)`);
+  console.log(`  input event -> frame + message: ${stat(counted.map((r) => r.screen - r.start))} (upper bound)`);
   const held = await editor(page).inputValue();
   console.log(`  text area holds               : ${held.split('\n').length} lines, ${held.length} characters of the file`);
   const bare = await bareTextArea(browser, file);
-  console.log(`  whole file in a bare text area: ${stat(bare)} (input event to frame, no app: what windowing avoids)`);
-  console.log(`  first keystroke (cold)        : ${(runs[0].screen - runs[0].start).toFixed(1)} ms to screen`);
+  console.log(`  whole file in a bare text area: ${stat(bare)} (input event to next paint, no app: what windowing avoids)`);
+  console.log(`  first keystroke (cold)        : ${runs[0].paint ?? '<16'} ms to the next paint`);
   console.log(`  verdicts flipped by '/'       : ${Math.abs(after - before)} of 500 cells`);
-  const median = [...screen].sort((a, b) => a - b)[Math.floor(screen.length / 2)];
+  const median = [...paint].sort((a, b) => a - b)[Math.floor(paint.length / 2)];
   const editOk = median <= EDIT_BUDGET_MS;
-  console.log(`  budget ${EDIT_BUDGET_MS} ms (input event to frame, median): ${editOk ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(`  budget ${EDIT_BUDGET_MS} ms (input event to next paint, median): ${editOk ? 'within budget' : 'OVER BUDGET'}`);
   if (strict && !(editOk && transferOk)) process.exitCode = 1;
 } finally {
   await browser.close();
@@ -148,22 +157,32 @@ async function bareTextArea(browser, text) {
     const at = text.indexOf('/shop\n') + '/shop'.length;
     area.setSelectionRange(at, at);
     window.__t = [];
-    area.addEventListener('input', (e) => {
-      const start = e.timeStamp;
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => window.__t.push(performance.now() - start);
-        channel.port2.postMessage(0);
-      });
-    });
+    area.addEventListener('input', (e) => window.__t.push(e.timeStamp));
     return runs;
   }, [text, RUNS]);
+  await page.evaluate(observePaints);
   for (let i = 0; i < times; i++) {
     await page.keyboard.press(i % 2 ? 'Backspace' : '/');
     await page.waitForFunction((n) => window.__t.length === n, i + 1);
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(300);
   }
-  const all = await page.evaluate(() => window.__t);
+  await page.evaluate(() => new Promise((ok) => setTimeout(ok, 100)));
+  const all = await page.evaluate(() => window.__t.map((start) => paintAfter(start) ?? 16));
   await page.close();
   return all.slice(1);
+}
+
+/**
+ * In the page: records the Event Timing entries of `input` events (16 ms is the smallest threshold the API
+ * allows), and defines `paintAfter(start)`: the time from the input event at `start` to the next paint, or null.
+ */
+function observePaints() {
+  window.__paints = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'input') window.__paints.push(e);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  window.paintAfter = (start) => {
+    const entry = window.__paints.find((e) => Math.abs(e.startTime - start) < 0.5);
+    return entry ? entry.duration : null;
+  };
 }

@@ -96,6 +96,9 @@ struct Held {
     /// Where the scroller was at its last `scroll` event (browsers scroll a text area being focused into view;
     /// the editor puts the view back, as a text area that scrolls itself keeps its place).
     scrolled: (i32, i32),
+    /// The scroller's height at its last measure (a scroll, a resize): with `scrolled`, the view, known without
+    /// asking the browser, which would lay the page out before the verdicts are drawn.
+    height: i32,
 }
 
 /// The elements the editor works on, and the latest state.
@@ -157,6 +160,7 @@ impl Parts {
                 dragging: held.dragging,
                 composing: held.composing,
                 scrolled: held.scrolled,
+                height: held.height,
             };
             let _ = area.style().set_property("top", &format!("{}px", span.first as i32 * LINE_HEIGHT));
             let _ = code.style().remove_property("min-width");
@@ -270,7 +274,11 @@ impl Parts {
             }
             return;
         }
-        let view = Parts::view_lines(&scroller);
+        let view = {
+            let h = self.held.borrow();
+            let top = h.scrolled.0.max(0) / LINE_HEIGHT;
+            (top as usize, ((h.scrolled.0 + h.height).max(0) / LINE_HEIGHT + 1) as usize)
+        };
         if !moving && !span.holds(given, view, count) {
             let (start, end, backward) = self.selection(&area);
             let span = Span::around(&self.latest.borrow().parsed.line_starts, self.latest.borrow().text.len(), view);
@@ -519,8 +527,10 @@ pub fn Editor(props: &EditorProps) -> Html {
         let held = parts.held.clone();
         Callback::from(move |e: Event| {
             let scroller: HtmlElement = e.target_unchecked_into();
-            held.borrow_mut().scrolled = (scroller.scroll_top(), scroller.scroll_left());
-            view.set(View { top: scroller.scroll_top(), height: scroller.client_height() });
+            let mut held = held.borrow_mut();
+            held.scrolled = (scroller.scroll_top(), scroller.scroll_left());
+            held.height = scroller.client_height();
+            view.set(View { top: held.scrolled.0, height: held.height });
         })
     };
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
@@ -554,9 +564,13 @@ pub fn Editor(props: &EditorProps) -> Html {
             let mut listeners = Vec::new();
             let measure = {
                 let scroller = parts.scroller.clone();
+                let held = parts.held.clone();
                 move || {
                     if let Some(s) = scroller.cast::<HtmlElement>() {
-                        view.set(View { top: s.scroll_top(), height: s.client_height() });
+                        let mut held = held.borrow_mut();
+                        held.scrolled = (s.scroll_top(), s.scroll_left());
+                        held.height = s.client_height();
+                        view.set(View { top: held.scrolled.0, height: held.height });
                     }
                 }
             };
