@@ -164,6 +164,22 @@ test('the editor', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false 
     assert.deepEqual(tall.errors, []);
   });
 
+  await t.test('after deleting the last line break, a click below the last line still puts the caret there', async () => {
+    await paste(editor(page), file);
+    await editor(page).press('ControlOrMeta+End');
+    // The last keystroke removes a line break: the text area must still reach the bottom.
+    await page.keyboard.press('Backspace');
+    const edited = file.slice(0, -1);
+    await page.locator('.scroller').evaluate((s) => {
+      s.scrollTop = s.scrollHeight;
+    });
+    await frames(page);
+    const box = await page.locator('.scroller').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height - 6);
+    await page.keyboard.type('#end');
+    assert.equal(await fileText(page), edited + '#end');
+  });
+
   await t.test('nothing thrown', () => {
     assert.deepEqual(page.errors, []);
   });

@@ -79,6 +79,8 @@ struct Held {
     version: u32,
     /// The lines it holds.
     span: Span,
+    /// Whether they run to the end of the file (edits in the window do not change that).
+    to_end: bool,
     /// The lines in view when the span was chosen.
     view: (usize, usize),
     /// Where its text starts in the whole text (bytes).
@@ -152,6 +154,7 @@ impl Parts {
                 filled: true,
                 version: state.text_version,
                 span,
+                to_end: span.last >= starts.len(),
                 view,
                 start,
                 text: state.text[start..end].to_string(),
@@ -166,17 +169,20 @@ impl Parts {
             let _ = code.style().remove_property("min-width");
             area.set_value(&held.text);
         }
-        self.fit(&area, &code, starts.len());
+        self.fit(&area, &code);
         scroller.set_scroll_top(top);
         scroller.set_scroll_left(left);
     }
 
     /// Sizes the text area to its lines (it never scrolls itself: the scroller does), and widens the code column
     /// to its longest line.
-    fn fit(&self, area: &HtmlTextAreaElement, code: &HtmlElement, count: usize) {
-        let span = self.held.borrow().span;
+    fn fit(&self, area: &HtmlTextAreaElement, code: &HtmlElement) {
+        let (span, to_end) = {
+            let held = self.held.borrow();
+            (held.span, held.to_end)
+        };
         let style = area.style();
-        if span.last >= count {
+        if to_end {
             // The window reaches the end of the file: the text area reaches the bottom, so that a click below
             // the last line puts the caret there.
             let _ = style.set_property("height", "auto");
@@ -321,8 +327,7 @@ impl Parts {
             "deleteContentBackward" | "deleteContentForward" => ChangeKind::Deleting,
             _ => ChangeKind::Other,
         };
-        let count = self.latest.borrow().parsed.line_count() + splice.text.matches('\n').count();
-        self.fit(&area, &code, count.max(self.held.borrow().span.last));
+        self.fit(&area, &code);
         self.dispatch(Action::Type { splice, version, kind, time: e.time_stamp() });
     }
 
@@ -518,9 +523,18 @@ pub fn Editor(props: &EditorProps) -> Html {
         let parts = parts.clone();
         Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), true))
     };
+    // A press in the text area starts a drag (the window must not move under it) and places the caret, which
+    // ends any parked selection.
     let onpointerdown = {
         let held = parts.held.clone();
-        Callback::from(move |_: PointerEvent| held.borrow_mut().dragging = true)
+        Callback::from(move |e: PointerEvent| {
+            let mut held = held.borrow_mut();
+            held.dragging = true;
+            // Not for a right click: the context menu's Copy acts on the selection as it is.
+            if e.button() == 0 {
+                held.parked = None;
+            }
+        })
     };
     let onscroll = {
         let view = view.clone();
