@@ -454,10 +454,12 @@ impl Reducible for State {
                 s.splice_text(splice.text);
             }
             Action::Type { splice, version, kind, time } => {
-                if version != s.text_version {
-                    return self;
-                }
+                // Counted even when dropped: the editor waits until the count matches its own before it
+                // copies the text in again (which then undoes the dropped change on screen too).
                 s.typed += 1;
+                if version != s.text_version {
+                    return Rc::new(s);
+                }
                 s.history.borrow_mut().record(&s.text, &splice, kind, time);
                 let text = splice.apply(&s.text);
                 s.splice_text(text);
@@ -678,7 +680,9 @@ mod tests {
                 time: 100.0,
             },
         );
-        assert!(Rc::ptr_eq(&stale, &typed_x));
+        assert_eq!(stale.text, typed_x.text);
+        // It still counts, so that the editor knows every change it sent has been seen.
+        assert_eq!(stale.typed, typed_x.typed + 1);
     }
 
     #[test]
