@@ -2,7 +2,7 @@
 // browser, and a corrupt share link says so and keeps the user's own session.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { agentsBox, alerts, cell, editor, enter, expectGrid, missing, savedSession, setup, summary, urlsBox, winningLine } from './harness.mjs';
+import { agentsBox, alerts, cell, editor, enter, expectGrid, fileText, missing, paste, savedSession, setup, summary, urlsBox, winningLine } from './harness.mjs';
 import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
 
 const skip = missing();
@@ -134,6 +134,18 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     assert.match(await alerts(page).textContent(), /share link is damaged.*Your session is unchanged\./);
     assert.equal(await editor(page).inputValue(), ROBOTS);
     await page.getByRole('button', { name: 'Dismiss this message' }).click();
+  });
+
+  await t.test('a share link over a session too large to back up says how to get its file back', async () => {
+    const big = 'Disallow: /big\n'.repeat(400 * 1000); // 6 MB: more than local storage holds
+    await paste(editor(page), big);
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value === text, ROBOTS);
+    const notice = page.getByRole('status').filter({ hasText: 'Opened a shared session' });
+    assert.match(await notice.textContent(), /too large to keep in this browser's storage; Undo \(Ctrl\+Z in the editor\) brings its file back/);
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), big);
+    await enter(page, { robots: ROBOTS, agents: AGENTS, urls: URLS });
   });
 
   await t.test('a corrupt share link says so and shows the saved session instead', async () => {

@@ -111,9 +111,15 @@ fn open_link_in_place(state: &UseReducerHandle<State>) {
     match take_link() {
         None => {}
         Some(Ok(shared)) => {
-            let backup = keep_backup(&session::encode(&state.session()));
+            let notice = if keep_backup(&session::encode(&state.session())) {
+                opened_link_notice(true)
+            } else {
+                Notice::info(
+                    "Opened a shared session: the file, agents and URLs are the link's. Your previous session was too large to keep in this browser's storage; Undo (Ctrl+Z in the editor) brings its file back.",
+                )
+            };
             state.dispatch(Action::Restore(shared));
-            state.dispatch(Action::Notify(opened_link_notice(backup)));
+            state.dispatch(Action::Notify(notice));
         }
         Some(Err(e)) => {
             state.dispatch(Action::Notify(Notice::error(format!("{}. Your session is unchanged.", sentence(&e)))))
@@ -130,12 +136,16 @@ fn restore_backup(state: &UseReducerHandle<State>) {
     };
     match session::decode(&backup) {
         Ok(previous) => {
-            keep_backup(&session::encode(&state.session()));
-            state.dispatch(Action::Restore(previous));
-            state.dispatch(Action::Notify(
+            let notice = if keep_backup(&session::encode(&state.session())) {
                 Notice::info("Restored your previous session. The shared one is now the backup.")
-                    .with_action(NoticeAction::RestoreBackup),
-            ));
+                    .with_action(NoticeAction::RestoreBackup)
+            } else {
+                Notice::info(
+                    "Restored your previous session. The shared one was too large to keep as the backup; Undo (Ctrl+Z in the editor) brings its file back.",
+                )
+            };
+            state.dispatch(Action::Restore(previous));
+            state.dispatch(Action::Notify(notice));
         }
         Err(e) => state.dispatch(Action::Notify(Notice::error(format!(
             "{}, so it cannot be restored. The session on screen is unchanged.",
