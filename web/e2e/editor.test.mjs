@@ -164,6 +164,35 @@ test('the editor', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false 
     assert.deepEqual(tall.errors, []);
   });
 
+  await t.test('Shift+click far from the caret selects from the caret, across windows', async () => {
+    await paste(editor(page), file);
+    const endOf = (n) => lines.slice(0, n).join('\n').length; // the offset of the end of line n
+    const clickEnd = async (n, shift = false) => {
+      const box = await page.locator(`.ln[data-line="${n}"]`).boundingBox();
+      if (shift) await page.keyboard.down('Shift');
+      await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+      if (shift) await page.keyboard.up('Shift');
+    };
+    // 1,400 lines apart: typing replaces exactly the selection.
+    await scrollTo(page, 100);
+    await clickEnd(100);
+    await scrollTo(page, 1500);
+    await clickEnd(1502, true);
+    await page.keyboard.type('X');
+    assert.equal(await fileText(page), file.slice(0, endOf(100)) + 'X' + file.slice(endOf(1502)));
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), file);
+    // Upwards, and 12,000 lines apart (more than any window): Delete removes exactly the selection.
+    await scrollTo(page, 12000);
+    await clickEnd(12003);
+    await scrollTo(page, 50);
+    await clickEnd(50, true);
+    await page.keyboard.press('Delete');
+    assert.equal(await fileText(page), file.slice(0, endOf(50)) + file.slice(endOf(12003)));
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), file);
+  });
+
   await t.test('after deleting the last line break, a click below the last line still puts the caret there', async () => {
     await paste(editor(page), file);
     await editor(page).press('ControlOrMeta+End');

@@ -93,6 +93,9 @@ struct Held {
     parked: Option<Parked>,
     /// A pointer is pressed in it (a selection being dragged): the window must not move under the pointer.
     dragging: bool,
+    /// A Shift+click is under way from this anchor (bytes), which is outside the window: the text area extends
+    /// its selection from its stand-in, and the app makes it run from the real anchor when the press ends.
+    shift_from: Option<usize>,
     /// An input method composition is under way.
     composing: bool,
     /// Where the scroller was at its last `scroll` event (browsers scroll a text area being focused into view;
@@ -161,6 +164,7 @@ impl Parts {
                 sent: held.sent,
                 parked: None,
                 dragging: held.dragging,
+                shift_from: held.shift_from,
                 composing: held.composing,
                 scrolled: held.scrolled,
                 height: held.height,
@@ -291,6 +295,22 @@ impl Parts {
             self.fill(span, view);
             self.place(&area, start, end, backward);
         }
+    }
+
+    /// Ends a Shift+click from `anchor` (bytes, outside the window): the selection runs from the anchor to where
+    /// the click put the text area's caret.
+    fn extend_from(&self, anchor: usize) {
+        let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
+        let focus = {
+            let held = self.held.borrow();
+            // The text area extended its selection from the stand-in at one end of the window: the focus is
+            // the other end of it.
+            let (start, end) = (area.selection_start().ok().flatten(), area.selection_end().ok().flatten());
+            let Some((start, end)) = start.zip(end) else { return };
+            let moved = if anchor < held.start { end } else { start };
+            held.start + byte_of_utf16(&held.text, moved)
+        };
+        self.go_to(anchor.min(focus), anchor.max(focus), focus < anchor);
     }
 
     /// The state's dispatcher.
@@ -532,7 +552,8 @@ pub fn Editor(props: &EditorProps) -> Html {
             held.dragging = true;
             // Not for a right click: the context menu's Copy acts on the selection as it is.
             if e.button() == 0 {
-                held.parked = None;
+                let parked = held.parked.take();
+                held.shift_from = parked.filter(|_| e.shift_key()).map(|p| p.start);
             }
         })
     };
@@ -594,6 +615,11 @@ pub fn Editor(props: &EditorProps) -> Html {
                 let p = parts.clone();
                 listeners.push(EventListener::new(&window, "pointerup", move |_| {
                     let was = std::mem::replace(&mut p.held.borrow_mut().dragging, false);
+                    // Taken first: the borrow must end before `extend_from` borrows again.
+                    let shift_from = p.held.borrow_mut().shift_from.take();
+                    if let Some(anchor) = shift_from {
+                        p.extend_from(anchor);
+                    }
                     if was {
                         p.sync();
                     }
