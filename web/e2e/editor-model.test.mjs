@@ -1,8 +1,8 @@
-// The windowed editor against a model: random clicks, typing (with characters of one, two, three and four UTF-8
-// bytes, and two UTF-16 units for the emoji), pastes, Backspace, Ctrl+Home/End and scrolling across a file large
-// enough to be windowed, checking after each step that the file (as downloaded) is exactly what a plain text
-// editor would hold. Seeded: the test command runs seeds 1 to 3; ROBOTSCOPE_SEED=N runs seed N (a failure
-// prints its seed and steps), ROBOTSCOPE_SEED=random a new one.
+// The windowed editor against a model: random clicks and Shift+click selections, typing (characters of one, two,
+// three and four UTF-8 bytes; two UTF-16 units for the emoji), pastes, Backspace, Ctrl+Home/End and scrolling
+// across a file large enough to be windowed, checking after each step that the file (as downloaded) is exactly
+// what a plain text editor would hold. Seeded: the test command runs seeds 1 to 3; ROBOTSCOPE_SEED=N runs seed N
+// (a failure prints its seed and steps), ROBOTSCOPE_SEED=random a new one.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { editor, fileText, frames, missing, paste, setup } from './harness.mjs';
@@ -38,14 +38,24 @@ for (const SEED of SEEDS) {
     await paste(editor(page), model);
     await page.waitForFunction(() => document.querySelector('.ln[data-line]'));
     let caret = model.length; // after the paste (UTF-16 index into the model)
+    let anchor = null; // the other end of the selection, or null when it is a caret
+    /** The selection, start and end. */
+    const selection = () => (anchor === null ? [caret, caret] : [Math.min(anchor, caret), Math.max(anchor, caret)]);
+    /** Replaces the selection with `text`, leaving the caret after it. */
+    const replace = (text) => {
+      const [a, b] = selection();
+      model = model.slice(0, a) + text + model.slice(b);
+      caret = a + text.length;
+      anchor = null;
+    };
     const lineStart = (n) => (n === 1 ? 0 : model.split('\n', n - 1).join('\n').length + 1);
     const lineEnd = (n) => lineStart(n) + model.split('\n')[n - 1].length;
     const lineCount = () => model.split('\n').length;
 
     const steps = [];
     for (let step = 0; step < STEPS; step++) {
-      const kind = pick(['click', 'click', 'type', 'type', 'backspace', 'home', 'end', 'scroll', 'paste']);
-      if (kind === 'scroll' || kind === 'click') {
+      const kind = pick(['click', 'click', 'shift+click', 'type', 'type', 'backspace', 'home', 'end', 'scroll', 'paste']);
+      if (kind === 'scroll' || kind === 'click' || kind === 'shift+click') {
         // Scroll to a random line, then (for a click) click past the end of a line in view.
         const target = 1 + Math.floor(random() * (lineCount() - 1));
         await page.locator('.scroller').evaluate((s, n) => {
@@ -54,32 +64,40 @@ for (const SEED of SEEDS) {
         await page.waitForFunction((n) => document.querySelector(`.ln[data-line="${n}"]`), target);
         await frames(page);
         steps.push(`${kind} ${target}`);
-        if (kind === 'click') {
+        if (kind !== 'scroll') {
+          // Shift+click extends a caret into a selection (from a selection, it is a plain click here).
+          const shift = kind === 'shift+click' && anchor === null;
           const n = Math.min(lineCount(), target + Math.floor(random() * 10));
           const box = await page.locator(`.ln[data-line="${n}"]`).boundingBox();
+          if (shift) await page.keyboard.down('Shift');
           await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+          if (shift) await page.keyboard.up('Shift');
+          anchor = shift ? caret : null;
           caret = lineEnd(n);
-          steps[steps.length - 1] += ` -> line ${n}`;
+          if (anchor === caret) anchor = null;
+          steps[steps.length - 1] += ` -> line ${n}${shift ? ' (selecting)' : ''}`;
         }
       } else if (kind === 'type') {
         const text = pick(['a', 'é', '日本', '😀', ' x ', '\nAllow: /new']);
         await page.keyboard.type(text);
-        model = model.slice(0, caret) + text + model.slice(caret);
-        caret += text.length;
+        replace(text);
         steps.push(`type ${JSON.stringify(text)}`);
       } else if (kind === 'paste') {
         // Through the system clipboard, CR LF line ends and all: the editor makes them LF.
         const text = pick(['Disallow: /pasted/\r\nAllow: /pasted/ok\r\n', 'größe 😀', '\n\n']);
         await page.evaluate((text) => navigator.clipboard.writeText(text), text);
         await page.keyboard.press('ControlOrMeta+v');
-        const lf = text.replaceAll('\r\n', '\n');
-        model = model.slice(0, caret) + lf + model.slice(caret);
-        caret += lf.length;
+        replace(text.replaceAll('\r\n', '\n'));
         steps.push(`paste ${JSON.stringify(text)}`);
       } else if (kind === 'backspace') {
         const count = 1 + Math.floor(random() * 3);
-        for (let i = 0; i < count && caret > 0; i++) {
+        for (let i = 0; i < count && (caret > 0 || anchor !== null); i++) {
           await page.keyboard.press('Backspace');
+          if (anchor !== null) {
+            // The first press deletes the selection.
+            replace('');
+            continue;
+          }
           // One code point: two UTF-16 units for a character outside the BMP.
           const width = caret >= 2 && /[\uDC00-\uDFFF]/.test(model[caret - 1]) ? 2 : 1;
           model = model.slice(0, caret - width) + model.slice(caret);
@@ -89,6 +107,7 @@ for (const SEED of SEEDS) {
       } else {
         await page.keyboard.press(kind === 'home' ? 'ControlOrMeta+Home' : 'ControlOrMeta+End');
         caret = kind === 'home' ? 0 : model.length;
+        anchor = null;
         steps.push(kind);
       }
       const text = await fileText(page);
