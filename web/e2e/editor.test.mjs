@@ -193,6 +193,28 @@ test('the editor', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false 
     assert.equal(await fileText(page), file);
   });
 
+  await t.test('Shift with the arrow keys extends a selection larger than any window, from its anchor', async () => {
+    await paste(editor(page), file);
+    // The whole file but its last two lines: from the start to the end, then two lines up.
+    await editor(page).press('ControlOrMeta+Home');
+    await editor(page).press('ControlOrMeta+Shift+End');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Delete');
+    assert.equal(await fileText(page), lines.slice(-3).join('\n'));
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), file);
+    // Backwards: from the end to the start, then a line down and to its end.
+    await editor(page).press('ControlOrMeta+End');
+    await editor(page).press('ControlOrMeta+Shift+Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.type('#');
+    assert.equal(await fileText(page), lines[0] + '\n' + lines[1] + '#');
+    await editor(page).press('ControlOrMeta+z');
+    assert.equal(await fileText(page), file);
+  });
+
   await t.test('after deleting the last line break, a click below the last line still puts the caret there', async () => {
     await paste(editor(page), file);
     await editor(page).press('ControlOrMeta+End');

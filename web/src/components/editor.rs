@@ -20,7 +20,7 @@ use yew::prelude::*;
 use crate::analysis::highlight;
 use crate::components::toolbar::read_file;
 use crate::state::{Action, Notice, State, MAX_OPEN_BYTES};
-use crate::text::{byte_of_utf16, line_of, utf16_len, ChangeKind, Span, Splice, WINDOW_BYTES};
+use crate::text::{byte_of_utf16, floor_boundary, line_of, utf16_len, ChangeKind, Span, Splice, WINDOW_BYTES};
 
 /// The height of a line in pixels: `--line-height` in `static/css/app.css`.
 const LINE_HEIGHT: i32 = 20;
@@ -56,6 +56,8 @@ struct Parked {
     end: usize,
     /// The text area's own selection (UTF-16) meanwhile: while it is unchanged, the user has not moved.
     stand_in: (u32, u32),
+    /// Whether the selection runs backwards (its focus, the end that moves, is `start`).
+    backward: bool,
 }
 
 /// An edit the app makes at a parked selection.
@@ -137,7 +139,7 @@ impl Parts {
         let backward = area.selection_direction().ok().flatten().as_deref() == Some("backward");
         if let Some(p) = held.parked {
             if p.stand_in == (start, end) {
-                return (p.start, p.end, backward);
+                return (p.start, p.end, p.backward);
             }
             held.parked = None;
         }
@@ -224,7 +226,7 @@ impl Parts {
                 (a, b)
             };
             let _ = area.set_selection_range_with_direction(stand_in.0, stand_in.1, direction);
-            held.parked = Some(Parked { start, end, stand_in });
+            held.parked = Some(Parked { start, end, stand_in, backward });
         }
     }
 
@@ -416,11 +418,43 @@ impl Parts {
         };
         match edit {
             Some(edit) => self.edit_parked(start, end, edit),
+            // Shift with a movement key extends the selection from its anchor, as a text area does.
+            None if e.shift_key() => {
+                let (anchor, focus) = if backward { (end, start) } else { (start, end) };
+                if let Some(focus) = self.moved(&key, focus) {
+                    self.go_to(anchor.min(focus), anchor.max(focus), focus < anchor);
+                }
+            }
             None => {
                 let at = if matches!(key.as_str(), "ArrowLeft" | "ArrowUp" | "Home" | "PageUp") { start } else { end };
                 self.go_to(at, at, false);
             }
         }
+    }
+
+    /// Where a movement key takes the offset `at` (bytes): a character left or right, a line or a page up or
+    /// down (keeping the column where the line is long enough), the start or end of the line.
+    fn moved(&self, key: &str, at: usize) -> Option<usize> {
+        let state = self.latest.borrow();
+        let (text, starts) = (&*state.text, &state.parsed.line_starts);
+        let line = line_of(starts, at);
+        let line_end = |n: usize| starts.get(n + 1).map_or(text.len(), |&next| next - 1);
+        let page = (self.held.borrow().height / LINE_HEIGHT).max(1) as usize;
+        let to_line = |n: usize| {
+            let column = at - starts[line];
+            floor_boundary(text, (starts[n] + column).min(line_end(n)))
+        };
+        Some(match key {
+            "ArrowLeft" => text[..at].char_indices().next_back().map_or(0, |(i, _)| i),
+            "ArrowRight" => text[at..].chars().next().map_or(at, |c| at + c.len_utf8()),
+            "ArrowUp" => to_line(line.saturating_sub(1)),
+            "ArrowDown" => to_line((line + 1).min(starts.len() - 1)),
+            "PageUp" => to_line(line.saturating_sub(page)),
+            "PageDown" => to_line((line + page).min(starts.len() - 1)),
+            "Home" => starts[line],
+            "End" => line_end(line),
+            _ => return None,
+        })
     }
 
     /// Makes an edit at a parked selection `start..end` (bytes): the text area cannot, as it does not hold it.
