@@ -371,9 +371,8 @@ impl State {
 
     /// Replaces the whole file, as one undoable step, and puts the caret at its start.
     fn replace_file(&mut self, text: String, raw: Option<Vec<u8>>, name: &str) {
-        let splice = Splice { start: 0, end: self.text.len(), text };
-        self.history.borrow_mut().record(&self.text, &splice, ChangeKind::Other, f64::INFINITY);
-        self.text = Rc::from(splice.text);
+        self.history.borrow_mut().record_replacement(&self.text, &text);
+        self.text = Rc::from(text);
         self.raw = raw.map(Rc::from);
         self.file_name = Rc::from(name);
         self.show_text(Some((0, 0)));
@@ -449,9 +448,8 @@ impl Reducible for State {
                 if s.raw.is_none() && *s.text == *text {
                     return self;
                 }
-                let splice = Splice { start: 0, end: s.text.len(), text };
-                s.history.borrow_mut().record(&s.text, &splice, ChangeKind::Other, f64::INFINITY);
-                s.splice_text(splice.text);
+                s.history.borrow_mut().record_replacement(&s.text, &text);
+                s.splice_text(text);
             }
             Action::Type { splice, version, kind, time } => {
                 // Counted even when dropped: the editor waits until the count matches its own before it
@@ -536,8 +534,7 @@ impl Reducible for State {
             Action::Restore(session) => {
                 let notice = s.notice.take();
                 let history = s.history.clone();
-                let splice = Splice { start: 0, end: s.text.len(), text: session.robots.clone() };
-                history.borrow_mut().record(&s.text, &splice, ChangeKind::Other, f64::INFINITY);
+                history.borrow_mut().record_replacement(&s.text, &session.robots);
                 let (version, typed) = (s.text_version, s.typed);
                 s = State::from_session(session);
                 s.notice = notice;

@@ -125,18 +125,29 @@ const RUN_PAUSE_MS: f64 = 1000.0;
 impl History {
     /// Records `splice`, made to `text` (the text before it), at `time`.
     pub fn record(&mut self, text: &str, splice: &Splice, kind: ChangeKind, time: f64) {
-        let start = floor_boundary(text, splice.start);
-        let end = floor_boundary(text, splice.end.max(start));
+        self.record_change(text, splice.start, splice.end, &splice.text, kind, time);
+    }
+
+    /// Records the replacement of all of `text` by `new` (a file opened, an example, a session restored): a
+    /// step of its own.
+    pub fn record_replacement(&mut self, text: &str, new: &str) {
+        self.record_change(text, 0, text.len(), new, ChangeKind::Other, f64::INFINITY);
+    }
+
+    /// Records the bytes `start..end` of `text` replaced by `inserted`.
+    fn record_change(&mut self, text: &str, start: usize, end: usize, inserted: &str, kind: ChangeKind, time: f64) {
+        let start = floor_boundary(text, start);
+        let end = floor_boundary(text, end.max(start));
         let removed = &text[start..end];
         for c in self.redo.drain(..) {
             self.bytes -= c.removed.len() + c.inserted.len();
         }
-        self.bytes += removed.len() + splice.text.len();
+        self.bytes += removed.len() + inserted.len();
         if let Some(last) = self.undo.last_mut() {
             let recent = time - last.time <= RUN_PAUSE_MS && time >= last.time;
             if recent && kind == ChangeKind::Typing && last.kind == kind && last.at + last.inserted.len() == start {
                 last.removed.push_str(removed);
-                last.inserted.push_str(&splice.text);
+                last.inserted.push_str(inserted);
                 last.time = time;
                 return;
             }
@@ -156,7 +167,7 @@ impl History {
                 }
             }
         }
-        self.undo.push(Change { at: start, removed: removed.to_string(), inserted: splice.text.clone(), kind, time });
+        self.undo.push(Change { at: start, removed: removed.to_string(), inserted: inserted.to_string(), kind, time });
         while self.undo.len() > MAX_STEPS || (self.bytes > MAX_BYTES && self.undo.len() > 1) {
             let old = self.undo.remove(0);
             self.bytes -= old.removed.len() + old.inserted.len();

@@ -123,11 +123,15 @@ impl Parts {
         Some((self.area.cast()?, self.scroller.cast()?, self.code.cast()?))
     }
 
-    /// The lines in view, `first..last` (0-based; `last` may pass the end of the file).
+    /// The lines in view of a scroller scrolled to `top` and `height` pixels tall, `first..last` (0-based;
+    /// `last` may pass the end of the file).
+    fn lines_in(top: i32, height: i32) -> (usize, usize) {
+        ((top.max(0) / LINE_HEIGHT) as usize, ((top + height).max(0) / LINE_HEIGHT + 1) as usize)
+    }
+
+    /// The lines in view, asking the scroller.
     fn view_lines(scroller: &HtmlElement) -> (usize, usize) {
-        let top = scroller.scroll_top().max(0) / LINE_HEIGHT;
-        let bottom = (scroller.scroll_top() + scroller.client_height()).max(0) / LINE_HEIGHT + 1;
-        (top as usize, bottom as usize)
+        Parts::lines_in(scroller.scroll_top(), scroller.client_height())
     }
 
     /// The text area's selection in bytes of the whole text (a parked one if the user has not moved since),
@@ -288,8 +292,7 @@ impl Parts {
         }
         let view = {
             let h = self.held.borrow();
-            let top = h.scrolled.0.max(0) / LINE_HEIGHT;
-            (top as usize, ((h.scrolled.0 + h.height).max(0) / LINE_HEIGHT + 1) as usize)
+            Parts::lines_in(h.scrolled.0, h.height)
         };
         if !moving && !span.holds(given, view, count) {
             let (start, end, backward) = self.selection(&area);
