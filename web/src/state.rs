@@ -306,6 +306,7 @@ impl State {
         state.read_agents();
         state.read_urls();
         state.check();
+        state.check_baseline();
         state.lint_now();
         state
     }
@@ -358,10 +359,15 @@ impl State {
     /// Checks the grid and explains the selected cell (kept in bounds).
     fn check(&mut self) {
         self.grid = Rc::new(Grid::new(&self.parsed.robots, &self.agents, &self.urls));
-        self.baseline_grid = self.baseline.as_ref().map(|b| Rc::new(Grid::new(&b.robots, &self.agents, &self.urls)));
         let (url, agent) = self.selected;
         self.selected = (url.min(self.urls.len().saturating_sub(1)), agent.min(self.agents.len().saturating_sub(1)));
         self.explain();
+    }
+
+    /// Checks the baseline's grid: after the baseline, the agents or the URLs change (not the file: typing
+    /// leaves the baseline's verdicts as they are).
+    fn check_baseline(&mut self) {
+        self.baseline_grid = self.baseline.as_ref().map(|b| Rc::new(Grid::new(&b.robots, &self.agents, &self.urls)));
     }
 
     fn explain(&mut self) {
@@ -486,11 +492,13 @@ impl Reducible for State {
                 s.agents_text = Rc::from(text);
                 s.read_agents();
                 s.check();
+                s.check_baseline();
             }
             Action::EditUrls(text) => {
                 s.urls_text = Rc::from(text);
                 s.read_urls();
                 s.check();
+                s.check_baseline();
             }
             Action::AddAgent(name) => {
                 let mut text = s.agents_text.to_string();
@@ -503,6 +511,7 @@ impl Reducible for State {
                 s.read_agents();
                 s.selected.1 = s.agents.len().saturating_sub(1);
                 s.check();
+                s.check_baseline();
             }
             Action::Select { url, agent } => {
                 s.selected = (url, agent);
@@ -521,14 +530,15 @@ impl Reducible for State {
                 s.baseline = s.baseline.take().map(|b| Rc::new(Baseline::new(b.bytes.clone(), full)));
                 s.parse();
                 s.check();
+                s.check_baseline();
             }
             Action::SetBaseline => {
                 s.baseline = Some(Rc::new(Baseline::new(s.bytes().to_vec(), s.full_file)));
-                s.check();
+                s.check_baseline();
             }
             Action::ClearBaseline => {
                 s.baseline = None;
-                s.check();
+                s.check_baseline();
             }
             Action::Reveal(line) => s.reveal = Some((line, s.reveal.map_or(0, |r| r.1.wrapping_add(1)))),
             Action::Restore(session) => {
@@ -749,6 +759,9 @@ mod tests {
         let flipped: Vec<bool> = s.grid.cells.iter().zip(&before.cells).map(|(a, b)| a.allowed != b.allowed).collect();
         assert_eq!(flipped.iter().filter(|&&f| f).count(), 3); // /public/y for each of the 3 agents
         assert!(before.cell(1, 0).unwrap().allowed && !s.grid.cell(1, 0).unwrap().allowed);
+        // Typing does not check the baseline again: its verdicts are the same grid.
+        let typed = reduce(s.clone(), Action::EditRobots("User-agent: *\nDisallow: /x\n".into()));
+        assert!(Rc::ptr_eq(typed.baseline_grid.as_ref().unwrap(), &before));
         // New URLs are checked against the baseline too; it survives a session round trip.
         let s = reduce(s, Action::EditUrls("/public/z\n".into()));
         assert!(s.baseline_grid.as_ref().unwrap().cell(0, 0).unwrap().allowed);
