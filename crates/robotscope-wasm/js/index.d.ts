@@ -182,19 +182,14 @@ export interface Robot {
   getPreferredHost(): string | null;
 }
 
+/** The class of `robotsParser`'s result: the `Robot` methods (merged in from the interface below), plus these. */
 export class RobotsParser implements Robot {
   private constructor();
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  isDisallowed(url: string, ua?: string): boolean;
-  isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
-  getMatchingLineNumber(url: string, ua?: string): number;
-  getCrawlDelay(ua?: string): number | undefined;
-  getSitemaps(): string[];
-  getPreferredHost(): string | null;
   /** The parsed file, for the explained API. */
   readonly robots: Robots;
   free(): void;
 }
+export interface RobotsParser extends Robot {}
 
 /** robots-parser's entry point: `robotsParser('https://example.com/robots.txt', body)`. */
 export function robotsParser(url: string, contents?: string | Uint8Array | null): RobotsParser;
