@@ -5,10 +5,14 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{is_valid_agent, normalize_url, token_from_user_agent, Robots, RuleMatch, Scope, Verdict};
+use std::collections::HashMap;
+
+use robotscope::{is_valid_agent, normalize_url, robots_url, token_from_user_agent, Robots, RuleMatch, Scope, Verdict};
 
 use crate::args::{shown_path, Arg, Parser};
-use crate::{json, printable, Failure};
+use crate::fetch::NetOptions;
+use crate::net::{Fetched, Governing, Net};
+use crate::{json, printable, sitemap, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
@@ -52,9 +56,12 @@ Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 on a usage
 ";
 
 struct Options {
-    file: OsString,
+    /// The robots.txt file; `None` with `--live`.
+    file: Option<OsString>,
     agents: Vec<String>,
     urls: Vec<String>,
+    sitemap: Option<String>,
+    net: NetOptions,
     json: bool,
     normalize: bool,
     verbose: bool,
@@ -62,10 +69,11 @@ struct Options {
 }
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
-    let mut file = None;
+    let mut positionals = Vec::new();
     let mut agents = Vec::new();
-    let mut urls = Vec::new();
-    let (mut json, mut normalize, mut verbose, mut size_limit) = (false, false, false, true);
+    let mut sitemap = None;
+    let mut net = NetOptions::default();
+    let (mut json, mut normalize, mut verbose, mut size_limit, mut live) = (false, false, false, true, false);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
@@ -74,26 +82,73 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 "--normalize" => normalize = true,
                 "-v" | "--verbose" => verbose = true,
                 "--no-size-limit" => size_limit = false,
-                _ => return Err(p.unknown(&name)),
+                "--live" => live = true,
+                "--sitemap" => sitemap = Some(p.string_value()?),
+                n => {
+                    if !net.take(n, &mut p)? {
+                        return Err(p.unknown(n));
+                    }
+                }
             },
-            Arg::Pos(value) if file.is_none() => file = Some(value),
-            Arg::Pos(value) => urls.push(p.utf8(value, "the URL")?),
+            Arg::Pos(value) => positionals.push(value),
         }
     }
-    let Some(file) = file else { return Err(p.usage(String::from("missing ROBOTS_FILE"))) };
+    let mut positionals = positionals.into_iter();
+    let file = if live {
+        None
+    } else {
+        match positionals.next() {
+            Some(f) => Some(f),
+            None => return Err(p.usage(String::from("missing ROBOTS_FILE (or --live to fetch each URL's robots.txt)"))),
+        }
+    };
+    let urls = positionals.map(|u| p.utf8(u, "the URL")).collect::<Result<Vec<String>, Failure>>()?;
     if agents.is_empty() {
         return Err(p.usage(String::from("missing --agent: name at least one agent, such as --agent Googlebot")));
     }
-    if urls.is_empty() {
-        return Err(p.usage(String::from("missing URL: give at least one URL to check")));
+    if urls.is_empty() && sitemap.is_none() {
+        return Err(p.usage(String::from("missing URL: give at least one URL to check, or --sitemap")));
     }
-    Ok(Options { file, agents, urls, json, normalize, verbose, size_limit })
+    if !urls.is_empty() && sitemap.is_some() {
+        return Err(p.usage(String::from("give URLs or --sitemap, not both")));
+    }
+    Ok(Options { file, agents, urls, sitemap, net, json, normalize, verbose, size_limit })
 }
 
 /// One URL to ask about: what was typed and what the engine is given.
 struct Query {
     typed: String,
     url: String,
+}
+
+/// Where the rules come from: one file for every URL, or each URL's live robots.txt (fetched once per
+/// origin).
+enum Rules {
+    File(Robots),
+    Live { net: Net, origins: Vec<(Fetched, Governing)>, by_url: HashMap<String, usize> },
+}
+
+impl Rules {
+    /// The index of the live origin that governs `url`, fetching it the first time; `None` for a file.
+    fn origin(&mut self, url: &str) -> Result<Option<(usize, bool)>, Failure> {
+        let Rules::Live { net, origins, by_url } = self else { return Ok(None) };
+        let key = robots_url(url)
+            .map_err(|e| Failure::Message(format!("cannot tell which robots.txt governs '{}': {e}", printable(url))))?;
+        if let Some(&i) = by_url.get(&key) {
+            return Ok(Some((i, false)));
+        }
+        let fetched = net.fetch_robots(url)?;
+        let governing = Governing::of(&fetched);
+        origins.push((fetched, governing));
+        by_url.insert(key, origins.len() - 1);
+        Ok(Some((origins.len() - 1, true)))
+    }
+}
+
+/// A verdict with what it came from.
+enum Answer<'a> {
+    File(&'a Robots, Verdict),
+    Whole(&'a Fetched, bool),
 }
 
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
@@ -105,26 +160,24 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     };
     let mut queries = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {
-        let url = if o.normalize {
-            normalize_url(typed)
-                .map_err(|e| Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))))?
-        } else {
-            typed.clone()
-        };
-        queries.push(Query { typed: typed.clone(), url });
+        queries.push(query(&o, typed)?);
     }
-    let name = shown_path(&o.file);
-    let bytes = crate::read_file(&o.file)?;
-    if bytes.is_empty() {
-        eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
-    }
+    let mut rules = match &o.file {
+        Some(file) => {
+            let name = shown_path(file);
+            let bytes = crate::read_file(file)?;
+            if bytes.is_empty() {
+                eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
+            }
+            Rules::File(crate::parse(&bytes, o.size_limit, &name))
+        }
+        None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
+    };
     if !o.normalize {
         for agent in &agents {
             agent_note(agent);
         }
     }
-    let robots = crate::parse(&bytes, o.size_limit, &name);
-    drop(bytes);
 
     let mut out = BufWriter::new(io::stdout().lock());
     if o.normalize && !o.json {
@@ -139,17 +192,188 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             }
         }
     }
+    if let Some(sitemap) = &o.sitemap {
+        return run_sitemap(&o, &agents, sitemap, &mut rules, &mut out);
+    }
     let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
     let mut any_disallowed = false;
     for q in &queries {
-        let v = robots.check(agents.as_slice(), &q.url);
-        any_disallowed |= !v.allowed;
-        let text =
-            if o.json { json_line(&o, &agents, q, &v) } else { text_line(&robots, &agents, q, &v, width, o.verbose) };
-        out.write_all(text.as_bytes())?;
+        let allowed = answer_one(&o, &agents, q, &mut rules, width, &mut out)?;
+        any_disallowed |= !allowed;
     }
     out.flush()?;
     Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn query(o: &Options, typed: &str) -> Result<Query, Failure> {
+    let url = if o.normalize {
+        normalize_url(typed)
+            .map_err(|e| Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))))?
+    } else {
+        typed.to_owned()
+    };
+    Ok(Query { typed: typed.to_owned(), url })
+}
+
+/// Answers one URL and writes its line; returns whether it is allowed.
+fn answer_one(
+    o: &Options,
+    agents: &[String],
+    q: &Query,
+    rules: &mut Rules,
+    width: usize,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let origin = rules.origin(&q.url)?;
+    let answer = match (&*rules, origin) {
+        (Rules::File(robots), _) => Answer::File(robots, robots.check(agents, &q.url)),
+        (Rules::Live { origins, .. }, Some((i, first))) => {
+            let (fetched, governing) = &origins[i];
+            if first && !o.json {
+                writeln!(out, "{}", fetched_line(fetched))?;
+            }
+            match governing {
+                Governing::File(robots) => Answer::File(robots, robots.check(agents, &q.url)),
+                Governing::AllowAll => Answer::Whole(fetched, true),
+                Governing::DisallowAll => Answer::Whole(fetched, false),
+            }
+        }
+        (Rules::Live { .. }, None) => unreachable!("a live origin is always found or an error"),
+    };
+    let (allowed, text) = match &answer {
+        Answer::File(robots, v) => {
+            let fetched = origin.and_then(|(i, _)| match &*rules {
+                Rules::Live { origins, .. } => Some(&origins[i].0),
+                Rules::File(_) => None,
+            });
+            let text = if o.json {
+                json_line(o, agents, q, v, fetched)
+            } else {
+                text_line(robots, agents, q, v, width, o.verbose)
+            };
+            (v.allowed, text)
+        }
+        Answer::Whole(fetched, allowed) => {
+            let text = if o.json {
+                whole_json(o, agents, q, fetched, *allowed)
+            } else {
+                whole_text(q, fetched, *allowed, width)
+            };
+            (*allowed, text)
+        }
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(allowed)
+}
+
+/// `check --sitemap`: prints the sitemap's URLs that are disallowed.
+fn run_sitemap(
+    o: &Options,
+    agents: &[String],
+    sitemap: &str,
+    rules: &mut Rules,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let net = o.net.net();
+    let mut disallowed = 0usize;
+    let summary = match rules {
+        Rules::File(robots) => {
+            let robots = &*robots;
+            let matcher = robots.matcher(agents);
+            let mut each = |typed: &str| -> Result<(), Failure> {
+                let q =
+                    if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
+                if matcher.decide(&q.url).0 {
+                    return Ok(());
+                }
+                disallowed += 1;
+                let v = robots.check(agents, &q.url);
+                let text = if o.json {
+                    json_line(o, agents, &q, &v, None)
+                } else {
+                    text_line(robots, agents, &q, &v, 0, o.verbose)
+                };
+                out.write_all(text.as_bytes())?;
+                Ok(())
+            };
+            sitemap::for_each_url(sitemap, &net, &mut each)?
+        }
+        Rules::Live { .. } => {
+            let mut sink = Vec::new();
+            let mut each = |typed: &str| -> Result<(), Failure> {
+                let q =
+                    if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
+                sink.clear();
+                if !answer_one(o, agents, &q, rules, 0, &mut sink)? {
+                    disallowed += 1;
+                    out.write_all(&sink)?;
+                } else if !o.json {
+                    // Keep the line that says which robots.txt was fetched.
+                    if let Some(first) = sink.split(|&b| b == b'\n').next().filter(|l| l.starts_with(b"fetched ")) {
+                        out.write_all(first)?;
+                        out.write_all(b"\n")?;
+                    }
+                }
+                Ok(())
+            };
+            sitemap::for_each_url(sitemap, &net, &mut each)?
+        }
+    };
+    out.flush()?;
+    eprintln!(
+        "robotscope: {} URL{} read from {} sitemap file{}; {disallowed} disallowed{}",
+        summary.urls,
+        if summary.urls == 1 { "" } else { "s" },
+        summary.files,
+        if summary.files == 1 { "" } else { "s" },
+        if summary.failed > 0 { format!("; {} sitemap(s) could not be read", summary.failed) } else { String::new() }
+    );
+    Ok(if summary.failed > 0 {
+        ExitCode::from(2)
+    } else if disallowed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The line that says which robots.txt was fetched for an origin and which SPEC B5 row applied.
+fn fetched_line(f: &Fetched) -> String {
+    let to = if f.redirects.is_empty() { String::new() } else { format!(" -> {}", printable(&f.final_url)) };
+    format!("fetched {}{to}: {}", printable(&f.robots_url), printable(&f.reason))
+}
+
+fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
+    let verdict = if allowed { "ALLOWED" } else { "DISALLOWED" };
+    format!("{verdict:<10}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
+}
+
+fn fetch_json(f: &Fetched) -> String {
+    let status = f.status.map_or_else(|| String::from("null"), |s| s.to_string());
+    json::Object::new()
+        .str("robots_url", &f.robots_url)
+        .str("final_url", &f.final_url)
+        .raw("status", &status)
+        .str("outcome", f.row.name())
+        .str("reason", &f.reason)
+        .opt_str("error", f.error.as_deref())
+        .finish()
+}
+
+fn whole_json(o: &Options, agents: &[String], q: &Query, f: &Fetched, allowed: bool) -> String {
+    let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
+    if o.normalize {
+        obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
+    }
+    let mut line = obj
+        .bool("allowed", allowed)
+        .num("line", 0)
+        .raw("rule", "null")
+        .str("scope", "none")
+        .raw("fetch", &fetch_json(f))
+        .finish();
+    line.push('\n');
+    line
 }
 
 /// Warns about an agent the engine can only compare whole with product tokens.
@@ -267,7 +491,7 @@ fn rule_json(m: &RuleMatch) -> String {
         .finish()
 }
 
-fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict) -> String {
+fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict, fetched: Option<&Fetched>) -> String {
     let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
     if o.normalize {
         obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
@@ -282,8 +506,11 @@ fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict) -> String {
         .str("path", &v.path)
         .nums("groups", &v.groups)
         .nums("group_lines", &v.group_lines)
-        .raw_array("matches", &matches)
-        .finish();
+        .raw_array("matches", &matches);
+    if let Some(f) = fetched {
+        line = line.raw("fetch", &fetch_json(f));
+    }
+    let mut line = line.finish();
     line.push('\n');
     line
 }
