@@ -25,6 +25,9 @@
 //! * Helpers: [`path_of`] (URL to matchable path), [`escape_pattern`], [`pattern_matches`],
 //!   [`product_token`], [`is_valid_agent`], [`token_from_user_agent`], [`normalize_url`], [`robots_url`],
 //!   [`governs`], [`fetch_outcome`], and the crawler presets [`CRAWLERS`].
+//! * What people type: [`resolve_agent`] reads a product token, a full User-Agent header or a preset name,
+//!   [`Robots::check_agent`] answers with the preset's fallbacks, and [`resolve_url`] reads a URL, a path or a
+//!   bare word. Every robotscope tool reads typed input through these.
 //!
 //! # Features
 //!
@@ -46,16 +49,18 @@ mod lines;
 mod lint;
 mod pattern;
 mod report;
+mod resolve;
 mod robots;
 mod url;
 mod verdict;
 
-pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CRAWLERS};
+pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerKind, CRAWLERS};
 pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
 pub use report::{LineReport, Report, Tag};
+pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};
 pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
 pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
