@@ -7,15 +7,20 @@ use std::process::ExitCode;
 
 use std::collections::HashMap;
 
-use robotscope::{is_valid_agent, normalize_url, robots_url, token_from_user_agent, Robots, RuleMatch, Scope, Verdict};
+use robotscope::{
+    is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, Robots, RuleMatch, Scope,
+    TypedAgent, Verdict,
+};
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
-use crate::net::{Fetched, Governing, Net};
+use crate::net::{Fetched, Governing, Net, Row};
 use crate::{json, printable, sitemap, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
+       robotscope check [OPTIONS] --live --agent AGENT [--agent AGENT...] URL...
+       robotscope check [OPTIONS] (ROBOTS_FILE | --live) --agent AGENT --sitemap FILE_OR_URL
 
 Says for each URL whether the agents may fetch it, and which line of ROBOTS_FILE decided.
 Several --agent options make one query, pooled as Google's matcher pools them: the rules of
@@ -26,14 +31,32 @@ an agent is compared whole (ignoring ASCII case) with each User-agent line's pro
 'Googlebot/2.1' matches no group, and the URL is not encoded. --normalize does what a person
 means and shows what the engine was given.
 
+With --normalize an agent may be a product token, a whole User-Agent header or a crawler preset
+name (Googlebot-Image, GPTBot, AdsBot-Google, ...): a preset is checked with its documented
+fallbacks (Googlebot-Image follows the Googlebot group when it has none of its own) and its
+handling of '*' (AdsBot ignores it). A URL may be a full URL, a host without a scheme
+(example.com/a), a path (/a) or a bare word (cart, read as the path /cart).
+
 Options:
   -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one)
-      --normalize     Read the product token out of each agent (a whole User-Agent header
-                      works) and encode each URL as a browser would before asking
+      --normalize     Read each agent as a person means it (a User-Agent header or a crawler
+                      preset with its fallbacks) and encode each URL as a browser would
       --json          Print one JSON object per URL (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
+      --live          Fetch the robots.txt that governs each URL (once per site) instead of
+                      reading ROBOTS_FILE, and apply what the fetch means for crawling: a 4xx
+                      answer allows everything, a server error (5xx, 429, timeout, network
+                      error) disallows everything; each site's outcome is printed (and in
+                      JSON, a \"fetch\" member {robots_url, final_url, status, outcome, reason,
+                      error} on each line). See 'robotscope fetch --help'.
+      --sitemap FILE_OR_URL
+                      Check every URL of a sitemap (XML urlset, sitemap index followed to its
+                      sitemaps, gzipped or plain text; a file, '-' or a URL) and print only the
+                      disallowed ones, with a count on standard error
+      --timeout SECONDS, --user-agent TEXT
+                      For --live and sitemap URLs: as for 'robotscope fetch'
   -h, --help          Print help
 
 ROBOTS_FILE may be '-' to read standard input.
@@ -145,19 +168,8 @@ impl Rules {
     }
 }
 
-/// A verdict with what it came from.
-enum Answer<'a> {
-    File(&'a Robots, Verdict),
-    Whole(&'a Fetched, bool),
-}
-
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
-    let agents: Vec<String> = if o.normalize {
-        o.agents.iter().map(|a| token_from_user_agent(a).to_owned()).collect()
-    } else {
-        o.agents.clone()
-    };
     let mut queries = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {
         queries.push(query(&o, typed)?);
@@ -174,16 +186,32 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
     };
     if !o.normalize {
-        for agent in &agents {
+        for agent in &o.agents {
             agent_note(agent);
         }
     }
+    let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
+    let ask = Ask { o: &o, typed: &typed };
 
     let mut out = BufWriter::new(io::stdout().lock());
     if o.normalize && !o.json {
-        for (typed, given) in o.agents.iter().zip(&agents) {
-            if typed != given {
-                writeln!(out, "agent '{}' is read as '{}'", printable(typed), printable(given))?;
+        for a in &typed {
+            // Which token a preset is given depends on the file; with --live each origin's file decides.
+            if let Rules::File(robots) = &rules {
+                match robots.agent_token(a) {
+                    Some(token) if token != a.input => {
+                        writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
+                    }
+                    Some(_) => {}
+                    None => writeln!(
+                        out,
+                        "agent '{}' ignores '*' and no group names it: no rule applies",
+                        printable(&a.input)
+                    )?,
+                }
+            }
+            if a.kind == AgentKind::Browser {
+                writeln!(out, "note: {}", a.note().unwrap_or_default())?;
             }
         }
         for q in &queries {
@@ -193,22 +221,63 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         }
     }
     if let Some(sitemap) = &o.sitemap {
-        return run_sitemap(&o, &agents, sitemap, &mut rules, &mut out);
+        return run_sitemap(&ask, sitemap, &mut rules, &mut out);
     }
     let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
     let mut any_disallowed = false;
     for q in &queries {
-        let allowed = answer_one(&o, &agents, q, &mut rules, width, &mut out)?;
+        let allowed = answer_one(&ask, q, &mut rules, width, &mut out)?;
         any_disallowed |= !allowed;
     }
     out.flush()?;
     Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
+/// The options and the typed agents, read once.
+struct Ask<'a> {
+    o: &'a Options,
+    typed: &'a [TypedAgent],
+}
+
+impl Ask<'_> {
+    /// What the engine is given for `robots`: the agents as typed, or with --normalize the core's reading of
+    /// each (a preset's first token that has a group); a crawler that ignores `*` and has no group contributes
+    /// no token.
+    fn agents(&self, robots: &Robots) -> Vec<String> {
+        if self.o.normalize {
+            self.typed.iter().filter_map(|a| robots.agent_token(a)).collect()
+        } else {
+            self.o.agents.clone()
+        }
+    }
+
+    /// The verdict and its explanation.
+    fn verdict(&self, robots: &Robots, agents: &[String], url: &str) -> (Verdict, String) {
+        // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
+        // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
+        let single = (self.o.normalize && (self.typed.len() == 1 || agents.is_empty())).then(|| &self.typed[0]);
+        match single {
+            Some(a) => {
+                let c = robots.check_agent(a, url);
+                let why = robots.explain_agent(a, &c);
+                (c.verdict, why)
+            }
+            None => {
+                let v = robots.check(agents, url);
+                let why = robots.explain(&v, &agents.join(" + "));
+                (v, why)
+            }
+        }
+    }
+}
+
 fn query(o: &Options, typed: &str) -> Result<Query, Failure> {
     let url = if o.normalize {
-        normalize_url(typed)
-            .map_err(|e| Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))))?
+        let read = resolve_url(typed, None);
+        if let Some(e) = read.error {
+            return Err(Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))));
+        }
+        read.tested
     } else {
         typed.to_owned()
     };
@@ -217,69 +286,66 @@ fn query(o: &Options, typed: &str) -> Result<Query, Failure> {
 
 /// Answers one URL and writes its line; returns whether it is allowed.
 fn answer_one(
-    o: &Options,
-    agents: &[String],
+    ask: &Ask<'_>,
     q: &Query,
     rules: &mut Rules,
     width: usize,
     out: &mut impl Write,
 ) -> Result<bool, Failure> {
+    let o = ask.o;
     let origin = rules.origin(&q.url)?;
-    let answer = match (&*rules, origin) {
-        (Rules::File(robots), _) => Answer::File(robots, robots.check(agents, &q.url)),
+    let (robots, fetched) = match (&*rules, origin) {
+        (Rules::File(robots), _) => (Some(robots), None),
         (Rules::Live { origins, .. }, Some((i, first))) => {
             let (fetched, governing) = &origins[i];
             if first && !o.json {
                 writeln!(out, "{}", fetched_line(fetched))?;
             }
             match governing {
-                Governing::File(robots) => Answer::File(robots, robots.check(agents, &q.url)),
-                Governing::AllowAll => Answer::Whole(fetched, true),
-                Governing::DisallowAll => Answer::Whole(fetched, false),
+                Governing::File(robots) => (Some(robots), Some(fetched)),
+                _ => (None, Some(fetched)),
             }
         }
-        (Rules::Live { .. }, None) => unreachable!("a live origin is always found or an error"),
+        (Rules::Live { .. }, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
     };
-    let (allowed, text) = match &answer {
-        Answer::File(robots, v) => {
-            let fetched = origin.and_then(|(i, _)| match &*rules {
-                Rules::Live { origins, .. } => Some(&origins[i].0),
-                Rules::File(_) => None,
-            });
+    let (allowed, text) = match (robots, fetched) {
+        (Some(robots), _) => {
+            let agents = ask.agents(robots);
+            let (v, why) = ask.verdict(robots, &agents, &q.url);
             let text = if o.json {
-                json_line(o, agents, q, v, fetched)
+                json_line(o, &agents, q, &v, fetched)
             } else {
-                text_line(robots, agents, q, v, width, o.verbose)
+                text_line(robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
             };
             (v.allowed, text)
         }
-        Answer::Whole(fetched, allowed) => {
+        (None, Some(fetched)) => {
+            let allowed = fetched.row == Row::AllowAll;
             let text = if o.json {
-                whole_json(o, agents, q, fetched, *allowed)
+                whole_json(o, &o.agents, q, fetched, allowed)
             } else {
-                whole_text(q, fetched, *allowed, width)
+                whole_text(q, fetched, allowed, width)
             };
-            (*allowed, text)
+            (allowed, text)
         }
+        (None, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
     };
     out.write_all(text.as_bytes())?;
     Ok(allowed)
 }
 
 /// `check --sitemap`: prints the sitemap's URLs that are disallowed.
-fn run_sitemap(
-    o: &Options,
-    agents: &[String],
-    sitemap: &str,
-    rules: &mut Rules,
-    out: &mut impl Write,
-) -> Result<ExitCode, Failure> {
+fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    let o = ask.o;
     let net = o.net.net();
     let mut disallowed = 0usize;
     let summary = match rules {
         Rules::File(robots) => {
             let robots = &*robots;
-            let matcher = robots.matcher(agents);
+            let agents = ask.agents(robots);
+            // The fast path decides (the matcher is built from the tokens the core gives presets, so it answers as
+            // `check_agent` does); only disallowed URLs are explained.
+            let matcher = robots.matcher(agents.as_slice());
             let mut each = |typed: &str| -> Result<(), Failure> {
                 let q =
                     if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
@@ -287,11 +353,11 @@ fn run_sitemap(
                     return Ok(());
                 }
                 disallowed += 1;
-                let v = robots.check(agents, &q.url);
+                let (v, why) = ask.verdict(robots, &agents, &q.url);
                 let text = if o.json {
-                    json_line(o, agents, &q, &v, None)
+                    json_line(o, &agents, &q, &v, None)
                 } else {
-                    text_line(robots, agents, &q, &v, 0, o.verbose)
+                    text_line(robots, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
                 };
                 out.write_all(text.as_bytes())?;
                 Ok(())
@@ -304,7 +370,7 @@ fn run_sitemap(
                 let q =
                     if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
                 sink.clear();
-                if !answer_one(o, agents, &q, rules, 0, &mut sink)? {
+                if !answer_one(ask, &q, rules, 0, &mut sink)? {
                     disallowed += 1;
                     out.write_all(&sink)?;
                 } else if !o.json {
@@ -403,7 +469,7 @@ fn group_label(robots: &Robots, agents: &[String], v: &Verdict) -> String {
     let noun = if v.groups.len() == 1 { "group" } else { "groups" };
     match v.scope {
         Scope::None => {
-            String::from(if agents.len() == 1 { "no group for this agent" } else { "no group for these agents" })
+            String::from(if agents.len() <= 1 { "no group for this agent" } else { "no group for these agents" })
         }
         Scope::Global => format!("{noun} for *"),
         Scope::Specific => {
@@ -456,16 +522,23 @@ fn rule_details(m: &RuleMatch) -> String {
     d
 }
 
-fn text_line(robots: &Robots, agents: &[String], q: &Query, v: &Verdict, width: usize, verbose: bool) -> String {
+fn text_line(
+    robots: &Robots,
+    agents: &[String],
+    q: &Query,
+    v: &Verdict,
+    width: usize,
+    explained: Option<&str>,
+) -> String {
     let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
     let groups = group_label(robots, agents, v);
-    let why = match &v.decided_by {
+    let reason = match &v.decided_by {
         Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
         None if v.line != 0 => format!("line {}  ({groups})", v.line),
         None => format!("no rule matched  ({groups})"),
     };
-    let mut s = format!("{verdict:<10}  {:<width$}  {why}\n", printable(&q.url));
-    if verbose {
+    let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
+    if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));
         if !v.group_lines.is_empty() {
             let lines: Vec<String> = v.group_lines.iter().map(ToString::to_string).collect();
@@ -475,7 +548,7 @@ fn text_line(robots: &Robots, agents: &[String], q: &Query, v: &Verdict, width: 
             let decides = if m.line == v.line && v.line != 0 { ", decides" } else { "" };
             let _ = writeln!(s, "    match:  line {}: {}  ({}{decides})", m.line, rule_text(m), rule_details(m));
         }
-        let _ = writeln!(s, "    why:    {}", printable(&robots.explain(v, &agents.join(" + "))));
+        let _ = writeln!(s, "    why:    {}", printable(why));
     }
     s
 }

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{Matcher, Robots};
+use robotscope::{resolve_agent, resolve_url, Matcher, Robots, TypedAgent};
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
@@ -23,7 +23,10 @@ deciding line of each:
 OLD and NEW are each a file, '-' (standard input), or '--live URL': the robots.txt that governs
 URL, fetched as a crawler does (see 'robotscope fetch'); when the server has none (4xx) every URL
 is allowed, when it fails (5xx, timeouts, network errors) every URL is disallowed.
-Each agent is asked on its own, not pooled with the others.
+Each agent is asked on its own, not pooled with the others. An agent may be a product token, a
+whole User-Agent header or a crawler preset (Googlebot-Image follows the Googlebot group when it
+has none of its own; AdsBot ignores '*'). Each URL is encoded as a browser would send it; a path
+(/shop/x) is matched as a path.
 
 Options:
   -a, --agent AGENT         An agent to compare (repeatable; at least one)
@@ -80,11 +83,17 @@ impl Side {
         Side { name, governing, fetched, lines }
     }
 
-    fn matchers<'a>(&'a self, agents: &'a [String]) -> Vec<Option<Matcher<'a>>> {
+    /// One matcher per typed agent, built from the token the core gives it in this file (a preset's first
+    /// token that has a group); a crawler that ignores `*` and has no group gets no rules.
+    fn matchers(&self, agents: &[TypedAgent]) -> Vec<Option<Matcher<'_>>> {
+        let none: [&str; 0] = [];
         agents
             .iter()
             .map(|a| match &self.governing {
-                Governing::File(r) => Some(r.matcher(a.as_str())),
+                Governing::File(r) => Some(match r.agent_token(a) {
+                    Some(token) => r.matcher(token.as_str()),
+                    None => r.matcher(&none[..]),
+                }),
                 _ => None,
             })
             .collect()
@@ -205,11 +214,19 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
     let old = Side::load(&o.sides[0], o.size_limit, &o.net)?;
     let new = Side::load(&o.sides[1], o.size_limit, &o.net)?;
-    let (old_m, new_m) = (old.matchers(&o.agents), new.matchers(&o.agents));
+    let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
+    for a in &typed {
+        if let Some(note) = a.note() {
+            eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(&note));
+        }
+    }
+    let (old_m, new_m) = (old.matchers(&typed), new.matchers(&typed));
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut urls, mut changed) = (0usize, 0usize);
-    let mut each = |url: &str| -> Result<(), Failure> {
+    let mut each = |typed_url: &str| -> Result<(), Failure> {
         urls += 1;
+        // What the engine is given: the URL as a browser would send it (a path stays a path).
+        let url = &resolve_url(typed_url, None).tested;
         for (i, agent) in o.agents.iter().enumerate() {
             let a = old.decide(old_m[i].as_ref(), url);
             let b = new.decide(new_m[i].as_ref(), url);

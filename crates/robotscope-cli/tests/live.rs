@@ -699,3 +699,17 @@ fn diff_usage_errors_exit_two() {
         assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
     }
 }
+
+#[test]
+fn diff_reads_typed_agents_and_urls_as_the_core_does() {
+    // Googlebot-Image has no group of its own and follows Googlebot's; a bare word is a path.
+    let p = Pair::new("User-agent: *\nAllow: /\n", "User-agent: Googlebot\nDisallow: /photos/\n");
+    let (old, new) = (p.path("old.txt"), p.path("new.txt"));
+    let r =
+        run(&["diff", &old, &new, "--agent", "Googlebot-Image", "--agent", "AdsBot-Google", "/photos/a.jpg", "photos"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.out(),
+        "/photos/a.jpg  Googlebot-Image: allowed (line 2: Allow: /) -> disallowed (line 2: Disallow: /photos/)\n"
+    );
+}
