@@ -269,7 +269,6 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             each(url)?;
         }
     }
-    drop(each);
     out.flush()?;
     drop(out);
     let pairs = urls * o.agents.len();

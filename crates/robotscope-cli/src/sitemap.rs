@@ -216,7 +216,11 @@ mod tests {
         let mut got = Vec::new();
         let input: Box<dyn BufRead> = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
         let mut summary = Summary::default();
-        let children = read_xml(input, &mut |u| Ok(got.push(u.to_owned())), &mut summary).ok().unwrap();
+        let mut each = |u: &str| {
+            got.push(u.to_owned());
+            Ok(())
+        };
+        let children = read_xml(input, &mut each, &mut summary).ok().unwrap();
         got.extend(children.into_iter().map(|c| format!("child {c}")));
         got
     }
