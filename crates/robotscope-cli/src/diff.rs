@@ -22,7 +22,8 @@ deciding line of each:
 
 OLD and NEW are each a file, '-' (standard input), or '--live URL': the robots.txt that governs
 URL, fetched as a crawler does (see 'robotscope fetch'); when the server has none (4xx) every URL
-is allowed, when it fails (5xx, timeouts, network errors) every URL is disallowed.
+is allowed, when it answers 5xx or 429 every URL is disallowed; when it cannot be reached
+(DNS, connection, timeout, truncated body) diff stops with exit status 2.
 Each agent is asked on its own, not pooled with the others. An agent may be a product token, a
 whole User-Agent header or a crawler preset (Googlebot-Image follows the Googlebot group when it
 has none of its own; AdsBot ignores '*'). Each URL is encoded as a browser would send it; a path
@@ -41,7 +42,7 @@ Options:
   -h, --help                Print help
 
 Exit status: 0 when no verdict changed, 1 when any did, 2 on a usage, I/O or network error
-(a server error is not an error here: it disallows every URL, as it does for crawlers).
+(a 5xx answer is not an error here: it disallows every URL, as it does for crawlers).
 ";
 
 /// OLD or NEW as given.
@@ -69,6 +70,15 @@ impl Side {
             }
             SideArg::Live(url) => {
                 let fetched = net.net().fetch_robots(url)?;
+                // No answer at all is an error here: a release gate must not pass because the site was
+                // unreachable from CI. (A 5xx answer is the site's state and is compared as crawlers read it.)
+                if let Some(e) = &fetched.error {
+                    return Err(Failure::Message(format!(
+                        "cannot fetch {}: {}",
+                        printable(&fetched.final_url),
+                        printable(e)
+                    )));
+                }
                 eprintln!("robotscope: fetched {}: {}", printable(&fetched.robots_url), printable(&fetched.reason));
                 Ok(Side::of(fetched.final_url.clone(), Governing::of(&fetched), Some(fetched)))
             }

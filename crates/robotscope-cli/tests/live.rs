@@ -713,3 +713,16 @@ fn diff_reads_typed_agents_and_urls_as_the_core_does() {
         "/photos/a.jpg  Googlebot-Image: allowed (line 2: Allow: /) -> disallowed (line 2: Disallow: /photos/)\n"
     );
 }
+
+#[test]
+fn diff_stops_when_the_live_site_cannot_be_reached() {
+    let port = {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let p = Pair::new(FILE, FILE);
+    let old = p.path("old.txt");
+    let r = run(&["diff", "--live", &format!("http://127.0.0.1:{port}/"), &old, "--agent", "a", "/x"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr, format!("robotscope: cannot fetch http://127.0.0.1:{port}/robots.txt: connection refused\n"));
+}
