@@ -251,7 +251,7 @@ impl Ask<'_> {
         }
     }
 
-    /// The verdict and its explanation.
+    /// The verdict, and its explanation when `-v` asks for it (explaining costs more than deciding).
     fn verdict(&self, robots: &Robots, agents: &[String], url: &str) -> (Verdict, String) {
         // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
         // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
@@ -259,12 +259,12 @@ impl Ask<'_> {
         match single {
             Some(a) => {
                 let c = robots.check_agent(a, url);
-                let why = robots.explain_agent(a, &c);
+                let why = if self.o.verbose { robots.explain_agent(a, &c) } else { String::new() };
                 (c.verdict, why)
             }
             None => {
                 let v = robots.check(agents, url);
-                let why = robots.explain(&v, &agents.join(" + "));
+                let why = if self.o.verbose { robots.explain(&v, &agents.join(" + ")) } else { String::new() };
                 (v, why)
             }
         }
@@ -346,14 +346,24 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
             // The fast path decides (the matcher is built from the tokens the core gives presets, so it answers as
             // `check_agent` does); only disallowed URLs are explained.
             let matcher = robots.matcher(agents.as_slice());
+            let plain = !o.json && !o.verbose;
+            let mut reasons: HashMap<usize, String> = HashMap::new();
             let mut each = |typed: &str| -> Result<(), Failure> {
                 let q =
                     if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
-                if matcher.decide(&q.url).0 {
+                let (allowed, line) = matcher.decide(&q.url);
+                if allowed {
                     return Ok(());
                 }
                 disallowed += 1;
+                if let Some(reason) = reasons.get(&line).filter(|_| plain) {
+                    writeln!(out, "DISALLOWED  {}  {reason}", printable(&q.url))?;
+                    return Ok(());
+                }
                 let (v, why) = ask.verdict(robots, &agents, &q.url);
+                if plain {
+                    reasons.insert(line, reason(robots, &agents, &v));
+                }
                 let text = if o.json {
                     json_line(o, &agents, &q, &v, None)
                 } else {
@@ -522,6 +532,17 @@ fn rule_details(m: &RuleMatch) -> String {
     d
 }
 
+/// Why, in the text output: the deciding line and rule, its priority and the groups that applied. It depends
+/// only on the deciding line for one set of agents, so `check --sitemap` keeps it per line.
+fn reason(robots: &Robots, agents: &[String], v: &Verdict) -> String {
+    let groups = group_label(robots, agents, v);
+    match &v.decided_by {
+        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
+        None if v.line != 0 => format!("line {}  ({groups})", v.line),
+        None => format!("no rule matched  ({groups})"),
+    }
+}
+
 fn text_line(
     robots: &Robots,
     agents: &[String],
@@ -531,12 +552,7 @@ fn text_line(
     explained: Option<&str>,
 ) -> String {
     let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
-    let groups = group_label(robots, agents, v);
-    let reason = match &v.decided_by {
-        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
-        None if v.line != 0 => format!("line {}  ({groups})", v.line),
-        None => format!("no rule matched  ({groups})"),
-    };
+    let reason = reason(robots, agents, v);
     let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
     if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));

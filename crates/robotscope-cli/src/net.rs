@@ -299,7 +299,7 @@ impl Row {
     /// The name used in JSON output.
     pub fn name(self) -> &'static str {
         match self {
-            Row::Parse => "parse",
+            Row::Parse => "parse-body",
             Row::AllowAll => "allow-all",
             Row::DisallowAll => "disallow-all",
         }

@@ -190,7 +190,7 @@ fn fetch_200_prints_the_body_and_the_report() {
 
     let (r, v) = fetch_json(&s, &[]);
     assert_eq!(r.code, 0);
-    assert_eq!(v["outcome"], "parse");
+    assert_eq!(v["outcome"], "parse-body");
     assert_eq!(v["status"], 200);
     assert_eq!(v["robots_url"], s.url("/robots.txt"));
     assert_eq!(v["size"], FILE.len());
@@ -321,7 +321,7 @@ fn redirect_chains_up_to_5_are_followed_and_6_mean_no_robots_txt() {
             let redirects = v["redirects"].as_array().unwrap();
             if hops <= 5 {
                 assert_eq!(r.code, 0, "{code} x{hops}: {v}");
-                assert_eq!(v["outcome"], "parse");
+                assert_eq!(v["outcome"], "parse-body");
                 assert_eq!(v["final_url"], s.url("/final"));
                 assert_eq!(redirects.len(), hops);
                 assert_eq!(redirects[0]["status"], code);
@@ -487,7 +487,7 @@ fn check_live_fetches_once_per_origin() {
     let v = r.json_lines();
     let got: Vec<(bool, &str)> =
         v.iter().map(|l| (l["allowed"].as_bool().unwrap(), l["fetch"]["outcome"].as_str().unwrap())).collect();
-    assert_eq!(got, [(true, "parse"), (false, "disallow-all"), (false, "parse"), (true, "parse")]);
+    assert_eq!(got, [(true, "parse-body"), (false, "disallow-all"), (false, "parse-body"), (true, "parse-body")]);
     assert_eq!(v[0]["line"], 5);
     assert_eq!(v[2]["line"], 6);
 }
@@ -544,6 +544,12 @@ fn sitemap_index_with_a_gzipped_child_reports_the_disallowed_urls() {
     assert!(lines[0].starts_with(&format!("DISALLOWED  {}  line 6: Disallow: /", s.url("/cart"))), "{lines:?}");
     assert!(lines[1].starts_with(&format!("DISALLOWED  {}  line 6", s.url("/private/x"))), "{lines:?}");
     assert!(r.stderr.contains("5 URLs read from 3 sitemap files; 2 disallowed"), "{}", r.stderr);
+    // Each line (the second one reuses the first's explanation of line 6) is what `check` prints for its URL.
+    for line in &lines {
+        let url = line.split_whitespace().nth(1).unwrap();
+        let single = run(&["check", robots.to_str().unwrap(), "--agent", "Googlebot", url]);
+        assert_eq!(single.out(), format!("{line}\n"));
+    }
 
     // The same against the live robots.txt, for `*`: only /private/x is disallowed.
     let r = run(&["check", "--live", "--agent", "OtherBot", "--json", "--sitemap", &index]);
@@ -551,7 +557,7 @@ fn sitemap_index_with_a_gzipped_child_reports_the_disallowed_urls() {
     let v = r.json_lines();
     assert_eq!(v.len(), 1);
     assert_eq!(v[0]["url"], s.url("/private/x"));
-    assert_eq!(v[0]["fetch"]["outcome"], "parse");
+    assert_eq!(v[0]["fetch"]["outcome"], "parse-body");
 }
 
 #[test]
@@ -651,7 +657,7 @@ fn diff_catches_a_staging_disallow_all() {
     assert_eq!(v[0]["old"]["line"], 5);
     assert_eq!(v[0]["old"]["text"], "Allow: /shop/");
     assert_eq!(v[0]["new"]["allowed"], false);
-    assert_eq!(v[0]["new"]["outcome"], "parse");
+    assert_eq!(v[0]["new"]["outcome"], "parse-body");
 
     // URLs from a file.
     std::fs::write(p.path("urls.txt"), URLS.join("\n")).unwrap();
