@@ -296,6 +296,7 @@ fn npm() {
         "robots-parser.d.ts",
         "robots-parser.d.cts",
         "api.mjs",
+        "fetch.mjs",
     ] {
         copy(&js.join(file), &pkg.join(file));
     }
@@ -308,6 +309,13 @@ fn npm() {
         exit(2);
     };
     write(&pkg.join("api.cjs"), &format!("'use strict';\n{body}module.exports = {{ createApi }};\n"));
+    // The same for `fetchRobots` and `diff` (js/fetch.mjs).
+    let fetch = read(&js.join("fetch.mjs"));
+    let Some(body) = fetch.trim_end().strip_suffix("export { createFetch };") else {
+        eprintln!("xtask: js/fetch.mjs must end with `export {{ createFetch }};`");
+        exit(2);
+    };
+    write(&pkg.join("fetch.cjs"), &format!("'use strict';\n{body}module.exports = {{ createFetch }};\n"));
     for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
         copy(&dir.join(file), &pkg.join(file));
     }

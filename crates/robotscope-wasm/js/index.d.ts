@@ -213,6 +213,46 @@ export class CrawlPolicy {
 export function fromResponse(status: number, body?: RobotsInput | null): CrawlPolicy;
 export function fetchOutcome(status: number): { outcome: Outcome; message: string };
 
+/** The robots.txt governing a page, fetched as a crawler fetches it, with the SPEC B5 row that applied. */
+export interface FetchedRobots {
+  /** `parse-body`: 2xx, `robots` is the file (first 500 KiB); `allow-all`: 4xx, or no file within 5 redirects;
+   * `disallow-all`: 429, 5xx, timeouts, network errors and bodies cut short. */
+  readonly outcome: 'parse-body' | 'allow-all' | 'disallow-all';
+  /** The last HTTP status, or null when no answer came. */
+  readonly status: number | null;
+  readonly robotsUrl: string;
+  readonly finalUrl: string;
+  readonly redirects: ReadonlyArray<{ readonly status: number; readonly location: string }>;
+  /** The row in words, with the status or the error. */
+  readonly reason: string;
+  readonly error: string | null;
+  /** The server sent more than 500 KiB. */
+  readonly cut: boolean;
+  readonly robots: Robots | null;
+}
+
+/** Fetches the robots.txt that governs `pageUrl`; never rejects for a network failure (that is `disallow-all`).
+ * `timeout` in milliseconds (default 10,000); `fetch` replaces `globalThis.fetch`. */
+export function fetchRobots(
+  pageUrl: string,
+  options?: { fetch?: typeof globalThis.fetch; timeout?: number }
+): Promise<FetchedRobots>;
+
+export interface VerdictChange {
+  readonly url: string;
+  readonly agent: string;
+  readonly old: { readonly allowed: boolean; readonly line: number; readonly outcome: string };
+  readonly new: { readonly allowed: boolean; readonly line: number; readonly outcome: string };
+}
+
+/** Every (URL, agent) whose verdict differs between two files (each a Robots or a fetchRobots result). */
+export function diff(
+  oldRobots: Robots | FetchedRobots,
+  newRobots: Robots | FetchedRobots,
+  agents: string[],
+  urls: string[]
+): VerdictChange[];
+
 /** The robots.txt URL that governs a page. Throws a TypeError for a URL without scheme or host. */
 export function robotsUrl(pageUrl: string): string;
 /** Whether the robots.txt at `robotsUrl` governs `pageUrl`, and if not, why. Throws a TypeError for bad URLs. */
