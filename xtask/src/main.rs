@@ -307,7 +307,23 @@ fn npm() {
     for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
         copy(&dir.join(file), &pkg.join(file));
     }
+    widget_files(&dir, &pkg);
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
+}
+
+/// The `<robots-txt-tester>` element (`robotscope/element`): its definition script at the package root, the UI
+/// module it loads on activation, and the docs-site plugins (`robotscope/remark`, `robotscope/markdown-it`).
+fn widget_files(dir: &Path, pkg: &Path) {
+    let element = dir.join("element");
+    if let Err(e) = std::fs::create_dir_all(pkg.join("element")) {
+        eprintln!("xtask: cannot create {}: {e}", pkg.join("element").display());
+        exit(2);
+    }
+    copy(&element.join("element.js"), &pkg.join("element.js"));
+    copy(&element.join("element.d.ts"), &pkg.join("element.d.ts"));
+    for file in ["ui.js", "style.js"] {
+        copy(&element.join(file), &pkg.join("element").join(file));
+    }
 }
 
 fn npm_bench() {
