@@ -324,6 +324,14 @@ fn widget_files(dir: &Path, pkg: &Path) {
     for file in ["ui.js", "style.js"] {
         copy(&element.join(file), &pkg.join("element").join(file));
     }
+    let plugins = dir.join("docs-plugins");
+    if let Err(e) = std::fs::create_dir_all(pkg.join("docs-plugins")) {
+        eprintln!("xtask: cannot create {}: {e}", pkg.join("docs-plugins").display());
+        exit(2);
+    }
+    for file in ["fence.cjs", "remark.cjs", "remark.mjs", "markdown-it.cjs", "markdown-it.mjs", "robotscope_fence.py"] {
+        copy(&plugins.join(file), &pkg.join("docs-plugins").join(file));
+    }
 }
 
 fn npm_bench() {
