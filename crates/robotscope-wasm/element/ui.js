@@ -248,27 +248,39 @@ class Widget {
   /** Parses the current text (or bytes) and redraws everything that depends on it. */
   parse(inputsChanged) {
     const el = this.el;
-    if (this.file) this.file.free();
+    const w = this;
     const body = this.text !== undefined ? utf8.encode(this.text) : this.bytes;
-    this.file = new TesterFile(body, this.limit);
-    if (this.text === undefined) this.text = this.file.text();
-    if (inputsChanged || !this.inputs) {
+    if (this.file && !inputsChanged) this.file.reparse(body, this.limit);
+    else {
+      if (this.file) this.file.free();
+      this.file = new TesterFile(body, this.limit);
       this.inputs = JSON.parse(this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com'));
-    } else this.file.inputs(this.agentsText, this.urlsText, this.baseText);
-    this.agentsText = el.getAttribute('agents') ?? 'Googlebot';
-    this.urlsText = el.getAttribute('urls') ?? '/';
-    this.baseText = el.getAttribute('base') ?? 'https://example.com';
+    }
+    if (this.text === undefined) this.text = this.file.text();
     this.grid = JSON.parse(this.file.evaluate());
     this.groupLines = undefined;
     this.diags = undefined;
     this.drawGrid(inputsChanged);
     if (!this.editing) this.drawFile();
     this.expectations();
-    this.drawNotes();
     this.select(this.sel[0], this.sel[1], false);
-    if (this.mode === 'lint') this.drawLint();
-    else this.lint.hidden = true;
-    fire(el, 'robots-result', { results: this.results(), diagnostics: this.diagnostics() });
+    // The lint and the share link follow after the verdicts are on screen: a keystroke waits for neither.
+    clearTimeout(this.lintTimer);
+    this.drawNotes(false);
+    const lint = () => {
+      this.drawNotes(true);
+      if (this.mode === 'lint') this.drawLint();
+      else this.lint.hidden = true;
+    };
+    if (this.editing) this.lintTimer = setTimeout(lint, 0);
+    else lint();
+    // The lint, when a listener reads it (a keystroke in edit mode does not wait for it otherwise).
+    fire(el, 'robots-result', {
+      results: this.results(),
+      get diagnostics() {
+        return w.diagnostics();
+      },
+    });
     this.shareLater();
   }
 
@@ -276,9 +288,17 @@ class Widget {
     return (this.diags ||= this.file ? JSON.parse(this.file.diagnostics()) : []);
   }
 
+  /** The lines of the groups that applied (arrays shared by the cells with the same groups, per parse). */
   linesOf(groups) {
-    this.groupLines ||= JSON.parse(this.file.groupLines());
-    return groups.length === 1 ? this.groupLines[groups[0]] : groups.flatMap((g) => this.groupLines[g]);
+    if (!this.groupLines) {
+      this.groupLines = JSON.parse(this.file.groupLines());
+      this.groupSets = new Map();
+    }
+    if (groups.length === 1) return this.groupLines[groups[0]];
+    const key = groups.join();
+    let lines = this.groupSets.get(key);
+    if (!lines) this.groupSets.set(key, (lines = groups.flatMap((g) => this.groupLines[g])));
+    return lines;
   }
 
   results() {
@@ -446,7 +466,8 @@ class Widget {
     fire(el, 'robots-expectation', { passed: failures.length === 0, failures });
   }
 
-  drawNotes() {
+  drawNotes(withLint) {
+    if (!withLint && this.lintNotes) return;
     const { agents, urls, droppedAgents, droppedUrls } = this.inputs;
     const notes = [...this.extraNotes];
     for (const a of agents) if (a.note && !a.set) notes.push(`${a.input}: ${a.note}`);
@@ -455,10 +476,11 @@ class Widget {
     if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most 200)`);
     const cut = this.file.cutFrom;
     if (cut >= 0) notes.push(`the file is ${cut} bytes long; like Google, the tester reads only the first 500 KiB (size-limit="none" reads it all)`);
-    if (this.mode !== 'lint') {
+    if (withLint && this.mode !== 'lint') {
       const errors = this.diagnostics().filter((d) => d.severity === 'error');
       for (const d of errors.slice(0, 3)) notes.push(`line ${d.line}: ${d.message}`);
     }
+    this.lintNotes = withLint;
     this.notes.replaceChildren(...notes.map((n) => h('li', null, n)));
   }
 
@@ -527,16 +549,21 @@ class Widget {
   /** Marks the selected cell's deciding line and shades its group in the file view. */
   mark() {
     const cell = this.grid[this.sel[0] * this.inputs.agents.length + this.sel[1]];
-    for (const n of this.lines.querySelectorAll('[data-winning], [data-group]')) {
-      n.removeAttribute('data-winning');
-      n.removeAttribute('data-group');
-      n.setAttribute('part', 'line');
-    }
-    if (!cell) return;
     const nodes = this.lines.children;
-    for (const l of this.linesOf(cell[4])) if (nodes[l - 1]) nodes[l - 1].setAttribute('data-group', 'true');
-    const w = nodes[cell[1] - 1];
-    if (cell[1] && w) {
+    // Only the lines whose marks change are touched: a keystroke in a large group costs no restyling.
+    const group = new Set();
+    if (cell) for (const l of this.linesOf(cell[4])) if (nodes[l - 1]) group.add(nodes[l - 1]);
+    const was = this.grouped || new Set();
+    for (const n of was) if (!group.has(n)) n.removeAttribute('data-group');
+    for (const n of group) if (!was.has(n) || !n.hasAttribute('data-group')) n.setAttribute('data-group', 'true');
+    this.grouped = group;
+    const w = cell && cell[1] ? nodes[cell[1] - 1] : undefined;
+    if (this.winning && this.winning !== w) {
+      this.winning.removeAttribute('data-winning');
+      this.winning.setAttribute('part', 'line');
+    }
+    this.winning = w;
+    if (w && !w.hasAttribute('data-winning')) {
       w.setAttribute('data-winning', 'true');
       w.setAttribute('part', 'line line-winning');
       const box = this.fileView;
@@ -571,6 +598,7 @@ class Widget {
   stop() {
     live.delete(this);
     clearTimeout(this.shareTimer);
+    clearTimeout(this.lintTimer);
     if (this.file) this.file.free();
     this.file = undefined;
     if (this.block) this.block.style.display = this.blockDisplay;

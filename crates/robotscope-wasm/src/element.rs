@@ -70,6 +70,11 @@ impl TesterFile {
         TesterFile { file: crate::parse(body, limit), agents: Vec::new(), urls: Vec::new() }
     }
 
+    /// Parses a new version of the file (an edit), keeping the agents and URLs.
+    pub fn reparse(&mut self, body: &[u8], limit: f64) {
+        self.file = crate::parse(body, limit);
+    }
+
     /// Reads the `agents` attribute (newline- or comma-separated tokens, User-Agent headers, presets, or named
     /// sets such as `@ai`), the `urls` attribute (whitespace-separated URLs or paths) and the `base` origin.
     /// Returns `{agents: [{input, label, token, kind, note, crawler, set}], urls: [{input, tested, kind, error}],

@@ -90,7 +90,7 @@ async function widgets(page) {
   );
 }
 
-test('each rendering works in Chromium: the widgets read the fences byte for byte and agree', async (t) => {
+test('each rendering works in Chromium: the widgets read the fences byte for byte and agree', { timeout: 120000 }, async (t) => {
   const pages = {};
   for (const [name, html] of Object.entries(await renders())) {
     pages[`/${name}`] = `<!doctype html><meta charset="utf-8"><script type="module" src="/pkg/element.js"></script><body>${html}</body>`;
@@ -114,7 +114,7 @@ test('each rendering works in Chromium: the widgets read the fences byte for byt
   });
 });
 
-test('a real VitePress build with two widgets in a Markdown page works in Chromium', async (t) => {
+test('a real VitePress build with two widgets in a Markdown page works in Chromium', { timeout: 600000 }, async (t) => {
   const fixture = join(crate, 'vitepress-site');
   if (!existsSync(join(fixture, 'package.json'))) assert.fail(`no VitePress fixture at ${fixture}`);
   if (!existsSync(join(fixture, 'node_modules/vitepress/package.json'))) {
