@@ -72,7 +72,7 @@ async function content(el) {
     }
   }
   if (block) {
-    const code = block.matches('pre, code') ? block : block.querySelector('pre');
+    const code = block.matches('pre, code') ? block : block.querySelector('pre') || block;
     return { text: code.textContent, block };
   }
   const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('');
