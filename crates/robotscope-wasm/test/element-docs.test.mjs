@@ -4,9 +4,10 @@
 // fence's, byte for byte, and the widgets must answer in Chromium.
 import test from 'node:test';
 import assert from 'node:assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inChromium } from './chromium.mjs';
@@ -154,3 +155,53 @@ test('a real VitePress build with two widgets in a Markdown page works in Chromi
   }
 });
 
+
+/** A Python with Markdown and pymdown-extensions (a venv in the temporary folder, from PyPI), or why not. */
+function mkdocsPython() {
+  const venv = join(tmpdir(), 'robotscope-mkdocs-venv');
+  const python = join(venv, 'bin/python');
+  if (!existsSync(python)) {
+    const made = spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+    if (made.status !== 0) return { why: 'no python3 with venv' };
+  }
+  const has = spawnSync(python, ['-c', 'import markdown, pymdownx'], { stdio: 'ignore' });
+  if (has.status !== 0) {
+    const pip = spawnSync(python, ['-m', 'pip', 'install', '-q', 'markdown==3.11.3', 'pymdown-extensions==13.1'], { stdio: 'inherit' });
+    if (pip.status !== 0) return { why: 'pip could not install markdown and pymdown-extensions' };
+  }
+  return { python };
+}
+
+test('the MkDocs Material way: the superfences formatter renders the fixture, and the widgets read it', { timeout: 300000 }, async (t) => {
+  const { python, why } = mkdocsPython();
+  if (!python) return t.skip(`SKIPPED: ${why}`);
+  const script = `
+import sys, markdown
+sys.path.insert(0, sys.argv[1])
+import robotscope_fence
+fence = {'name': 'robots-tester', 'class': 'robots-tester', 'validator': robotscope_fence.validator, 'format': robotscope_fence.formatter}
+text = sys.stdin.read()
+sys.stdout.write(markdown.markdown(text, extensions=['pymdownx.superfences'], extension_configs={'pymdownx.superfences': {'custom_fences': [fence]}}))
+`;
+  const markdownText = source.replace(/^```robots tester/gm, '```robots-tester');
+  const html = execFileSync(python, ['-c', script, join(pkgDir, 'docs-plugins')], { input: markdownText, encoding: 'utf8' });
+  const elements = [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre><robots-txt-tester([^>]*)><\/robots-txt-tester>/g)];
+  assert.strictEqual(elements.length, 2);
+  elements.forEach((m, i) => {
+    // Python-Markdown drops the fence's last newline.
+    assert.strictEqual(decode(m[1]), fences[i].text.replace(/\n$/, ''));
+    assert.deepStrictEqual(Object.fromEntries([...m[2].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])])), attrsOf(fences[i].info));
+  });
+  const page = `<!doctype html><meta charset="utf-8"><script type="module" src="/pkg/element.js"></script><body data-md-color-scheme="slate">${html}</body>`;
+  await inChromium(t, files(undefined, { '/': page }), async (p, origin, errors) => {
+    await p.goto(`${origin}/`);
+    await p.evaluate(() => document.querySelectorAll('robots-txt-tester').forEach((e) => e.activate()));
+    const got = await widgets(p);
+    assert.deepStrictEqual(got.map((w) => w.text), fences.map((f) => f.text.replace(/\n$/, '')));
+    assert.deepStrictEqual(got.map((w) => w.banner), [true, true]);
+    // MkDocs Material's slate scheme is dark: the widget follows it.
+    const dark = await p.evaluate(() => document.querySelector('robots-txt-tester').shadowRoot.querySelector('.root').classList.contains('dark'));
+    assert.strictEqual(dark, true);
+    assert.deepStrictEqual(errors, []);
+  });
+});
