@@ -163,6 +163,7 @@ fn ensure_npm_dev_dependencies() {
         "webpack",
         "jest",
         "jest-environment-jsdom",
+        "vite",
     ];
     if dev_dependencies.iter().any(|d| !npm_dir().join("node_modules").join(d).join("package.json").is_file()) {
         run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);

@@ -162,7 +162,14 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       return body.byteLength;
     }
     const need = 3 * body.length;
-    reserve(need > room && need > SCRATCH_KEEP ? utf8Length(body) : need);
+    if (need > room && need > SCRATCH_KEEP) {
+      // A large text: encode it first (natively) rather than reserve three bytes per character.
+      const encoded = encoder.encode(body);
+      reserve(encoded.length);
+      bytes.set(encoded, base);
+      return encoded.length;
+    }
+    reserve(need);
     return encoder.encodeInto(body, bytes.subarray(base, base + room)).written;
   };
 
