@@ -329,8 +329,9 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
           }
           cutFrom = bytes.byteLength;
         }
-        // A copy: the caller may reuse its buffer, and the file is parsed again from this after eviction.
-        body = bytes.slice(0, Math.min(bytes.byteLength, MAX_INPUT, limit < 0 ? Infinity : limit));
+        // A copy: the caller may reuse its buffer, and the file is parsed again from this after eviction. (Not
+        // cut at `limit`: the core cuts, and says where from.)
+        body = bytes.slice(0, MAX_INPUT);
       }
       const slot = { w: undefined, size: 0, used: false };
       parseInto(slot, body, limit);

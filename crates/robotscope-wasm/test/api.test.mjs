@@ -234,6 +234,8 @@ test('parse rejects unknown options', () => {
   assert.throws(() => Robots.parse('', { limt: 10 }), (e) => e instanceof TypeError && /unknown option "limt"/.test(e.message));
   assert.throws(() => Robots.parse('', { limit: 'google', strict: true }), TypeError);
   assert.strictEqual(Robots.parse('abc', { limit: 2 }).cutFrom, 3);
+  assert.strictEqual(Robots.parse(new Uint8Array(10), { limit: 4 }).cutFrom, 10);
+  assert.strictEqual(Robots.parse(new Uint8Array(10), { limit: 4 }).byteLength, 4);
   assert.strictEqual(Robots.parse('abc', {}).cutFrom, null);
 });
 
