@@ -609,6 +609,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
   // fragment dropped), for the product token of the User-Agent: Google's semantics, one wasm call.
   /** robots-parser's base for relative URLs: a relative robots.txt URL answers only relative page URLs. */
   const RELATIVE_BASE = 'http://robots-relative.samclarke.com/';
+  const RELATIVE_ORIGIN = 'http://robots-relative.samclarke.com';
   const parseUrl = (url) => {
     try {
       return new URL(url, RELATIVE_BASE);
@@ -677,7 +678,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
         if ((protocol === 'http:' || protocol === 'https:') && !username && !password) {
           this.#origin = href.slice(0, href.indexOf('/', protocol.length + 2));
         }
-        this.#relative = this.#root.origin === new URL(RELATIVE_BASE).origin;
+        this.#relative = this.#root.origin === RELATIVE_ORIGIN;
       }
     }
 
