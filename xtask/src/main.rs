@@ -274,7 +274,15 @@ fn npm() {
             exit(2);
         }
     }
-    copy(&build.join("web/robotscope.js"), &pkg.join("web/robotscope.js"));
+    // The façade frees every parsed handle itself (they live in its bounded cache, see js/api.mjs), so the glue's
+    // FinalizationRegistry entry per parse, which costs more than a small file's parse, is left out.
+    let unregistered = "RobotsFinalization.register(obj, obj.__wbg_ptr, obj);";
+    let web_glue = read(&build.join("web/robotscope.js"));
+    if !web_glue.contains(unregistered) {
+        eprintln!("xtask: the web glue no longer contains {unregistered:?}; update `npm()`");
+        exit(2);
+    }
+    write(&pkg.join("web/robotscope.js"), &web_glue.replace(unregistered, ""));
     copy(&build.join("web/robotscope_bg.wasm"), &pkg.join("web/robotscope_bg.wasm"));
     // Both builds hold the same module; the Node glue reads the one in web/ so the package ships it once.
     let same = std::fs::read(build.join("node/robotscope_bg.wasm")).ok()
@@ -294,6 +302,7 @@ fn npm() {
             "let wasm;\n/** robotscope: instantiates the module from its bytes or a compiled WebAssembly.Module. */\nexports.__instantiate = function (source) {\n    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);\n    wasm = new WebAssembly.Instance(module, __wbg_get_imports()).exports;\n    wasm.__wbindgen_start();\n};\nexports.__loaded = () => wasm !== undefined;",
         ),
         ("let cachedTextDecoder = new TextDecoder(", "const { TextDecoder, TextEncoder } = require('../codec.cjs');\nlet cachedTextDecoder = new TextDecoder("),
+        (unregistered, ""),
     ] {
         if !glue.contains(from) {
             eprintln!("xtask: the Node glue no longer contains {from:?}; update `npm()`");

@@ -234,14 +234,6 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
     }
   };
 
-  /** Frees the handle of a Robots that the garbage collector took (if the cache still held it). */
-  const collected =
-    typeof FinalizationRegistry === 'function'
-      ? new FinalizationRegistry((slot) => {
-          if (slot.w !== undefined) evict(slot);
-        })
-      : { register() {}, unregister() {} };
-
   /** Parses the body (text or bytes, already cut to MAX_INPUT) in wasm and caches the handle in `slot`. */
   const parseInto = (slot, body, limit) => {
     const len = putBody(body);
@@ -289,7 +281,8 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       this.#input = input;
       this.#limit = limit;
       this.#cutFrom = cutFrom;
-      collected.register(this, slot, slot);
+      // No FinalizationRegistry: when the garbage collector takes a Robots, its slot is never marked used again,
+      // so the next eviction frees its handle first (a registry would cost more per parse than it saves).
     }
 
     /**
@@ -489,13 +482,12 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       return `Robots ${typeof inspect === 'function' ? inspect(summary, options) : JSON.stringify(summary)}`;
     }
 
-    /** Frees the WebAssembly memory now. Later calls throw. Unreferenced objects are freed by the GC anyway. */
+    /** Frees the WebAssembly memory now. Later calls throw. Optional: the cache frees what is not used. */
     free() {
       const slot = this.#slot;
       if (slot.w !== undefined) evict(slot);
       slot.size = -1;
       this.#input = undefined;
-      collected.unregister(slot);
     }
   }
   if (typeof Symbol.dispose === 'symbol') Robots.prototype[Symbol.dispose] = Robots.prototype.free;
