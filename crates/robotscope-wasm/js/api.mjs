@@ -259,7 +259,9 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
   /** Throws when the arguments look swapped: `isAllowed(url, agent)` instead of `isAllowed(agent, url)`. */
   const order = (fn, agents, url) => {
     const one = typeof agents === 'string' ? agents : agents[0];
-    if ((typeof one === 'string' && URL_START.test(one)) || TOKEN.test(url)) {
+    // (The indexOf tests skip the regular expressions for ordinary agents and URLs.)
+    const urlAgent = typeof one === 'string' && (one.charCodeAt(0) === 47 || (one.indexOf('://') > 0 && URL_START.test(one)));
+    if (urlAgent || (url.indexOf('/') < 0 && TOKEN.test(url))) {
       throw new TypeError(
         `${fn}(agents, url): the agent ${quote(String(one))} and the URL ${quote(url)} look swapped; the agent comes first (robots-parser's order, (url, agent), is robotsParser's)`
       );
@@ -357,7 +359,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       if (typeof agents !== 'string' || agents.length > MAX_ARGUMENT) agents = agentList(fn, agents);
       if (typeof url !== 'string' || url.length > MAX_ARGUMENT) text(fn, 'the URL', url);
       order(fn, agents, url);
-      const w = this.#live(fn.slice('robots.'.length));
+      const w = this.#live(fn === 'robots.decide' ? 'decide' : 'isAllowed');
       const agentsLen = put(fn, agents, url);
       const n = w.decide(scratch, several, agentsLen, urlBytes);
       shrink();
