@@ -52,9 +52,10 @@ mod report;
 mod resolve;
 mod robots;
 mod url;
+mod usage;
 mod verdict;
 
-pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerKind, CRAWLERS};
+pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerKind, Obeys, CRAWLERS};
 pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
@@ -63,6 +64,7 @@ pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};
 pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
+pub use usage::{ContentSignal, ContentUsage, Preference, Signal, Usage, CONTENT_SIGNAL_KEYS};
 pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
 
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.
