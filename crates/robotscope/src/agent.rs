@@ -376,9 +376,9 @@ pub const CRAWLERS: &[Crawler] = crawlers![
     SeoTool "SemrushBot", "Semrush", ["SemrushBot"], false,
         "Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
         "Semrush backlink and site audit", Yes, "https://www.semrush.com/bot/", "2026-11-23";
-    SeoTool "MJ12bot", "Majestic", ["MJ12bot"], false,
-        "Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)",
-        "Majestic link index", Yes, "https://mj12bot.com/", "2026-11-23";
+    SeoTool "BLEXBot", "SE Ranking", ["BLEXBot"], false,
+        "Mozilla/5.0 (compatible; BLEXBot/1.0; +https://help.seranking.com/en/blex-crawler)",
+        "SE Ranking backlink index", Yes, "https://help.seranking.com/en/blex-crawler", "2026-11-23";
     SeoTool "DotBot", "Moz", ["DotBot"], false,
         "Mozilla/5.0 (compatible; DotBot/1.2; +https://opensiteexplorer.org/dotbot; help@moz.com)",
         "Moz link index", Yes, "https://moz.com/help/moz-procedures/crawlers/dotbot", "2026-11-23";
