@@ -10,6 +10,7 @@
 //! * `npm`: builds the npm package `robotscope` into `crates/robotscope-wasm/pkg` (installs the wasm32
 //!   target, wasm-pack, wasm-bindgen-cli at the Cargo.lock version and the npm dev dependencies if missing).
 //! * `npm-bench`: builds the package and runs its benchmark against robots-parser (size and speed budgets).
+//! * `widget-budget`: builds the package and prints `<robots-txt-tester>`'s size and time budgets.
 //! * `web`: builds the browser tester (release) into `web/dist` with trunk (installs the wasm32 target,
 //!   wasm-bindgen-cli at the Cargo.lock version, trunk and npm's binaryen if missing).
 //! * `serve`: the same build, served on http://127.0.0.1:8080/ and rebuilt on changes.
@@ -156,7 +157,12 @@ fn ensure_npm_dev_dependencies() {
         run("apt-get", &["update"]);
         run("apt-get", &["install", "-y", "nodejs", "npm"]);
     }
-    let dev_dependencies = ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild"];
+    let dev_dependencies =
+        ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild", "markdown-it", "unified"];
+    // The widget's docs-plugin tests render Markdown with remark, MDX (React) and markdown-it.
+    let dev_dependencies =
+        [&dev_dependencies[..], &["remark-parse", "remark-rehype", "rehype-stringify", "@mdx-js/mdx", "react-dom"]]
+            .concat();
     if dev_dependencies.iter().any(|d| !npm_dir().join("node_modules").join(d).join("package.json").is_file()) {
         run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
     }
@@ -311,7 +317,38 @@ fn npm() {
     for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
         copy(&dir.join(file), &pkg.join(file));
     }
+    widget_files(&dir, &pkg);
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
+}
+
+/// The `<robots-txt-tester>` element (`robotscope/element`): its definition script at the package root, the UI
+/// module it loads on activation, and the docs-site plugins (`robotscope/remark`, `robotscope/markdown-it`).
+fn widget_files(dir: &Path, pkg: &Path) {
+    let element = dir.join("element");
+    if let Err(e) = std::fs::create_dir_all(pkg.join("element")) {
+        eprintln!("xtask: cannot create {}: {e}", pkg.join("element").display());
+        exit(2);
+    }
+    copy(&element.join("element.js"), &pkg.join("element.js"));
+    copy(&element.join("element.d.ts"), &pkg.join("element.d.ts"));
+    for file in ["ui.js", "style.js"] {
+        copy(&element.join(file), &pkg.join("element").join(file));
+    }
+    let plugins = dir.join("docs-plugins");
+    if let Err(e) = std::fs::create_dir_all(pkg.join("docs-plugins")) {
+        eprintln!("xtask: cannot create {}: {e}", pkg.join("docs-plugins").display());
+        exit(2);
+    }
+    for file in ["fence.cjs", "remark.cjs", "remark.mjs", "markdown-it.cjs", "markdown-it.mjs", "robotscope_fence.py"] {
+        copy(&plugins.join(file), &pkg.join("docs-plugins").join(file));
+    }
+}
+
+/// `<robots-txt-tester>`'s size and time budgets (`bench/widget-budget.mjs` on the built package).
+fn widget_budget() {
+    npm();
+    ensure_chromium();
+    run_in(&npm_dir(), &[], "node", &["bench/widget-budget.mjs"]);
 }
 
 /// The crates that go to crates.io, in dependency order.
@@ -528,6 +565,7 @@ fn main() {
         "bench" => bench(),
         "npm" => npm(),
         "npm-bench" => npm_bench(),
+        "widget-budget" => widget_budget(),
         "web" => web(),
         "serve" => serve(),
         "web-e2e" => web_e2e(),
@@ -539,13 +577,14 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve|web-e2e|web-budget|publish-dry-run>"
+                "usage: cargo xtask <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|publish-dry-run>"
             );
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
             eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
             eprintln!("  npm    build the npm package into crates/robotscope-wasm/pkg");
             eprintln!("  npm-bench  build the npm package and run its size and speed benchmark");
+            eprintln!("  widget-budget  build the npm package and print <robots-txt-tester>'s size and time budgets");
             eprintln!("  web    build the browser tester (release) into web/dist");
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
