@@ -13,21 +13,22 @@ fn every_catalogue_entry_has_a_valid_token_a_kind_and_a_source() {
         for t in c.tokens {
             assert!(is_valid_agent(t), "{}: `{t}` is not a product token", c.name);
         }
-        assert!(c.source.starts_with("https://"), "{}: source {}", c.name, c.source);
-        let date = c.as_of.as_bytes();
-        assert!(date.len() == 10 && date[4] == b'-' && date[7] == b'-', "{}: date {}", c.name, c.as_of);
-        assert!(!c.operator.is_empty() && !c.purpose.is_empty(), "{}", c.name);
+        assert!(c.facts().source.starts_with("https://"), "{}: source {}", c.name, c.facts().source);
+        let date = c.facts().as_of.as_bytes();
+        assert!(date.len() == 10 && date[4] == b'-' && date[7] == b'-', "{}: date {}", c.name, c.facts().as_of);
+        assert!(!c.operator.is_empty() && !c.facts().purpose.is_empty(), "{}", c.name);
         // A full User-Agent header reads back to the crawler's first token.
-        if !c.user_agent.is_empty() {
-            assert_eq!(token_from_user_agent(c.user_agent), c.tokens[0], "{}", c.name);
+        if !c.facts().user_agent.is_empty() {
+            assert_eq!(token_from_user_agent(c.facts().user_agent), c.tokens[0], "{}", c.name);
         }
         // Its name finds it (names are unique, ignoring case).
         assert_eq!(resolve_agent(c.name).crawler.map(|x| x.name), Some(c.name));
         // Control tokens name no crawler that fetches.
         if c.kind == CrawlerKind::ControlToken {
-            assert!(c.user_agent.is_empty(), "{}", c.name);
+            assert!(c.facts().user_agent.is_empty(), "{}", c.name);
         }
     }
+    assert_eq!(robotscope::CRAWLER_FACTS.len(), CRAWLERS.len());
     let names: Vec<String> = CRAWLERS.iter().map(|c| c.name.to_ascii_lowercase()).collect();
     let mut unique = names.clone();
     unique.sort();
@@ -38,7 +39,7 @@ fn every_catalogue_entry_has_a_valid_token_a_kind_and_a_source() {
         assert!(CRAWLERS.iter().any(|c| c.kind == k) || k == CrawlerKind::Other, "{k:?}");
     }
     for o in [Obeys::Yes, Obeys::MayNotApply, Obeys::No, Obeys::Unknown] {
-        assert!(CRAWLERS.iter().any(|c| c.obeys == o), "{o:?}");
+        assert!(CRAWLERS.iter().any(|c| c.facts().obeys == o), "{o:?}");
     }
 }
 

@@ -228,7 +228,7 @@ fn search_crawlers_in_a_training_blocklist() {
     check(file, &[(2, K::AiSearchBlocked), (3, K::AiSearchBlocked)]);
     let (d, text) = one("User-agent: GPTBot\nUser-agent: OAI-SearchBot\nDisallow: /\n", K::AiSearchBlocked);
     assert_eq!(text, "OAI-SearchBot");
-    assert!(d.message.contains("OpenAI's AI search crawler (ChatGPT search)"), "{}", d.message);
+    assert!(d.message.contains("but it is OpenAI's AI search crawler:"), "{}", d.message);
     assert!(d.help.as_deref().unwrap_or("").contains("`GPTBot`"));
     // Only when the group blocks everything and holds a training crawler.
     check("User-agent: GPTBot\nUser-agent: OAI-SearchBot\nDisallow: /private/\n", &[]);

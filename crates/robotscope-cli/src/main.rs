@@ -1,6 +1,7 @@
 //! `robotscope`: check URLs against a robots.txt file exactly as Google does, lint the file, or answer
 //! JSON Lines queries in bulk. See `robotscope --help`.
 
+mod ai;
 mod args;
 mod batch;
 mod check;
@@ -30,12 +31,14 @@ robotscope: reads robots.txt files exactly as Google's crawlers do, and says why
 Usage:
   robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
   robotscope lint [OPTIONS] ROBOTS_FILE
+  robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
   robotscope batch --root DIR < QUERIES.jsonl
   robotscope help [COMMAND]
 
 Commands:
   check   Say whether the agents may fetch each URL, and which line decided
   lint    Report lines that crawlers read differently from what the author probably meant
+  ai      Show what the file does to each AI crawler, with the usage preferences that apply
   batch   Answer JSON Lines queries from standard input with the bare engine
   help    Print this help, or the help of a command
 
@@ -126,6 +129,7 @@ fn help_of(command: &str) -> Option<&'static str> {
     match command {
         "check" => Some(check::HELP),
         "lint" => Some(lint::HELP),
+        "ai" => Some(ai::HELP),
         "batch" => Some(batch::HELP),
         "help" => Some(MAIN_HELP),
         _ => None,
@@ -170,13 +174,14 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 }
             },
         },
-        "check" | "lint" | "batch" => {
+        "check" | "lint" | "ai" | "batch" => {
             if wants_help(&argv) {
                 return print(help_of(command).unwrap_or(MAIN_HELP));
             }
             match command {
                 "check" => check::run(args::Parser::new("check", argv)),
                 "lint" => lint::run(args::Parser::new("lint", argv)),
+                "ai" => ai::run(args::Parser::new("ai", argv)),
                 _ => batch::run(args::Parser::new("batch", argv)),
             }
         }

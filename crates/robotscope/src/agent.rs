@@ -45,18 +45,40 @@ pub struct Crawler {
     pub tokens: &'static [&'static str],
     /// Whether the crawler ignores the `*` group and must be named explicitly (Google's AdsBot crawlers).
     pub ignores_global: bool,
-    /// A User-Agent header the crawler sends (empty for tokens that name no crawler, such as Google-Extended).
-    pub user_agent: &'static str,
-    /// One line on what it is for.
-    pub purpose: &'static str,
     /// What kind of crawler it is.
     pub kind: CrawlerKind,
+}
+
+/// What is known about a catalogue crawler beyond how it reads robots.txt: kept apart from [`Crawler`] so that
+/// a build that never asks for it (the npm package's `.wasm`) does not carry it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CrawlerFacts {
+    /// One line on what it is for.
+    pub purpose: &'static str,
+    /// A User-Agent header the crawler sends (empty for tokens that name no crawler, such as Google-Extended).
+    pub user_agent: &'static str,
     /// What its operator says about obeying robots.txt.
     pub obeys: Obeys,
     /// Where that statement can be checked.
     pub source: &'static str,
     /// When robotscope recorded the statement (`YYYY-MM-DD`).
     pub as_of: &'static str,
+}
+
+const NO_FACTS: CrawlerFacts =
+    CrawlerFacts { purpose: "", user_agent: "", obeys: Obeys::Unknown, source: "", as_of: "" };
+
+impl Crawler {
+    /// What it is for, its User-Agent header, what its operator says about obeying robots.txt, and the source of that.
+    ///
+    /// ```
+    /// let gpt = robotscope::crawler("GPTBot").unwrap();
+    /// assert_eq!(gpt.facts().obeys, robotscope::Obeys::Yes);
+    /// assert!(gpt.facts().user_agent.contains("GPTBot/"));
+    /// ```
+    pub fn facts(&self) -> &'static CrawlerFacts {
+        CRAWLERS.iter().position(|c| c.name == self.name).and_then(|i| CRAWLER_FACTS.get(i)).unwrap_or(&NO_FACTS)
+    }
 }
 
 /// What a crawler's operator says about obeying robots.txt.
@@ -165,25 +187,29 @@ impl CrawlerKind {
 macro_rules! crawlers {
     ($($kind:ident $name:literal, $op:literal, [$($tok:literal),+], $ignores:literal, $ua:literal, $purpose:literal,
        $obeys:ident, $source:literal, $as_of:literal;)+) => {
-        &[$(Crawler {
+        /// The crawler catalogue: well-known crawlers and control tokens, for presets, for reading tokens out of
+        /// full User-Agent headers, and for the AI view. One source for every robotscope tool.
+        pub const CRAWLERS: &[Crawler] = &[$(Crawler {
             name: $name,
             operator: $op,
             tokens: &[$($tok),+],
             ignores_global: $ignores,
-            user_agent: $ua,
-            purpose: $purpose,
             kind: CrawlerKind::$kind,
+        }),+];
+
+        /// [`CrawlerFacts`] for each crawler of [`CRAWLERS`], in the same order (see [`Crawler::facts`]).
+        pub const CRAWLER_FACTS: &[CrawlerFacts] = &[$(CrawlerFacts {
+            purpose: $purpose,
+            user_agent: $ua,
             obeys: Obeys::$obeys,
             source: $source,
             as_of: $as_of,
-        }),+]
+        }),+];
     };
 }
 
-/// The crawler catalogue: well-known crawlers and control tokens, for presets, for reading tokens out of full
-/// User-Agent headers, and for the AI view. One source for every robotscope tool.
 #[rustfmt::skip]
-pub const CRAWLERS: &[Crawler] = crawlers![
+crawlers! {
     Search "Googlebot", "Google", ["Googlebot"], false,
         "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
         "Google Search", Yes, "https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers", "2026-11-23";
@@ -403,7 +429,7 @@ pub const CRAWLERS: &[Crawler] = crawlers![
     Search "Pinterestbot", "Pinterest", ["Pinterestbot"], false,
         "Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)",
         "Pinterest pins and search", Yes, "https://help.pinterest.com/en/business/article/pinterest-crawler", "2026-11-23";
-];
+}
 
 /// Finds a crawler preset by name or by one of its tokens, ignoring ASCII case.
 ///

@@ -55,7 +55,10 @@ mod url;
 mod usage;
 mod verdict;
 
-pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerKind, Obeys, CRAWLERS};
+pub use agent::{
+    crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerFacts, CrawlerKind, Obeys, CRAWLERS,
+    CRAWLER_FACTS,
+};
 pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};

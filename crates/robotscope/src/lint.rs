@@ -727,8 +727,8 @@ impl<'a> Linter<'a> {
                     self.push(DiagnosticKind::AiSearchBlocked, Severity::Warning, a.line, a.value_span, || {
                         (
                             format!(
-                                "`{}` is disallowed together with training crawlers, but it is {}'s {what} ({}): this group keeps the site out of it",
-                                c.tokens[0], c.operator, c.purpose
+                                "`{}` is disallowed together with training crawlers, but it is {}'s {what}: this group keeps the site out of it",
+                                c.tokens[0], c.operator
                             ),
                             Some(format!("did you mean to block only training crawlers such as `{trainer_token}`? Then give `{}` its own group", c.tokens[0])),
                         )
