@@ -122,8 +122,8 @@ fn content_usage_follows_the_group_that_applies() {
     let robots = Robots::parse(
         "User-agent: GPTBot\nAllow: /\nContent-Usage: / train-ai=n\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=y\n",
     );
-    assert_eq!(robots.usage("GPTBot", "/x").content_usage[0].granted, false);
-    assert_eq!(robots.usage("OtherBot", "/x").content_usage[0].granted, true);
+    assert!(!robots.usage("GPTBot", "/x").content_usage[0].granted);
+    assert!(robots.usage("OtherBot", "/x").content_usage[0].granted);
     // A crawler that follows another's group (a preset's fallback) gets that group's lines.
     let robots = Robots::parse(
         "User-agent: Googlebot\nAllow: /\nContent-Usage: / train-ai=n\n\nUser-agent: *\nContent-Usage: / train-ai=y\n",

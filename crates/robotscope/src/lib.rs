@@ -33,6 +33,9 @@
 //!
 //! * `std` (default): implements `std::error::Error`. Without it the crate is `no_std` and needs only
 //!   `alloc`.
+//! * `ai-lint`: the AI-era diagnostics (merged-group ties, search crawlers in training blocklists, retired
+//!   tokens, malformed `Content-Signal` and `Content-Usage` lines). Off by default because it costs about 4 KB
+//!   in a size-sensitive `.wasm`; the CLI and the tester turn it on.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

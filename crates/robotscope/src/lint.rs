@@ -393,9 +393,12 @@ impl<'a> Linter<'a> {
     }
 
     fn unknown_key(&mut self, n: usize, span: Span, key: &[u8]) {
+        #[cfg(feature = "ai-lint")]
         let usage_key = ["Content-Signal", "Content-Usage"]
             .into_iter()
             .find(|k| key.len() < 24 && distance(key, k.as_bytes()) <= 2 && !key.eq_ignore_ascii_case(k.as_bytes()));
+        #[cfg(not(feature = "ai-lint"))]
+        let usage_key: Option<&str> = None;
         if let Some(k) = usage_key {
             self.push(DiagnosticKind::UsageKeyMisspelt, Severity::Warning, n, span, || {
                 (
@@ -640,6 +643,7 @@ impl<'a> Linter<'a> {
         }
     }
 
+    #[cfg(feature = "ai-lint")]
     /// The traps of AI-era files: merged groups whose allow ties a disallow, search crawlers caught in a
     /// training blocklist, retired tokens.
     fn ai(&mut self) {
@@ -757,6 +761,7 @@ impl<'a> Linter<'a> {
         }
     }
 
+    #[cfg(feature = "ai-lint")]
     /// `Content-Signal` and `Content-Usage` lines that validators or AI crawlers read differently.
     fn usage(&mut self) {
         let robots = self.robots;
@@ -867,6 +872,7 @@ impl Robots {
             l.line(&line);
         }
         l.groups();
+        #[cfg(feature = "ai-lint")]
         if !l.html {
             l.ai();
             l.usage();
