@@ -1,6 +1,7 @@
 //! `robotscope`: check URLs against a robots.txt file exactly as Google does, lint the file, or answer
 //! JSON Lines queries in bulk. See `robotscope --help`.
 
+mod ai;
 mod args;
 mod batch;
 mod check;
@@ -38,6 +39,7 @@ Usage:
   robotscope lint [OPTIONS] ROBOTS_FILE
   robotscope fetch [OPTIONS] URL
   robotscope diff [OPTIONS] OLD NEW --agent AGENT [URL... | --urls FILE | --sitemap FILE_OR_URL]
+  robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
   robotscope batch --root DIR < QUERIES.jsonl
   robotscope help [COMMAND]
 
@@ -46,6 +48,7 @@ Commands:
   lint    Report lines that crawlers read differently from what the author probably meant
   fetch   Fetch the robots.txt that governs a URL, as a crawler does, and say what applies
   diff    List the verdicts that change between two versions of a file (a release check)
+  ai      Show what the file does to each AI crawler, with the usage preferences that apply
   batch   Answer JSON Lines queries from standard input with the bare engine
   help    Print this help, or the help of a command
 
@@ -137,6 +140,7 @@ fn help_of(command: &str) -> Option<&'static str> {
     match command {
         "check" => Some(check::HELP),
         "lint" => Some(lint::HELP),
+        "ai" => Some(ai::HELP),
         "batch" => Some(batch::HELP),
         "fetch" => Some(fetch::HELP),
         "diff" => Some(diff::HELP),
@@ -183,7 +187,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 }
             },
         },
-        "check" | "lint" | "batch" | "fetch" | "diff" => {
+        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" => {
             if wants_help(&argv) {
                 return print(help_of(command).unwrap_or(MAIN_HELP));
             }
@@ -192,6 +196,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 "lint" => lint::run(args::Parser::new("lint", argv)),
                 "fetch" => fetch::run(args::Parser::new("fetch", argv)),
                 "diff" => diff::run(args::Parser::new("diff", argv)),
+                "ai" => ai::run(args::Parser::new("ai", argv)),
                 _ => batch::run(args::Parser::new("batch", argv)),
             }
         }

@@ -56,7 +56,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
         let preset = a.crawler.map(|c| {
             let star = if c.ignores_global { ", ignores *" } else { "" };
             let chain = c.tokens.iter().enumerate().map(|(i, t)| html! { <>{(i > 0).then(|| arrow("then"))}{*t}</> });
-            html! { <span class="chip" title={c.purpose}>{"preset: "}{ for chain }{star}</span> }
+            html! { <span class="chip" title={c.facts().purpose}>{"preset: "}{ for chain }{star}</span> }
         });
         let header = a.is_header().then(|| html! { <span class="chip">{"from header"}</span> });
         let empty = a.token.is_empty().then(
@@ -83,7 +83,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
                 <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search)…"
                     autocomplete="off" onchange={on_preset} />
                 <datalist id="crawler-presets">
-                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.purpose)}</option> }) }
+                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.facts().purpose)}</option> }) }
                 </datalist>
             </div>
             <ul class="resolved" aria-label="What the engine is given for each agent">{ for resolved }</ul>
