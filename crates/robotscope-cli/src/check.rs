@@ -74,6 +74,11 @@ JSON output, one object per URL with the members
   path                    the part of the URL that rules are matched against
   groups, group_lines     the groups that applied (indices from 0) and their lines
   matches                 every rule that matched, as for rule
+  usage                   the usage preferences that apply, which never change the verdict:
+                          content_usage (IETF draft; [{key, granted, line}], most restrictive
+                          of the longest matching path), content_usage_lines,
+                          content_usage_unknown (a deciding line does not parse), and
+                          content_signal ([{key, granted, line}])
 
 Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 on a usage or I/O error.
 ";
@@ -313,7 +318,7 @@ fn answer_one(
             let agents = ask.agents(robots);
             let (v, why) = ask.verdict(robots, &agents, &q.url);
             let text = if o.json {
-                json_line(o, &agents, q, &v, fetched)
+                json_line(o, robots, &agents, q, &v, fetched)
             } else {
                 text_line(robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
             };
@@ -365,7 +370,7 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                     reasons.insert(line, reason(robots, &agents, &v));
                 }
                 let text = if o.json {
-                    json_line(o, &agents, &q, &v, None)
+                    json_line(o, robots, &agents, &q, &v, None)
                 } else {
                     text_line(robots, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
                 };
@@ -580,7 +585,29 @@ fn rule_json(m: &RuleMatch) -> String {
         .finish()
 }
 
-fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict, fetched: Option<&Fetched>) -> String {
+/// The usage preferences that apply (never the verdict): `Content-Usage` (IETF draft) and `Content-Signal`.
+fn usage_json(robots: &Robots, v: &Verdict) -> String {
+    let u = robots.usage_for(v);
+    let prefs = |p: &[robotscope::Preference]| -> Vec<serde_json::Value> {
+        p.iter().map(|p| serde_json::json!({"key": p.key, "granted": p.granted, "line": p.line})).collect()
+    };
+    serde_json::json!({
+        "content_usage": prefs(&u.content_usage),
+        "content_usage_lines": u.usage_lines,
+        "content_usage_unknown": u.usage_unknown,
+        "content_signal": prefs(&u.content_signal),
+    })
+    .to_string()
+}
+
+fn json_line(
+    o: &Options,
+    robots: &Robots,
+    agents: &[String],
+    q: &Query,
+    v: &Verdict,
+    fetched: Option<&Fetched>,
+) -> String {
     let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
     if o.normalize {
         obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
@@ -595,7 +622,8 @@ fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict, fetched: Op
         .str("path", &v.path)
         .nums("groups", &v.groups)
         .nums("group_lines", &v.group_lines)
-        .raw_array("matches", &matches);
+        .raw_array("matches", &matches)
+        .raw("usage", &usage_json(robots, v));
     if let Some(f) = fetched {
         line = line.raw("fetch", &fetch_json(f));
     }

@@ -593,3 +593,19 @@ fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
     assert!(lines.iter().all(|l| l["kind"] == "ai-training"));
     assert!(run(&["ai", f.path(), "--kind", "robots"]).stderr.contains("unknown kind 'robots'"));
 }
+
+#[test]
+fn check_json_carries_the_usage_preferences() {
+    let f = Fixture::new("User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Usage: /ok/ train-ai=y\nContent-Signal: ai-train=no\n");
+    let r = run(&["check", f.path(), "--json", "-a", "GPTBot", "/ok/x", "/other"]);
+    let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["usage"]["content_usage"][0]["granted"], Value::Bool(true));
+    assert_eq!(lines[0]["usage"]["content_usage_lines"], serde_json::json!([4]));
+    assert_eq!(lines[1]["usage"]["content_usage"][0]["granted"], Value::Bool(false));
+    assert_eq!(
+        lines[1]["usage"]["content_signal"][0],
+        serde_json::json!({"key": "ai-train", "granted": false, "line": 5})
+    );
+    // The verdict itself ignores them.
+    assert_eq!((lines[1]["allowed"].as_bool(), lines[1]["line"].as_u64()), (Some(true), Some(2)));
+}
