@@ -24,6 +24,9 @@ pub struct Robots {
     patterns: Vec<u8>,
     agents: Vec<AgentLine>,
     rules: Vec<RuleLine>,
+    /// For each rule, the first bytes a path must start with for it to match (see [`rule_head`]), kept apart
+    /// from the rules so that the matcher's first test runs over a dense array.
+    heads: Vec<u64>,
     groups: Vec<GroupData>,
     sitemaps: Vec<ValueLine>,
     others: Vec<OtherLine>,
@@ -123,6 +126,7 @@ impl Robots {
             patterns: Vec::new(),
             agents: Vec::new(),
             rules: Vec::new(),
+            heads: Vec::new(),
             groups: Vec::new(),
             sitemaps: Vec::new(),
             others: Vec::new(),
@@ -132,6 +136,7 @@ impl Robots {
         // About one directive per 40 bytes in real files; reserving for more saves regrowth, which costs more
         // than the rest of parsing a small file.
         r.rules.reserve(src.len() / 32 + 4);
+        r.heads.reserve(src.len() / 32 + 4);
         r.agents.reserve(src.len() / 128 + 2);
         r.groups.reserve(src.len() / 256 + 1);
         r.others.reserve(src.len() / 512 + 1);
@@ -168,15 +173,11 @@ impl Robots {
                         d.value
                     };
                     let group = r.groups.len().checked_sub(1);
-                    r.rules.push(RuleLine {
-                        line: number,
-                        allow: d.kind == KeyKind::Allow,
-                        value: d.value,
-                        pattern,
-                        escaped,
-                        literal: literal_prefix(if escaped { &r.patterns[pattern.start..pattern.end] } else { value }),
-                        group,
-                    });
+                    let allow = d.kind == KeyKind::Allow;
+                    let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
+                    let literal = literal_prefix(escaped_pattern);
+                    r.heads.push(rule_head(escaped_pattern, literal, allow));
+                    r.rules.push(RuleLine { line: number, allow, value: d.value, pattern, escaped, literal, group });
                     if let Some(g) = r.groups.last_mut() {
                         g.rules.end = r.rules.len();
                         group_has_rules = true;
@@ -199,6 +200,7 @@ impl Robots {
             }
         }
         trim_excess(&mut r.rules);
+        trim_excess(&mut r.heads);
         trim_excess(&mut r.agents);
         trim_excess(&mut r.groups);
         trim_excess(&mut r.others);
@@ -320,9 +322,13 @@ impl Robots {
         (specific, global)
     }
 
-    /// The rules that can decide for `agents`, in file order: those of the agents' own groups if the file has
-    /// any (SPEC A4.5), else those of the `*` groups. Also returns whether the agents have an own group.
-    fn applicable_rules<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, impl Iterator<Item = usize> + 's) {
+    /// The rules that can decide for `agents`, in file order, as one index range per group: those of the agents'
+    /// own groups if the file has any (SPEC A4.5), else those of the `*` groups. Also returns whether the
+    /// agents have an own group.
+    fn applicable_rules<'s, A: Agents + ?Sized>(
+        &'s self,
+        agents: &'s A,
+    ) -> (bool, impl Iterator<Item = Range<usize>> + 's) {
         let own = self.has_own_group(agents);
         let groups = (0..self.groups.len()).filter(move |&g| {
             let (specific, global) = self.group_flags(g, agents);
@@ -332,27 +338,34 @@ impl Robots {
                 global
             }
         });
-        (own, groups.flat_map(move |g| self.groups[g].rules.clone()))
+        (own, groups.map(move |g| self.groups[g].rules.clone()))
     }
 
-    /// Runs the matcher over `rules` (indices in file order): the reference's allow and disallow slots.
+    /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
     /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
     fn run_rules(
         &self,
-        rules: impl Iterator<Item = usize>,
+        rules: impl Iterator<Item = Range<usize>>,
         path: &[u8],
         mut on_match: impl FnMut(usize, usize, bool),
     ) -> (bool, Slot) {
         let mut allow = Slot::NONE;
         let mut disallow = Slot::NONE;
-        for i in rules {
-            let r = &self.rules[i];
-            let pattern = self.pattern(r);
-            let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
-            on_match(i, priority, fallback);
-            let slot = if r.allow { &mut allow } else { &mut disallow };
-            if priority as isize > slot.priority {
-                *slot = Slot { priority: priority as isize, line: r.line };
+        let path_head = head_of(path, path.len());
+        for range in rules {
+            let start = range.start;
+            // Most rules fail on their first bytes: test those for the whole range before touching a rule.
+            let candidates = self.heads[range].iter().enumerate().filter(|&(_, &h)| head_matches(h, path_head));
+            for (k, _) in candidates {
+                let i = start + k;
+                let r = &self.rules[i];
+                let pattern = self.pattern(r);
+                let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
+                on_match(i, priority, fallback);
+                let slot = if r.allow { &mut allow } else { &mut disallow };
+                if priority as isize > slot.priority {
+                    *slot = Slot { priority: priority as isize, line: r.line };
+                }
             }
         }
         // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
@@ -435,7 +448,7 @@ impl Robots {
         let groups: Vec<usize> =
             (0..self.groups.len()).filter(|&g| if own { flags[g].0 } else { flags[g].1 }).collect();
         let mut matches = Vec::new();
-        let rules = groups.iter().flat_map(|&g| self.groups[g].rules.clone());
+        let rules = groups.iter().map(|&g| self.groups[g].rules.clone());
         let (allowed, decider) = self.run_rules(rules, path, |i, priority, index_fallback| {
             matches.push(self.rule_match(i, priority, index_fallback));
         });
@@ -494,7 +507,8 @@ impl Robots {
 pub struct Matcher<'a> {
     robots: &'a Robots,
     own: bool,
-    rules: Vec<usize>,
+    /// The applicable rules as index ranges, in file order.
+    rules: Vec<Range<usize>>,
 }
 
 impl Matcher<'_> {
@@ -502,7 +516,7 @@ impl Matcher<'_> {
     pub fn decide(&self, url: &str) -> (bool, usize) {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let (allowed, decider) = self.robots.run_rules(self.rules.iter().copied(), path, |_, _, _| {});
+        let (allowed, decider) = self.robots.run_rules(self.rules.iter().cloned(), path, |_, _, _| {});
         (allowed, decider.line)
     }
 
@@ -513,7 +527,7 @@ impl Matcher<'_> {
 
     /// How many rules apply to the agents.
     pub fn rule_count(&self) -> usize {
-        self.rules.len()
+        self.rules.iter().map(ExactSizeIterator::len).sum()
     }
 }
 
@@ -552,6 +566,42 @@ fn literal_prefix(pattern: &[u8]) -> usize {
     crate::lines::find_byte(body, b'*').unwrap_or(body.len())
 }
 
+/// The first `min(8, literal)` bytes of `pattern` (`literal` is [`literal_prefix`]) as a little-endian word,
+/// zero-padded: a path can match the rule only if it starts with them. The pattern holds no NUL byte (the
+/// tokenizer cuts values there), so the padding marks the length. An `Allow` rule that the index.html retry
+/// may match gets 0, which every path passes, since that retry does not need the path to start with the
+/// pattern's literal start.
+fn rule_head(pattern: &[u8], literal: usize, allow: bool) -> u64 {
+    if allow && index_retry_prefix(pattern).is_some() {
+        return 0;
+    }
+    head_of(pattern, literal)
+}
+
+/// The first `min(8, n)` bytes of `bytes`, zero-padded, as a little-endian word.
+#[inline(always)]
+fn head_of(bytes: &[u8], n: usize) -> u64 {
+    let n = n.min(8);
+    let mut word = [0u8; 8];
+    word[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(word)
+}
+
+/// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
+#[inline(always)]
+fn head_matches(head: u64, path_head: u64) -> bool {
+    // The padding is the head's high zero bytes; the mask keeps the bytes below them.
+    let mask = u64::MAX.checked_shr(head.leading_zeros() & !7).unwrap_or(0);
+    (head ^ path_head) & mask == 0
+}
+
+/// For `Allow: /dir/index.htm...`, the `/dir/` that Google also allows (SPEC A5.4): the pattern up to its last
+/// `/`, when `/index.htm` follows.
+fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
+    let slash = pattern.iter().rposition(|&c| c == b'/')?;
+    pattern[slash..].starts_with(b"/index.htm").then(|| &pattern[..=slash])
+}
+
 /// The priority with which a rule matches `path`, and whether it matched through the index.html retry;
 /// `None` when it does not match (SPEC A5.3, A5.4). `literal` is [`literal_prefix`] of the pattern.
 fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Option<(usize, bool)> {
@@ -563,11 +613,7 @@ fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Op
         return None;
     }
     // Google-only: `Allow: /dir/index.htm*` also allows `/dir/` exactly.
-    let slash = pattern.iter().rposition(|&c| c == b'/')?;
-    if !pattern[slash..].starts_with(b"/index.htm") {
-        return None;
-    }
-    let prefix = &pattern[..=slash];
+    let prefix = index_retry_prefix(pattern)?;
     let matched = if prefix.contains(&b'*') {
         let mut retry = Vec::with_capacity(prefix.len() + 1);
         retry.extend_from_slice(prefix);
