@@ -24,9 +24,6 @@ pub struct Robots {
     patterns: Vec<u8>,
     agents: Vec<AgentLine>,
     rules: Vec<RuleLine>,
-    /// For each rule, the first bytes a path must start with for it to match (see [`rule_head`]), kept apart
-    /// from the rules so that the matcher's first test runs over a dense array.
-    heads: Vec<u64>,
     groups: Vec<GroupData>,
     sitemaps: Vec<ValueLine>,
     others: Vec<OtherLine>,
@@ -55,6 +52,8 @@ struct RuleLine {
     /// The length of the pattern's literal start (before the first `*`, or a final `$`): a path that does not
     /// start with it cannot match, which rejects most rules without running the matcher.
     literal: usize,
+    /// The first bytes a path must start with for the rule to match (see [`rule_head`]).
+    head: u64,
     group: Option<usize>,
 }
 
@@ -126,7 +125,6 @@ impl Robots {
             patterns: Vec::new(),
             agents: Vec::new(),
             rules: Vec::new(),
-            heads: Vec::new(),
             groups: Vec::new(),
             sitemaps: Vec::new(),
             others: Vec::new(),
@@ -136,7 +134,6 @@ impl Robots {
         // About one directive per 40 bytes in real files; reserving for more saves regrowth, which costs more
         // than the rest of parsing a small file.
         r.rules.reserve(src.len() / 32 + 4);
-        r.heads.reserve(src.len() / 32 + 4);
         r.agents.reserve(src.len() / 128 + 2);
         r.groups.reserve(src.len() / 256 + 1);
         r.others.reserve(src.len() / 512 + 1);
@@ -176,8 +173,17 @@ impl Robots {
                     let allow = d.kind == KeyKind::Allow;
                     let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
                     let literal = literal_prefix(escaped_pattern);
-                    r.heads.push(rule_head(escaped_pattern, literal, allow));
-                    r.rules.push(RuleLine { line: number, allow, value: d.value, pattern, escaped, literal, group });
+                    let head = rule_head(escaped_pattern, literal, allow);
+                    r.rules.push(RuleLine {
+                        line: number,
+                        allow,
+                        value: d.value,
+                        pattern,
+                        escaped,
+                        literal,
+                        head,
+                        group,
+                    });
                     if let Some(g) = r.groups.last_mut() {
                         g.rules.end = r.rules.len();
                         group_has_rules = true;
@@ -200,7 +206,6 @@ impl Robots {
             }
         }
         trim_excess(&mut r.rules);
-        trim_excess(&mut r.heads);
         trim_excess(&mut r.agents);
         trim_excess(&mut r.groups);
         trim_excess(&mut r.others);
@@ -330,12 +335,12 @@ impl Robots {
         agents: &'s A,
     ) -> (bool, impl Iterator<Item = Range<usize>> + 's) {
         let own = self.has_own_group(agents);
+        // Without an own group only the `*` flags matter, and they need no comparison with the agents.
         let groups = (0..self.groups.len()).filter(move |&g| {
-            let (specific, global) = self.group_flags(g, agents);
             if own {
-                specific
+                self.group_flags(g, agents).0
             } else {
-                global
+                self.agents[self.groups[g].agents.clone()].iter().any(|a| a.global)
             }
         });
         (own, groups.map(move |g| self.groups[g].rules.clone()))
@@ -355,10 +360,9 @@ impl Robots {
         for range in rules {
             let start = range.start;
             // Most rules fail on their first bytes: test those for the whole range before touching a rule.
-            let candidates = self.heads[range].iter().enumerate().filter(|&(_, &h)| head_matches(h, path_head));
-            for (k, _) in candidates {
+            let candidates = self.rules[range].iter().enumerate().filter(|&(_, r)| head_matches(r.head, path_head));
+            for (k, r) in candidates {
                 let i = start + k;
-                let r = &self.rules[i];
                 let pattern = self.pattern(r);
                 let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
                 on_match(i, priority, fallback);
@@ -581,10 +585,12 @@ fn rule_head(pattern: &[u8], literal: usize, allow: bool) -> u64 {
 /// The first `min(8, n)` bytes of `bytes`, zero-padded, as a little-endian word.
 #[inline(always)]
 fn head_of(bytes: &[u8], n: usize) -> u64 {
-    let n = n.min(8);
-    let mut word = [0u8; 8];
-    word[..n].copy_from_slice(&bytes[..n]);
-    u64::from_le_bytes(word)
+    let n = n.min(bytes.len()).min(8);
+    let word = match bytes.first_chunk::<8>() {
+        Some(&first) => u64::from_le_bytes(first),
+        None => bytes.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c)),
+    };
+    word & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
 }
 
 /// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
