@@ -500,9 +500,24 @@ fn help_and_version() {
         assert_eq!(a.stdout, b.stdout);
         assert!(a.stdout.starts_with(&format!("Usage: robotscope {cmd}")), "{}", a.stdout);
     }
+}
+
+#[test]
+fn version_names_the_engine_and_googles_library() {
     let r = run(&["--version"]);
-    assert_eq!(r.code, 0);
-    assert_eq!(r.stdout, format!("robotscope {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stderr, "");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // The first line stays `robotscope VERSION`, for scripts that read it.
+    assert_eq!(lines[0], format!("robotscope {}", env!("CARGO_PKG_VERSION")));
+    // The engine is a separate crate: the version linked in, which crates.io may resolve to a newer patch.
+    assert_eq!(lines[1], format!("engine: robotscope {}", robotscope::VERSION));
+    let reference = lines[2].strip_prefix("verified against: google/robotstxt ").expect("names Google's library");
+    let (release, note) = reference.split_once(' ').expect("a release and a note");
+    assert!(release.split('.').count() == 3 && release.split('.').all(|n| n.parse::<u32>().is_ok()), "{release}");
+    assert_eq!(note, "(Google's robots.txt library)");
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert_eq!(run(&["-V"]).stdout, r.stdout);
 }
 
 #[test]

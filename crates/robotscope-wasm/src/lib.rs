@@ -31,6 +31,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     core::arch::wasm32::unreachable()
 }
 
+mod element;
 mod json;
 mod utf16;
 

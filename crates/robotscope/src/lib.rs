@@ -68,6 +68,15 @@ pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.
 pub const GOOGLE_SIZE_LIMIT: usize = 500 * 1024;
 
+/// This crate's version, the engine's version (`robotscope --version` prints it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The release of Google's robots.txt library (<https://github.com/google/robotstxt>) whose answers this
+/// version of the engine reproduces and is tested against. Its matcher is the same code as in the 2024 snapshot
+/// the PyPI package `jwm.robotstxt` 1.0.8 wraps; 1.0.0 added the Search Console report's list of unsupported
+/// tags that [`Robots::report`] follows.
+pub const GOOGLE_REFERENCE: &str = "google/robotstxt 1.0.0";
+
 /// A byte range of the parsed source: `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
