@@ -52,6 +52,8 @@ struct RuleLine {
     /// The length of the pattern's literal start (before the first `*`, or a final `$`): a path that does not
     /// start with it cannot match, which rejects most rules without running the matcher.
     literal: usize,
+    /// The first bytes a path must start with for the rule to match (see [`rule_head`]).
+    head: u64,
     group: Option<usize>,
 }
 
@@ -168,13 +170,18 @@ impl Robots {
                         d.value
                     };
                     let group = r.groups.len().checked_sub(1);
+                    let allow = d.kind == KeyKind::Allow;
+                    let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
+                    let literal = literal_prefix(escaped_pattern);
+                    let head = rule_head(escaped_pattern, literal, allow);
                     r.rules.push(RuleLine {
                         line: number,
-                        allow: d.kind == KeyKind::Allow,
+                        allow,
                         value: d.value,
                         pattern,
                         escaped,
-                        literal: literal_prefix(if escaped { &r.patterns[pattern.start..pattern.end] } else { value }),
+                        literal,
+                        head,
                         group,
                     });
                     if let Some(g) = r.groups.last_mut() {
@@ -320,39 +327,49 @@ impl Robots {
         (specific, global)
     }
 
-    /// The rules that can decide for `agents`, in file order: those of the agents' own groups if the file has
-    /// any (SPEC A4.5), else those of the `*` groups. Also returns whether the agents have an own group.
-    fn applicable_rules<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, impl Iterator<Item = usize> + 's) {
+    /// The rules that can decide for `agents`, in file order, as one index range per group: those of the agents'
+    /// own groups if the file has any (SPEC A4.5), else those of the `*` groups. Also returns whether the
+    /// agents have an own group.
+    fn applicable_rules<'s, A: Agents + ?Sized>(
+        &'s self,
+        agents: &'s A,
+    ) -> (bool, impl Iterator<Item = Range<usize>> + 's) {
         let own = self.has_own_group(agents);
+        // Without an own group only the `*` flags matter, and they need no comparison with the agents.
         let groups = (0..self.groups.len()).filter(move |&g| {
-            let (specific, global) = self.group_flags(g, agents);
             if own {
-                specific
+                self.group_flags(g, agents).0
             } else {
-                global
+                self.agents[self.groups[g].agents.clone()].iter().any(|a| a.global)
             }
         });
-        (own, groups.flat_map(move |g| self.groups[g].rules.clone()))
+        (own, groups.map(move |g| self.groups[g].rules.clone()))
     }
 
-    /// Runs the matcher over `rules` (indices in file order): the reference's allow and disallow slots.
+    /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
     /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
     fn run_rules(
         &self,
-        rules: impl Iterator<Item = usize>,
+        rules: impl Iterator<Item = Range<usize>>,
         path: &[u8],
         mut on_match: impl FnMut(usize, usize, bool),
     ) -> (bool, Slot) {
         let mut allow = Slot::NONE;
         let mut disallow = Slot::NONE;
-        for i in rules {
-            let r = &self.rules[i];
-            let pattern = self.pattern(r);
-            let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
-            on_match(i, priority, fallback);
-            let slot = if r.allow { &mut allow } else { &mut disallow };
-            if priority as isize > slot.priority {
-                *slot = Slot { priority: priority as isize, line: r.line };
+        let path_head = head_of(path, path.len());
+        for range in rules {
+            let start = range.start;
+            // Most rules fail on their first bytes: test those for the whole range before touching a rule.
+            let candidates = self.rules[range].iter().enumerate().filter(|&(_, r)| head_matches(r.head, path_head));
+            for (k, r) in candidates {
+                let i = start + k;
+                let pattern = self.pattern(r);
+                let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
+                on_match(i, priority, fallback);
+                let slot = if r.allow { &mut allow } else { &mut disallow };
+                if priority as isize > slot.priority {
+                    *slot = Slot { priority: priority as isize, line: r.line };
+                }
             }
         }
         // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
@@ -435,7 +452,7 @@ impl Robots {
         let groups: Vec<usize> =
             (0..self.groups.len()).filter(|&g| if own { flags[g].0 } else { flags[g].1 }).collect();
         let mut matches = Vec::new();
-        let rules = groups.iter().flat_map(|&g| self.groups[g].rules.clone());
+        let rules = groups.iter().map(|&g| self.groups[g].rules.clone());
         let (allowed, decider) = self.run_rules(rules, path, |i, priority, index_fallback| {
             matches.push(self.rule_match(i, priority, index_fallback));
         });
@@ -494,7 +511,8 @@ impl Robots {
 pub struct Matcher<'a> {
     robots: &'a Robots,
     own: bool,
-    rules: Vec<usize>,
+    /// The applicable rules as index ranges, in file order.
+    rules: Vec<Range<usize>>,
 }
 
 impl Matcher<'_> {
@@ -502,7 +520,7 @@ impl Matcher<'_> {
     pub fn decide(&self, url: &str) -> (bool, usize) {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let (allowed, decider) = self.robots.run_rules(self.rules.iter().copied(), path, |_, _, _| {});
+        let (allowed, decider) = self.robots.run_rules(self.rules.iter().cloned(), path, |_, _, _| {});
         (allowed, decider.line)
     }
 
@@ -513,7 +531,7 @@ impl Matcher<'_> {
 
     /// How many rules apply to the agents.
     pub fn rule_count(&self) -> usize {
-        self.rules.len()
+        self.rules.iter().map(ExactSizeIterator::len).sum()
     }
 }
 
@@ -552,6 +570,44 @@ fn literal_prefix(pattern: &[u8]) -> usize {
     crate::lines::find_byte(body, b'*').unwrap_or(body.len())
 }
 
+/// The first `min(8, literal)` bytes of `pattern` (`literal` is [`literal_prefix`]) as a little-endian word,
+/// zero-padded: a path can match the rule only if it starts with them. The pattern holds no NUL byte (the
+/// tokenizer cuts values there), so the padding marks the length. An `Allow` rule that the index.html retry
+/// may match gets 0, which every path passes, since that retry does not need the path to start with the
+/// pattern's literal start.
+fn rule_head(pattern: &[u8], literal: usize, allow: bool) -> u64 {
+    if allow && index_retry_prefix(pattern).is_some() {
+        return 0;
+    }
+    head_of(pattern, literal)
+}
+
+/// The first `min(8, n)` bytes of `bytes`, zero-padded, as a little-endian word.
+#[inline(always)]
+fn head_of(bytes: &[u8], n: usize) -> u64 {
+    let n = n.min(bytes.len()).min(8);
+    let word = match bytes.first_chunk::<8>() {
+        Some(&first) => u64::from_le_bytes(first),
+        None => bytes.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c)),
+    };
+    word & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
+}
+
+/// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
+#[inline(always)]
+fn head_matches(head: u64, path_head: u64) -> bool {
+    // The padding is the head's high zero bytes; the mask keeps the bytes below them.
+    let mask = u64::MAX.checked_shr(head.leading_zeros() & !7).unwrap_or(0);
+    (head ^ path_head) & mask == 0
+}
+
+/// For `Allow: /dir/index.htm...`, the `/dir/` that Google also allows (SPEC A5.4): the pattern up to its last
+/// `/`, when `/index.htm` follows.
+fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
+    let slash = pattern.iter().rposition(|&c| c == b'/')?;
+    pattern[slash..].starts_with(b"/index.htm").then(|| &pattern[..=slash])
+}
+
 /// The priority with which a rule matches `path`, and whether it matched through the index.html retry;
 /// `None` when it does not match (SPEC A5.3, A5.4). `literal` is [`literal_prefix`] of the pattern.
 fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Option<(usize, bool)> {
@@ -563,11 +619,7 @@ fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Op
         return None;
     }
     // Google-only: `Allow: /dir/index.htm*` also allows `/dir/` exactly.
-    let slash = pattern.iter().rposition(|&c| c == b'/')?;
-    if !pattern[slash..].starts_with(b"/index.htm") {
-        return None;
-    }
-    let prefix = &pattern[..=slash];
+    let prefix = index_retry_prefix(pattern)?;
     let matched = if prefix.contains(&b'*') {
         let mut retry = Vec::with_capacity(prefix.len() + 1);
         retry.extend_from_slice(prefix);

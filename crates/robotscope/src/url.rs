@@ -55,10 +55,6 @@ fn find_by(s: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
     s.get(from..)?.iter().position(|&c| hit(c)).map(|p| from + p)
 }
 
-fn find_sub(s: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    s.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| from + p)
-}
-
 /// Returns the part of `url` that rules are matched against: path, params and query, without scheme,
 /// authority or fragment, always starting with `/` (the reference's `GetPathParamsQuery`, SPEC A5.1).
 ///
@@ -89,13 +85,14 @@ pub(crate) fn path_bounds(b: &[u8]) -> (usize, usize, bool) {
     let start = if b.starts_with(b"//") { 2 } else { 0 };
     let path_start = |c: u8| matches!(c, b'/' | b'?' | b';');
     let early = find_by(b, start, path_start);
-    let proto = find_sub(b, start, b"://");
-    let auth_start = match (early, proto) {
-        (Some(e), Some(p)) if e < p => start,
-        (_, None) => start,
-        (_, Some(p)) => p + 3,
+    // The authority follows the first `://`, unless a `/`, `?` or `;` comes before it. Its `/` is a path
+    // start itself, so the first path start (`early`) either begins that `//` or comes before the `://`.
+    let auth_start = match early {
+        Some(e) if e > start && b[e - 1] == b':' && b.get(e..e + 2) == Some(b"//") => e + 2,
+        _ => start,
     };
-    let Some(p) = find_by(b, auth_start, path_start) else { return (0, 0, true) };
+    let p = if auth_start == start { early } else { find_by(b, auth_start, path_start) };
+    let Some(p) = p else { return (0, 0, true) };
     let hash = find_by(b, start, |c| c == b'#');
     if matches!(hash, Some(h) if h < p) {
         return (0, 0, true);
@@ -104,17 +101,23 @@ pub(crate) fn path_bounds(b: &[u8]) -> (usize, usize, bool) {
     (p, end, b[p] != b'/')
 }
 
-/// Writes the matchable path of `url` into `buf` (cleared first) and returns it cut at its first NUL byte,
-/// as the reference reads it (SPEC A5.1).
-pub(crate) fn match_path<'b>(url: &[u8], buf: &'b mut Vec<u8>) -> &'b [u8] {
+/// The matchable path of `url`, cut at its first NUL byte, as the reference reads it (SPEC A5.1). It is a
+/// slice of `url` when the URL has a `/` where its path starts (almost always); otherwise it is built in
+/// `buf`, so a query allocates only for such URLs.
+pub(crate) fn match_path<'b>(url: &'b [u8], buf: &'b mut Vec<u8>) -> &'b [u8] {
     let (start, end, slash) = path_bounds(url);
-    buf.clear();
-    if slash {
+    let path: &[u8] = if slash && start == end {
+        b"/"
+    } else if slash {
+        buf.clear();
         buf.push(b'/');
-    }
-    buf.extend_from_slice(&url[start..end]);
-    let cut = buf.iter().position(|&c| c == 0).unwrap_or(buf.len());
-    &buf[..cut]
+        buf.extend_from_slice(&url[start..end]);
+        buf
+    } else {
+        &url[start..end]
+    };
+    let cut = path.iter().position(|&c| c == 0).unwrap_or(path.len());
+    &path[..cut]
 }
 
 /// A URL split into the pieces this crate needs; every piece is a slice of the input.
