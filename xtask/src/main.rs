@@ -16,6 +16,9 @@
 //! * `web-e2e`: the `web` build, then the tester's end-to-end tests in headless Chromium (`web/e2e`, npm test;
 //!   installs Debian's chromium and playwright-core if missing). `test` ends with it.
 //! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
+//! * `differential`: robotscope against Google's library on generated cases (`differential.rs`); `test` runs it.
+
+mod differential;
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -70,6 +73,8 @@ fn test() {
     }
     // The conformance harness first and uncaptured, so that its pass counts show in the log.
     run("cargo", &["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"]);
+    // Google's own library as an oracle: 250,000 generated cases, fresh seed each run.
+    differential::differential(&[]);
     run("cargo", &["test", "--workspace", "--all-targets"]);
     run("cargo", &["test", "--workspace", "--doc"]);
     // The npm package: build it, then its Node (CommonJS and ESM) and headless-Chromium tests.
@@ -422,6 +427,7 @@ fn main() {
         "serve" => serve(),
         "web-e2e" => web_e2e(),
         "web-budget" => web_budget(),
+        "differential" => differential::differential(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
             eprintln!("usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve|web-e2e|web-budget>");
             eprintln!("  test   everything CI checks (what .ci/run runs)");
@@ -433,6 +439,9 @@ fn main() {
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
             eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
+            eprintln!(
+                "  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases"
+            );
             exit(2);
         }
     }
