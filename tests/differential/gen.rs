@@ -33,6 +33,9 @@ impl Rng {
     pub fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
+    pub fn bytes(&mut self, items: &[&'static [u8]]) -> &'static [u8] {
+        items[self.below(items.len())]
+    }
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
@@ -493,7 +496,7 @@ fn mutate(rng: &mut Rng, corpus: &Corpus, lines: &mut Vec<Line>) {
                     1 => insert(text, c, b":"),
                     2 => text[c] = b' ',
                     3 => text[c] = b'\t',
-                    _ => insert(text, c, *rng.pick(&[&b" "[..], b"\t", b"\x0b"])),
+                    _ => insert(text, c, rng.bytes(&[&b" "[..], b"\t", b"\x0b"])),
                 }
             }
         }
@@ -506,17 +509,17 @@ fn mutate(rng: &mut Rng, corpus: &Corpus, lines: &mut Vec<Line>) {
                 2 => text.len(),
                 _ => rng.range(0, text.len()),
             };
-            insert(text, at, *rng.pick(WHITESPACE));
+            insert(text, at, rng.bytes(WHITESPACE));
         }
         // Byte order marks, whole or partial, at the start or elsewhere.
         6 => {
-            let bom = rng.pick(BOMS);
+            let bom = rng.bytes(BOMS);
             let j = if rng.chance(70) { 0 } else { i };
             insert(&mut lines[j].text, 0, bom);
         }
         // Line terminators.
         7 => {
-            let end: &'static [u8] = *rng.pick(ENDS);
+            let end: &'static [u8] = rng.bytes(ENDS);
             match rng.below(3) {
                 0 => lines.iter_mut().for_each(|l| l.end = end),
                 1 => lines[i].end = end,
@@ -536,7 +539,7 @@ fn mutate(rng: &mut Rng, corpus: &Corpus, lines: &mut Vec<Line>) {
         // Lines around the 16,663-byte limit (rarely: Google's parse of them is slow).
         9 if rng.chance(15) => {
             let target = 16_663 + rng.range(0, 12) - 6;
-            let fill = rng.pick(FILLS);
+            let fill = rng.bytes(FILLS);
             let text = &mut lines[i].text;
             if text.len() < target {
                 let mut pad = Vec::with_capacity(target - text.len());
@@ -552,13 +555,13 @@ fn mutate(rng: &mut Rng, corpus: &Corpus, lines: &mut Vec<Line>) {
         10 | 11 => {
             let text = &mut lines[i].text;
             let at = if rng.chance(80) { value_pos(rng, text) } else { rng.range(0, text.len()) };
-            insert(text, at, *rng.pick(&[&b"*"[..], b"$", b"*$", b"$*", b"**"]));
+            insert(text, at, rng.bytes(&[&b"*"[..], b"$", b"*$", b"$*", b"**"]));
         }
         // Percent-escapes, valid in both cases and invalid.
         12 => {
             let text = &mut lines[i].text;
             let at = value_pos(rng, text);
-            insert(text, at, *rng.pick(ESCAPES));
+            insert(text, at, rng.bytes(ESCAPES));
         }
         13 => {
             // Escape or unescape one byte of the value.
@@ -578,13 +581,13 @@ fn mutate(rng: &mut Rng, corpus: &Corpus, lines: &mut Vec<Line>) {
         14 | 15 => {
             let text = &mut lines[i].text;
             let at = if rng.chance(80) { value_pos(rng, text) } else { rng.range(0, text.len()) };
-            insert(text, at, *rng.pick(NON_ASCII));
+            insert(text, at, rng.bytes(NON_ASCII));
         }
         // Comments.
         16 => {
             let text = &mut lines[i].text;
             let at = rng.range(0, text.len());
-            insert(text, at, *rng.pick(&[&b"#"[..], b" # c", b"#:", b"\t#"]));
+            insert(text, at, rng.bytes(&[&b"#"[..], b" # c", b"#:", b"\t#"]));
         }
         // Cut a line, or empty its value.
         17 => {
@@ -660,7 +663,7 @@ fn url(rng: &mut Rng, facts: &Facts) -> String {
     }
     if rng.chance(8) {
         let at = rng.range(0, path.len());
-        insert(&mut path, at, *rng.pick(NON_ASCII));
+        insert(&mut path, at, rng.bytes(NON_ASCII));
     }
     // The engine takes URLs as `str`: bytes that are not UTF-8 are percent-encoded, in either case.
     let upper = rng.chance(50);

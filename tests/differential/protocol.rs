@@ -40,6 +40,9 @@ pub struct FileAnswer {
     pub verdicts: Vec<(bool, usize)>,
 }
 
+/// `ExtractUserAgent` and `IsValidUserAgentToObey` of each agent string asked about.
+pub type Tokens = Vec<(String, bool)>;
+
 pub struct Oracle {
     child: Child,
     input: Option<BufWriter<ChildStdin>>,
@@ -61,11 +64,7 @@ impl Oracle {
     }
 
     /// Asks about `files` and the agent strings; the answers come back in order.
-    pub fn ask(
-        &mut self,
-        files: &[FileAsk],
-        agents: &[String],
-    ) -> std::io::Result<(Vec<FileAnswer>, Vec<(String, bool)>)> {
+    pub fn ask(&mut self, files: &[FileAsk], agents: &[String]) -> std::io::Result<(Vec<FileAnswer>, Tokens)> {
         let mut req = vec![0; 4];
         put_u32(&mut req, files.len());
         for f in files {
