@@ -668,14 +668,38 @@ fn url(rng: &mut Rng, facts: &Facts) -> String {
     // The engine takes URLs as `str`: bytes that are not UTF-8 are percent-encoded, in either case.
     let upper = rng.chance(50);
     let path = utf8_or_escaped(&path, upper);
-    match rng.below(100) {
+    let url = match rng.below(100) {
         0..=64 => format!("{}{}", rng.pick(HOSTS), path),
         65..=89 => path,
         90..=94 => format!("{}{}", rng.pick(HOSTS), path.trim_start_matches('/')),
         _ => rng
             .pick(&["", "http://", "http://a", "http://a#x/", "/a b", "http://a?b/c", "https://a/b;c", "//", "*", "a"])
             .to_string(),
+    };
+    if rng.chance(15) {
+        sprinkle(rng, url, URL_CHARS)
+    } else {
+        url
     }
+}
+
+/// Characters that mean something in URLs and patterns, to sprinkle into URLs.
+const URL_CHARS: &[char] = &['/', '?', '#', ';', ':', '@', '%', '*', '$', ' ', '.', '\\', '&', '=', '\u{e9}', '\t'];
+/// Characters that end or break a product token, to sprinkle into agents.
+const AGENT_CHARS: &[char] = &[' ', '-', '_', '*', '/', '.', '1', '\u{e9}', '\t', 'A', 'z'];
+
+/// `text` with one to three characters inserted or removed at random places.
+fn sprinkle(rng: &mut Rng, text: String, chars: &[char]) -> String {
+    let mut cs: Vec<char> = text.chars().collect();
+    for _ in 0..rng.range(1, 3) {
+        let at = rng.range(0, cs.len());
+        if rng.chance(25) && at < cs.len() {
+            cs.remove(at);
+        } else {
+            cs.insert(at, *rng.pick(chars));
+        }
+    }
+    cs.into_iter().collect()
 }
 
 fn utf8_or_escaped(bytes: &[u8], upper: bool) -> String {
@@ -757,6 +781,15 @@ fn agents(rng: &mut Rng, facts: &Facts) -> Vec<String> {
 }
 
 fn agent_string(rng: &mut Rng, facts: &Facts) -> String {
+    let agent = plain_agent(rng, facts);
+    if rng.chance(10) {
+        sprinkle(rng, agent, AGENT_CHARS)
+    } else {
+        agent
+    }
+}
+
+fn plain_agent(rng: &mut Rng, facts: &Facts) -> String {
     if facts.agents.is_empty() || rng.chance(35) {
         return rng.pick(QUERY_AGENTS).to_string();
     }

@@ -12,7 +12,7 @@
 //! product tokens (`product_token`, `is_valid_agent`). A disagreement is minimized against the library and
 //! written to `found/` as a regression case (`tests/differential.rs` replays them); the run then fails.
 //!
-//! `--self-test` checks that the comparison can fail: it flips one robotscope verdict on purpose
+//! `--self-test` checks that the comparison can fail: it flips one verdict, one line flag and one agent validity
 //! (`ROBOTSCOPE_DIFFERENTIAL_FAULT`, used by nothing else) and asserts that it is caught and minimized.
 
 mod case;
@@ -144,8 +144,8 @@ impl Stats {
 #[derive(Debug, Clone)]
 enum Mismatch {
     Verdict { body: Vec<u8>, agents: Vec<String>, url: String, fault: bool },
-    Parse { body: Vec<u8> },
-    Agent { agent: String },
+    Parse { body: Vec<u8>, fault: bool },
+    Agent { agent: String, fault: bool },
 }
 
 struct Run {
@@ -213,6 +213,7 @@ impl Run {
         let mut s = Stats { batches: 1, ..Stats::default() };
         let mut out = Vec::new();
         let mut fault = if index == 0 { self.fault } else { None };
+        let (mut parse_fault, mut agent_fault) = (fault.is_some(), fault.is_some());
         let mut n = 0;
         for ((file, answer), origin) in batch.files.iter().zip(answers).zip(&batch.origins) {
             s.files[*origin as usize] += 1;
@@ -248,10 +249,11 @@ impl Run {
                             *count += u64::from(f & 1 << i != 0);
                         }
                     }
-                    if robotscope_parse(body) != *google {
+                    if faulty_parse(body, parse_fault) != *google {
                         s.mismatches += 1;
-                        out.push(Mismatch::Parse { body: body.clone() });
+                        out.push(Mismatch::Parse { body: body.clone(), fault: parse_fault });
                     }
+                    parse_fault = false;
                 }
                 (Some(_), _) => s.parse_skipped += 1,
                 _ => {}
@@ -259,10 +261,13 @@ impl Run {
         }
         for (agent, google) in batch.agents.iter().zip(tokens) {
             s.agents += 1;
-            if robotscope_agent(agent) != *google {
+            let mut ours = robotscope_agent(agent);
+            ours.1 ^= agent_fault;
+            if ours != *google {
                 s.mismatches += 1;
-                out.push(Mismatch::Agent { agent: agent.clone() });
+                out.push(Mismatch::Agent { agent: agent.clone(), fault: agent_fault });
             }
+            agent_fault = false;
         }
         (s, out)
     }
@@ -293,11 +298,11 @@ impl Run {
                 let (allowed, line) = oracle.verdict(&body, &agents, &url).map_err(io)?;
                 (Found::Verdict { robots: body, agents, url, allowed, line }, original)
             }
-            Mismatch::Parse { body } => {
+            Mismatch::Parse { body, fault } => {
                 let original = (body.len(), line_units(&body).len(), 0);
                 let mut error = None;
                 let mut still = |body: &[u8]| match oracle.parse(body) {
-                    Ok(Some(google)) => robotscope_parse(body) != google,
+                    Ok(Some(google)) => faulty_parse(body, fault) != google,
                     Ok(None) => false,
                     Err(e) => {
                         error.get_or_insert(e);
@@ -311,7 +316,7 @@ impl Run {
                 let google = oracle.parse(&body).map_err(io)?.unwrap_or_default();
                 (Found::Parse { robots: body, google }, original)
             }
-            Mismatch::Agent { agent } => {
+            Mismatch::Agent { agent, .. } => {
                 let (_, tokens) = oracle.ask(&[], std::slice::from_ref(&agent)).map_err(io)?;
                 let (token, valid) = tokens[0].clone();
                 (Found::Agent { agent, token, valid }, (0, 0, 0))
@@ -321,7 +326,7 @@ impl Run {
             Found::Parse { robots, google } => {
                 parse_disagreement(&robotscope_parse(robots), google).unwrap_or_else(|| "parses differ".into())
             }
-            other => other.disagreement().unwrap_or_else(|| "the self-test's flipped verdict".into()),
+            other => other.disagreement().unwrap_or_else(|| "the self-test's flipped answer".into()),
         };
         let note = format!(
             "found by `cargo xtask differential` with ROBOTSCOPE_SEED={} (batch {batch}); minimized from {} bytes, \
@@ -336,6 +341,15 @@ impl Run {
     }
 }
 
+/// robotscope's parse, with the self-test's fault (line 1's `is_empty` flag flipped) when `fault`.
+fn faulty_parse(body: &[u8], fault: bool) -> case::Parse {
+    let mut parse = robotscope_parse(body);
+    if let Some(first) = parse.lines.first_mut().filter(|_| fault) {
+        first.1 ^= 1;
+    }
+    parse
+}
+
 fn describe(m: &Mismatch) -> String {
     match m {
         Mismatch::Verdict { body, agents, url, fault } => format!(
@@ -343,8 +357,14 @@ fn describe(m: &Mismatch) -> String {
             body.len(),
             if *fault { ", injected by the self-test" } else { "" }
         ),
-        Mismatch::Parse { body } => format!("on per-line metadata or directives ({} bytes)", body.len()),
-        Mismatch::Agent { agent } => format!("on the product token of {agent:?}"),
+        Mismatch::Parse { body, fault } => format!(
+            "on per-line metadata or directives ({} bytes){}",
+            body.len(),
+            if *fault { ", injected by the self-test" } else { "" }
+        ),
+        Mismatch::Agent { agent, fault } => {
+            format!("on the product token of {agent:?}{}", if *fault { ", injected by the self-test" } else { "" })
+        }
     }
 }
 
@@ -568,29 +588,48 @@ fn self_test(mut options: Options) {
         eprintln!("differential self-test FAILED: {why}");
         exit(1);
     };
-    if stats.mismatches != 1 || found.len() != 1 {
-        fail(&format!("expected exactly one disagreement (the flipped verdict), got {}", stats.mismatches));
+    // The faults: one verdict, line 1's `is_empty` flag of the first file, the first agent string's validity.
+    if stats.mismatches != 3 || found.len() != 3 {
+        fail(&format!("expected exactly the three injected disagreements, got {}", stats.mismatches));
     }
-    let (path, case, note) = &found[0];
-    let Found::Verdict { robots, agents, url, line, .. } = case else { fail("the disagreement is not a verdict") };
     let written = case::read_found(&dir);
-    if written.len() != 1 || written[0].1.as_ref().ok() != Some(case) {
-        fail(&format!("{} does not read back as the case", path.display()));
+    for (path, case, _) in &found {
+        if !written.iter().any(|(_, w)| w.as_ref().ok() == Some(case)) {
+            fail(&format!("{} does not read back as the case", path.display()));
+        }
+        if let Some(why) = case.disagreement() {
+            fail(&format!("a minimized case disagrees without the fault: {why}"));
+        }
     }
-    if case.disagreement().is_some() {
-        fail("the minimized case disagrees without the flip");
-    }
-    if *line == 0 {
+    let verdict = found.iter().find_map(|(_, c, note)| match c {
+        Found::Verdict { robots, agents, url, line, .. } => Some((robots, agents, url, *line, note)),
+        _ => None,
+    });
+    let Some((robots, agents, url, line, note)) = verdict else { fail("the flipped verdict was not reported") };
+    if line == 0 {
         fail("the minimized case lost the rule that decided it");
     }
     let lines = line_units(robots).len();
     if lines > 3 || robots.len() > 64 || url.len() > 16 || agents.len() != 1 {
         fail(&format!("not minimized: {lines} lines, {} bytes, URL {url:?}, agents {agents:?}", robots.len()));
     }
+    let parse = found.iter().find_map(|(_, c, _)| match c {
+        Found::Parse { robots, .. } => Some(robots),
+        _ => None,
+    });
+    let Some(parse) = parse else { fail("the flipped line flag was not reported") };
+    if parse.len() > 1 {
+        fail(&format!("the flipped line flag was not minimized: {:?}", String::from_utf8_lossy(parse)));
+    }
+    if !found.iter().any(|(_, c, _)| matches!(c, Found::Agent { .. })) {
+        fail("the flipped agent validity was not reported");
+    }
     eprintln!(
-        "differential self-test: the flipped verdict was caught and minimized to {} bytes ({lines} lines), URL \
-         {url:?}, agents {agents:?} in {:.1} s ({note})",
+        "differential self-test: the three injected faults were caught; the flipped verdict was minimized to {} \
+         bytes ({lines} lines), URL {url:?}, agents {agents:?}, the flipped line flag to a {}-byte file, in {:.1} s \
+         ({note})",
         robots.len(),
+        parse.len(),
         elapsed.as_secs_f64()
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -614,5 +653,37 @@ fn main() {
              tests/differential/found/ (replay this run with ROBOTSCOPE_SEED={seed})"
         );
         exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrink_keeps_exactly_what_the_predicate_needs() {
+        let items: Vec<u32> = (0..40).collect();
+        let kept = shrink(items, &mut Budget::new(), &mut |c: &[u32]| c.contains(&3) && c.contains(&37));
+        assert_eq!(kept, vec![3, 37]);
+    }
+
+    #[test]
+    fn minimize_body_removes_lines_then_bytes() {
+        let body = b"User-agent: *\nDisallow: /a\r\n# comment\nAllow: /b\rSitemap: x\n".to_vec();
+        let kept = minimize_body(body, &mut Budget::new(), &mut |b: &[u8]| {
+            b.windows(2).any(|w| w == b"/a") && b.contains(&b'\r')
+        });
+        assert_eq!(kept, b"/a\r");
+    }
+
+    #[test]
+    fn minimize_verdict_shrinks_url_and_agents() {
+        let (body, agents, url) = minimize_verdict(
+            b"User-agent: x\nDisallow: /p\n".to_vec(),
+            vec!["FooBot".into(), "x".into(), "Other".into()],
+            "https://example.com/p/q?r".into(),
+            &mut |b: &[u8], a: &[String], u: &str| b.contains(&b'p') && u.contains('q') && a.iter().any(|a| a == "x"),
+        );
+        assert_eq!((body, agents, url), (b"p".to_vec(), vec!["x".to_string()], "q".to_string()));
     }
 }
