@@ -24,16 +24,15 @@ fn ensure_python() -> PathBuf {
     let venv = target_dir().join("differential-venv");
     let python = venv.join("bin/python");
     if !python.is_file() {
-        if !succeeds("python3", &["-c", "import venv, ensurepip"]) {
+        // A half-made environment (an earlier attempt without `venv`) is made again.
+        let _ = std::fs::remove_dir_all(&venv);
+        if !succeeds("python3", &["-m", "venv", path(&venv)]) {
+            let _ = std::fs::remove_dir_all(&venv);
             run("apt-get", &["update"]);
-            run_in(
-                &root(),
-                &[("DEBIAN_FRONTEND", "noninteractive")],
-                "apt-get",
-                &["install", "-y", "python3", "python3-venv"],
-            );
+            let envs = [("DEBIAN_FRONTEND", "noninteractive")];
+            run_in(&root(), &envs, "apt-get", &["install", "-y", "python3", "python3-venv"]);
+            run("python3", &["-m", "venv", path(&venv)]);
         }
-        run("python3", &["-m", "venv", path(&venv)]);
     }
     let py = path(&python);
     if !succeeds(py, &["-c", "import jwm.robotstxt.googlebot"]) {
