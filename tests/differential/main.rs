@@ -328,10 +328,16 @@ impl Run {
             }
             other => other.disagreement().unwrap_or_else(|| "the self-test's flipped answer".into()),
         };
+        let from = match &found {
+            Found::Verdict { .. } => {
+                format!("minimized from {} bytes, {} lines, a {}-byte URL", original.0, original.1, original.2)
+            }
+            Found::Parse { .. } => format!("minimized from {} bytes, {} lines", original.0, original.1),
+            Found::Agent { .. } => String::from("as generated"),
+        };
         let note = format!(
-            "found by `cargo xtask differential` with ROBOTSCOPE_SEED={} (batch {batch}); minimized from {} bytes, \
-             {} lines, a {}-byte URL; {why}",
-            self.seed, original.0, original.1, original.2
+            "found by `cargo xtask differential` with ROBOTSCOPE_SEED={} (batch {batch}); {from}; {why}",
+            self.seed
         );
         let path = found.write(&self.options.found, &note).map_err(|e| format!("cannot write the case: {e}"))?;
         eprintln!("\ndifferential: DISAGREEMENT {before}\n  minimized: {why}\n  written to {}", path.display());
@@ -645,12 +651,14 @@ fn main() {
         eprintln!("differential: {FAULT_VAR} is for --self-test only");
         exit(2);
     }
+    let dir = options.found.clone();
     let (stats, found, seed, elapsed) = run(options, None);
     report(&stats, seed, elapsed);
     if !found.is_empty() || stats.mismatches > 0 {
         eprintln!(
-            "differential: FAILED: robotscope disagrees with Google's library; the minimized cases are in \
-             tests/differential/found/ (replay this run with ROBOTSCOPE_SEED={seed})"
+            "differential: FAILED: robotscope disagrees with Google's library; the minimized cases are in {} (replay \
+             this run with ROBOTSCOPE_SEED={seed})",
+            dir.display()
         );
         exit(1);
     }
