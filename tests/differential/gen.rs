@@ -159,14 +159,17 @@ pub fn batch(seed: u64, index: u64, corpus: &Corpus) -> Batch {
 
 /// The body whose per-line metadata and directive callbacks are compared. The extension hands values to
 /// Python handlers as `str`, which fails on bytes that are not UTF-8 (and on a UTF-8 sequence cut by the
-/// 16,663-byte line limit), so such files are compared with each byte ≥ 0x80 replaced by `?`: same lengths,
-/// same line structure, and `?` means nothing to the parser, as such bytes do not.
+/// 16,663-byte line limit, or left behind when a partial BOM such as `EF BB` is skipped), so such files are
+/// compared with each byte ≥ 0x80 after the skipped BOM replaced by `?`: same lengths, same line structure,
+/// and `?` means nothing to the parser, as such bytes do not.
 pub fn parse_body(body: &[u8]) -> Vec<u8> {
-    let long_line = body.split(|&c| c == b'\n' || c == b'\r').any(|l| l.len() > 16_000);
-    if std::str::from_utf8(body).is_ok() && !long_line {
+    let bom = body.iter().zip(b"\xef\xbb\xbf").take_while(|(a, b)| a == b).count();
+    let (skipped, rest) = body.split_at(bom);
+    let long_line = rest.split(|&c| c == b'\n' || c == b'\r').any(|l| l.len() > 16_000);
+    if std::str::from_utf8(rest).is_ok() && !long_line {
         body.to_vec()
     } else {
-        body.iter().map(|&c| if c >= 0x80 { b'?' } else { c }).collect()
+        skipped.iter().copied().chain(rest.iter().map(|&c| if c >= 0x80 { b'?' } else { c })).collect()
     }
 }
 
