@@ -19,6 +19,9 @@
 //! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
 //! * `publish-dry-run`: the crates.io packages' file lists and `cargo publish --dry-run` of both crates, then the
 //!   npm package's `npm publish --dry-run` (both also run in `test`); uploads nothing.
+//! * `differential`: robotscope against Google's library on generated cases (`differential.rs`); `test` runs it.
+
+mod differential;
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -73,6 +76,8 @@ fn test() {
     }
     // The conformance harness first and uncaptured, so that its pass counts show in the log.
     run("cargo", &["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"]);
+    // Google's own library as an oracle: 250,000 generated cases, fresh seed each run.
+    differential::differential(&[]);
     run("cargo", &["test", "--workspace", "--all-targets"]);
     run("cargo", &["test", "--workspace", "--doc"]);
     publish_dry_run();
@@ -631,6 +636,7 @@ fn main() {
             npm();
             npm_publish_dry_run();
         }
+        "differential" => differential::differential(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
             eprintln!(
                 "usage: cargo xtask <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|publish-dry-run>"
@@ -646,6 +652,9 @@ fn main() {
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
             eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
             eprintln!("  publish-dry-run  check the crates.io packages and the npm package without uploading");
+            eprintln!(
+                "  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases"
+            );
             exit(2);
         }
     }

@@ -1,0 +1,58 @@
+//! `cargo xtask differential [--minutes N] [--cases N] [--jobs N]`: robotscope against Google's own library.
+//!
+//! Google's C++ matcher is on PyPI as `jwm.robotstxt` (a Python extension). This task makes a virtual
+//! environment under `target/differential-venv` and installs the package there when it is missing (it needs
+//! `python3` with `venv`; on Debian, `apt-get install python3 python3-venv`, which it runs itself when they
+//! are missing), builds the tester (`tests/differential/main.rs`), runs its self-test (a verdict flipped on
+//! purpose must be caught and minimized), then the run: a fresh seed (printed; `ROBOTSCOPE_SEED=N` replays),
+//! 250,000 generated cases by default, or as many as fit in `--minutes N`. A disagreement is minimized and
+//! written to `tests/differential/found/`, which `cargo test` replays without Python, and the task fails.
+
+use std::path::{Path, PathBuf};
+
+use crate::{root, run, run_in, succeeds};
+
+/// The library's release the oracle is pinned to.
+const JWM_ROBOTSTXT: &str = "jwm.robotstxt==1.0.8";
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), |d| root().join(d))
+}
+
+/// The virtual environment's Python, with `jwm.robotstxt` installed.
+fn ensure_python() -> PathBuf {
+    let venv = target_dir().join("differential-venv");
+    let python = venv.join("bin/python");
+    if !python.is_file() {
+        // A half-made environment (an earlier attempt without `venv`) is made again.
+        let _ = std::fs::remove_dir_all(&venv);
+        if !succeeds("python3", &["-m", "venv", path(&venv)]) {
+            let _ = std::fs::remove_dir_all(&venv);
+            run("apt-get", &["update"]);
+            let envs = [("DEBIAN_FRONTEND", "noninteractive")];
+            run_in(&root(), &envs, "apt-get", &["install", "-y", "python3", "python3-venv"]);
+            run("python3", &["-m", "venv", path(&venv)]);
+        }
+    }
+    let py = path(&python);
+    if !succeeds(py, &["-c", "import jwm.robotstxt.googlebot"]) {
+        run(py, &["-m", "pip", "install", "--disable-pip-version-check", "--quiet", JWM_ROBOTSTXT]);
+    }
+    python
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// Prepares Python, builds the tester, runs its self-test, then the run itself with `args` passed on.
+pub fn differential(args: &[String]) {
+    let python = ensure_python();
+    run("cargo", &["build", "--release", "-p", "robotscope-tests", "--bin", "robotscope-differential"]);
+    let bin = target_dir().join("release/robotscope-differential");
+    let self_test_dir = target_dir().join("differential-self-test");
+    run(path(&bin), &["--python", path(&python), "--self-test", "--found", path(&self_test_dir)]);
+    let mut all = vec!["--python", path(&python)];
+    all.extend(args.iter().map(String::as_str));
+    run(path(&bin), &all);
+}
