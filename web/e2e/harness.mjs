@@ -22,6 +22,8 @@ const TYPES = {
   '.js': 'text/javascript',
   '.wasm': 'application/wasm',
   '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.csv': 'text/csv',
   '.txt': 'text/plain; charset=utf-8',
 };
 

@@ -253,6 +253,34 @@ impl Detail {
     }
 }
 
+/// The lines that decided a verdict, to quote beside it: the `User-agent` lines of the groups that applied (at
+/// most three per group, then the last rule line is enough to find the rest) and the deciding rule. Sorted, no
+/// duplicates; empty when no group applied.
+pub fn deciding_lines(robots: &Robots, verdict: &Verdict) -> Vec<usize> {
+    let mut lines: Vec<usize> = Vec::new();
+    for &g in verdict.groups.iter().take(4) {
+        if let Some(group) = robots.group(g) {
+            lines.extend(group.agents().take(3).map(|a| a.line));
+        }
+    }
+    if verdict.line > 0 {
+        lines.push(verdict.line);
+    }
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+/// The line the editor shows for a verdict: the deciding line, else the first line of the group that applied
+/// (a verdict no rule decided still shows whose rules were read), else none (0).
+pub fn focus_line(verdict: &Verdict) -> usize {
+    if verdict.line > 0 {
+        verdict.line
+    } else {
+        verdict.group_lines.first().copied().unwrap_or(0)
+    }
+}
+
 /// A piece of a line for syntax colouring: its CSS class and its text.
 pub type Piece<'a> = (&'static str, &'a str);
 
@@ -454,6 +482,23 @@ mod tests {
         }
         assert_eq!(highlight("absolutely random line")[0].0, "t-invalid");
         assert_eq!(highlight("garbage here")[0].0, "t-key t-unknown");
+    }
+
+    #[test]
+    fn deciding_lines_quote_the_groups_and_the_rule() {
+        let robots = Robots::parse(FILE);
+        let v = robots.check("Googlebot", "/shop/x");
+        assert_eq!(deciding_lines(&robots, &v), vec![4, 5]);
+        assert_eq!(focus_line(&v), 5);
+        let v = robots.check("Googlebot", "/other");
+        assert_eq!((v.line, deciding_lines(&robots, &v)), (6, vec![4, 6]));
+        // No rule matched: the group that applied is still quoted and shown.
+        let robots = Robots::parse("User-agent: a\nUser-agent: b\nDisallow: /x\n");
+        let v = robots.check("b", "/y");
+        assert_eq!((v.line, deciding_lines(&robots, &v), focus_line(&v)), (0, vec![1, 2], 1));
+        // No group applied: nothing to quote or show.
+        let v = robots.check("c", "/y");
+        assert_eq!((deciding_lines(&robots, &v), focus_line(&v)), (vec![], 0));
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub struct Notice {
     pub text: String,
     /// A button the notice offers.
     pub action: Option<NoticeAction>,
+    /// Text to copy by hand, shown selected in a read-only field (a share link the clipboard refused).
+    pub field: Option<String>,
 }
 
 /// What a notice's button does.
@@ -58,12 +60,17 @@ impl NoticeAction {
 impl Notice {
     /// An information notice.
     pub fn info(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Info, text: text.into(), action: None }
+        Notice { kind: NoticeKind::Info, text: text.into(), action: None, field: None }
     }
 
     /// An error notice.
     pub fn error(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Error, text: text.into(), action: None }
+        Notice { kind: NoticeKind::Error, text: text.into(), action: None, field: None }
+    }
+
+    /// This notice, with `text` in a read-only field to copy from.
+    pub fn with_field(self, text: String) -> Notice {
+        Notice { field: Some(text), ..self }
     }
 
     /// This notice, with a button.
@@ -116,6 +123,8 @@ pub enum Action {
     },
     /// Replace the file with an example.
     LoadExample(usize),
+    /// Empty the file and the URLs (the example's), to start on one's own; the agents stay. Undoable.
+    ClearExample,
     /// Replace the file with one opened from disk (picker or drag-and-drop).
     OpenFile {
         /// Its name.
@@ -331,6 +340,42 @@ impl State {
         }
     }
 
+    /// The grid as CSV (RFC 4180, CRLF line ends): one row per URL and agent, with the token the engine was
+    /// given, the verdict, the deciding line and its text. Cells that a spreadsheet would read as a formula get a
+    /// leading `'`.
+    pub fn csv(&self) -> String {
+        fn field(out: &mut String, value: &str) {
+            let value = if value.starts_with(['=', '+', '-', '@']) { format!("'{value}") } else { value.to_string() };
+            if value.contains([',', '"', '\n', '\r']) {
+                out.push('"');
+                out.push_str(&value.replace('"', "\"\""));
+                out.push('"');
+            } else {
+                out.push_str(&value);
+            }
+        }
+        let mut out = String::from("url,agent,token,verdict,line,rule\r\n");
+        for (u, url) in self.urls.iter().enumerate() {
+            for (a, agent) in self.agents.iter().enumerate() {
+                let Some(cell) = self.grid.cell(u, a) else { continue };
+                let token = self.grid.tokens.get(a).cloned().flatten().unwrap_or_default();
+                let line = if cell.line == 0 { String::new() } else { cell.line.to_string() };
+                let rule = if cell.line == 0 { "" } else { self.parsed.line(&self.text, cell.line).trim() };
+                let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+                for (i, value) in
+                    [url.input.as_str(), agent.input.as_str(), &token, verdict, &line, rule].into_iter().enumerate()
+                {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    field(&mut out, value);
+                }
+                out.push_str("\r\n");
+            }
+        }
+        out
+    }
+
     /// The bytes the engine reads.
     pub fn bytes(&self) -> &[u8] {
         match &self.raw {
@@ -415,11 +460,9 @@ impl State {
             )));
             return;
         }
-        let (text, lossy) = match String::from_utf8(bytes.clone()) {
-            Ok(text) => (text, false),
-            Err(_) => (String::from_utf8_lossy(&bytes).into_owned(), true),
-        };
-        let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
+        let lossy = std::str::from_utf8(&bytes).is_err();
+        // The same reading a session's bytes are checked against.
+        let text = crate::session::text_of_bytes(&bytes);
         let raw = (text.as_bytes() != bytes.as_slice()).then_some(bytes);
         self.replace_file(text, raw, name);
         self.notice = if self.lint.is_html() {
@@ -521,6 +564,16 @@ impl Reducible for State {
                 let Some(example) = EXAMPLES.get(i) else { return self };
                 s.replace_file(example.text.to_string(), None, example.file);
                 s.notice = Some(Notice::info(format!("Loaded the example “{}”.", example.title)));
+            }
+            Action::ClearExample => {
+                s.replace_file(String::new(), None, "robots.txt");
+                s.urls_text = Rc::from("");
+                s.read_urls();
+                s.check();
+                s.check_baseline();
+                s.notice = Some(Notice::info(
+                    "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings the example file back.",
+                ));
             }
             Action::OpenFile { name, bytes } => s.open_file(&name, bytes),
             Action::Notify(notice) => s.notice = Some(notice),
@@ -769,6 +822,21 @@ mod tests {
         assert_eq!(restored.baseline_grid, s.baseline_grid);
         let s = reduce(s, Action::ClearBaseline);
         assert!(s.baseline_grid.is_none() && s.session().baseline.is_none());
+    }
+
+    #[test]
+    fn the_grid_exports_as_csv() {
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow: /a,b\n".into()));
+        let s = reduce(s, Action::EditAgents("Googlebot\n=cmd\n".into()));
+        let s = reduce(s, Action::EditUrls("/a,b/x\n/c\n".into()));
+        assert_eq!(
+            s.csv(),
+            "url,agent,token,verdict,line,rule\r\n\
+             \"/a,b/x\",Googlebot,Googlebot,disallowed,2,\"Disallow: /a,b\"\r\n\
+             \"/a,b/x\",'=cmd,,disallowed,2,\"Disallow: /a,b\"\r\n\
+             /c,Googlebot,Googlebot,allowed,,\r\n\
+             /c,'=cmd,,allowed,,\r\n"
+        );
     }
 
     #[test]

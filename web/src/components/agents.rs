@@ -74,8 +74,9 @@ pub fn Agents(props: &AgentsProps) -> Html {
         html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.", *skipped)}</p> }
     });
     html! {
-        <div class="field">
-            <label for="agents" class="field-label">{"Agents"}<span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
+        // Once filled, the box is compact (two lines and a count) until it has the focus: the verdicts need the room.
+        <div class={classes!("field", (!agents.is_empty()).then_some("filled"))}>
+            <label for="agents" class="field-label">{"Agents"}<span class="count">{count(agents.len(), "agent", "agents")}</span><span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
             <textarea id="agents" class="list-input" rows="4" spellcheck="false" autocomplete="off"
                 value={AttrValue::from(text.clone())} {oninput} />
             <div class="preset-row">
@@ -90,6 +91,11 @@ pub fn Agents(props: &AgentsProps) -> Html {
             {skipped}
         </div>
     }
+}
+
+/// ` (3 agents)`: how many entries a list box holds, for its compact form.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!(" ({n} {})", if n == 1 { one } else { many })
 }
 
 /// An arrow for the eye, and `words` for a screen reader instead.
