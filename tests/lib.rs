@@ -76,3 +76,8 @@ pub fn expected_failures() -> Vec<String> {
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The core crate's README (its crates.io page) example, compiled and run as a doctest.
+#[doc = include_str!("../crates/robotscope/README.md")]
+#[cfg(doctest)]
+pub struct CoreReadmeDoctests;

@@ -16,6 +16,8 @@
 //! * `web-e2e`: the `web` build, then the tester's end-to-end tests in headless Chromium (`web/e2e`, npm test;
 //!   installs Debian's chromium and playwright-core if missing). `test` ends with it.
 //! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
+//! * `publish-dry-run`: the crates.io packages' file lists and `cargo publish --dry-run` of both crates, then the
+//!   npm package's `npm publish --dry-run` (both also run in `test`); uploads nothing.
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -72,10 +74,12 @@ fn test() {
     run("cargo", &["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"]);
     run("cargo", &["test", "--workspace", "--all-targets"]);
     run("cargo", &["test", "--workspace", "--doc"]);
+    publish_dry_run();
     // The npm package: build it, then its Node (CommonJS and ESM) and headless-Chromium tests.
     npm();
     ensure_chromium();
     run_in(&npm_dir(), &[], "npm", &["test"]);
+    npm_publish_dry_run();
     web_e2e();
 }
 
@@ -310,6 +314,112 @@ fn npm() {
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
 }
 
+/// The crates that go to crates.io, in dependency order.
+const PUBLISHED_CRATES: [&str; 2] = ["robotscope", "robotscope-cli"];
+
+/// What each published crate's package must hold, and what it must not: its tests, fuzz targets and benchmarks
+/// stay in the repository.
+const PACKAGE_MUST_HAVE: [&str; 4] = ["README.md", "LICENSE", "LICENSE-APACHE", "src/"];
+const PACKAGE_MUST_NOT_HAVE: [&str; 5] = ["tests/", "fuzz/", "benches/", "target/", "node_modules/"];
+
+/// Checks the file lists of the crates.io packages, then `cargo publish --dry-run` of both crates together:
+/// cargo packages them, resolves robotscope-cli's `robotscope` dependency against the just-packed core (it is not
+/// on crates.io yet, or not at this version), builds each from its package and stops before uploading. It reads
+/// only crates.io. `--allow-dirty` because the check is about the packages, not the work tree; a release runs the
+/// same command without it (CONTRIBUTING.md).
+fn publish_dry_run() {
+    for krate in PUBLISHED_CRATES {
+        eprintln!("\n$ cargo package --list --allow-dirty -p {krate}");
+        let output = Command::new("cargo")
+            .args(["package", "--list", "--allow-dirty", "-p", krate])
+            .current_dir(root())
+            .output()
+            .unwrap_or_else(|e| {
+                eprintln!("xtask: cannot run cargo: {e}");
+                exit(2);
+            });
+        if !output.status.success() {
+            eprintln!("{}", String::from_utf8_lossy(&output.stderr));
+            eprintln!("xtask: `cargo package --list -p {krate}` failed");
+            exit(1);
+        }
+        let files: Vec<String> = String::from_utf8_lossy(&output.stdout).lines().map(String::from).collect();
+        eprintln!("{} files: {}", files.len(), files.join(" "));
+        let stray: Vec<&String> =
+            files.iter().filter(|f| PACKAGE_MUST_NOT_HAVE.iter().any(|p| f.starts_with(p))).collect();
+        let missing: Vec<&str> = PACKAGE_MUST_HAVE
+            .into_iter()
+            .filter(|m| !files.iter().any(|f| if m.ends_with('/') { f.starts_with(m) } else { f == m }))
+            .collect();
+        if !stray.is_empty() || !missing.is_empty() {
+            eprintln!("xtask: the {krate} package holds {stray:?}, which must stay out, and lacks {missing:?}");
+            eprintln!("       (see `include` in crates/{krate}/Cargo.toml)");
+            exit(1);
+        }
+    }
+    // Cargo treats a registry crate of one version as unchanging: it reuses both the sources it extracted and the
+    // build of them. A fresh target folder and no extracted sources make it build the engine as it is now.
+    forget_packed_sources();
+    let target = root().join("target/publish-dry-run");
+    let _ = std::fs::remove_dir_all(&target);
+    let mut args = vec!["publish", "--dry-run", "--allow-dirty"];
+    for krate in PUBLISHED_CRATES {
+        args.extend(["-p", krate]);
+    }
+    run_in(&root(), &[("CARGO_TARGET_DIR", target.to_str().expect("UTF-8 path"))], "cargo", &args);
+}
+
+/// Removes the sources cargo extracted from earlier dry runs' temporary registry: cargo keeps them in
+/// `$CARGO_HOME/registry/src/-HASH/robotscope-VERSION` (a local registry's folder name starts with `-`) and
+/// reuses them while the version stays the same, so the next dry run would build robotscope-cli against the
+/// engine as it was then, not as it is now. Only our own crates' folders in local registries are removed.
+fn forget_packed_sources() {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
+    let Some(src) = cargo_home.map(|h| h.join("registry/src")) else { return };
+    let Ok(registries) = std::fs::read_dir(&src) else { return };
+    for registry in registries.flatten() {
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(registry.path()) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = PUBLISHED_CRATES.iter().any(|krate| {
+                name.strip_prefix(krate)
+                    .and_then(|v| v.strip_prefix('-'))
+                    .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+            });
+            if ours {
+                if let Err(e) = std::fs::remove_dir_all(entry.path()) {
+                    eprintln!("xtask: cannot remove the stale {}: {e}", entry.path().display());
+                    exit(2);
+                }
+            }
+        }
+    }
+}
+
+/// `npm publish --dry-run` of the built package (`pkg/`, after `npm()`): npm's own checks of the manifest and the
+/// file list it would upload, without uploading (it reads nothing but the npm registry, and needs no login). It
+/// also fails when npm says it had to correct package.json, which a real publish would do silently. The
+/// tarball's contents are checked by `test/package.test.mjs`.
+fn npm_publish_dry_run() {
+    let pkg = npm_dir().join("pkg");
+    eprintln!("\n$ (cd {}) npm publish --dry-run", pkg.display());
+    let output = Command::new("npm").args(["publish", "--dry-run"]).current_dir(&pkg).output().unwrap_or_else(|e| {
+        eprintln!("xtask: cannot run npm: {e}");
+        exit(2);
+    });
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    eprint!("{text}");
+    if !output.status.success() || text.contains("auto-corrected") || text.contains("npm error") {
+        eprintln!("xtask: `npm publish --dry-run` failed or corrected package.json ({})", output.status);
+        exit(1);
+    }
+}
+
 fn npm_bench() {
     npm();
     run_in(&npm_dir(), &[], "npm", &["run", "bench"]);
@@ -422,8 +532,15 @@ fn main() {
         "serve" => serve(),
         "web-e2e" => web_e2e(),
         "web-budget" => web_budget(),
+        "publish-dry-run" => {
+            publish_dry_run();
+            npm();
+            npm_publish_dry_run();
+        }
         _ => {
-            eprintln!("usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve|web-e2e|web-budget>");
+            eprintln!(
+                "usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve|web-e2e|web-budget|publish-dry-run>"
+            );
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
             eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
@@ -433,6 +550,7 @@ fn main() {
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
             eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
+            eprintln!("  publish-dry-run  check the crates.io packages and the npm package without uploading");
             exit(2);
         }
     }

@@ -5,7 +5,10 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{is_valid_agent, normalize_url, token_from_user_agent, Robots, RuleMatch, Scope, Verdict};
+use robotscope::{
+    is_valid_agent, resolve_agent, resolve_url, token_from_user_agent, AgentKind, Robots, RuleMatch, Scope, TypedAgent,
+    Verdict,
+};
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::{json, printable, Failure};
@@ -22,10 +25,16 @@ an agent is compared whole (ignoring ASCII case) with each User-agent line's pro
 'Googlebot/2.1' matches no group, and the URL is not encoded. --normalize does what a person
 means and shows what the engine was given.
 
+With --normalize an agent may be a product token, a whole User-Agent header or a crawler preset
+name (Googlebot-Image, GPTBot, AdsBot-Google, ...): a preset is checked with its documented
+fallbacks (Googlebot-Image follows the Googlebot group when it has none of its own) and its
+handling of '*' (AdsBot ignores it). A URL may be a full URL, a host without a scheme
+(example.com/a), a path (/a) or a bare word (cart, read as the path /cart).
+
 Options:
   -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one)
-      --normalize     Read the product token out of each agent (a whole User-Agent header
-                      works) and encode each URL as a browser would before asking
+      --normalize     Read each agent as a person means it (a User-Agent header or a crawler
+                      preset with its fallbacks) and encode each URL as a browser would
       --json          Print one JSON object per URL (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
@@ -98,16 +107,14 @@ struct Query {
 
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
-    let agents: Vec<String> = if o.normalize {
-        o.agents.iter().map(|a| token_from_user_agent(a).to_owned()).collect()
-    } else {
-        o.agents.clone()
-    };
     let mut queries = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {
         let url = if o.normalize {
-            normalize_url(typed)
-                .map_err(|e| Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))))?
+            let read = resolve_url(typed, None);
+            if let Some(e) = read.error {
+                return Err(Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))));
+            }
+            read.tested
         } else {
             typed.clone()
         };
@@ -119,18 +126,32 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
     }
     if !o.normalize {
-        for agent in &agents {
+        for agent in &o.agents {
             agent_note(agent);
         }
     }
     let robots = crate::parse(&bytes, o.size_limit, &name);
     drop(bytes);
+    // What the engine is given: the agents as typed, or with --normalize the core's reading of each (a preset's
+    // first token that has a group); a crawler that ignores `*` and has no group contributes no token.
+    let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
+    let agents: Vec<String> =
+        if o.normalize { typed.iter().filter_map(|a| robots.agent_token(a)).collect() } else { o.agents.clone() };
 
     let mut out = BufWriter::new(io::stdout().lock());
     if o.normalize && !o.json {
-        for (typed, given) in o.agents.iter().zip(&agents) {
-            if typed != given {
-                writeln!(out, "agent '{}' is read as '{}'", printable(typed), printable(given))?;
+        for a in &typed {
+            match robots.agent_token(a) {
+                Some(token) if token != a.input => {
+                    writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
+                }
+                Some(_) => {}
+                None => {
+                    writeln!(out, "agent '{}' ignores '*' and no group names it: no rule applies", printable(&a.input))?
+                }
+            }
+            if a.kind == AgentKind::Browser {
+                writeln!(out, "note: {}", a.note().unwrap_or_default())?;
             }
         }
         for q in &queries {
@@ -142,10 +163,27 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
     let mut any_disallowed = false;
     for q in &queries {
-        let v = robots.check(agents.as_slice(), &q.url);
+        // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
+        // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
+        let single = (o.normalize && (typed.len() == 1 || agents.is_empty())).then(|| &typed[0]);
+        let (v, why) = match single {
+            Some(a) => {
+                let c = robots.check_agent(a, &q.url);
+                let why = robots.explain_agent(a, &c);
+                (c.verdict, why)
+            }
+            None => {
+                let v = robots.check(agents.as_slice(), &q.url);
+                let why = robots.explain(&v, &agents.join(" + "));
+                (v, why)
+            }
+        };
         any_disallowed |= !v.allowed;
-        let text =
-            if o.json { json_line(&o, &agents, q, &v) } else { text_line(&robots, &agents, q, &v, width, o.verbose) };
+        let text = if o.json {
+            json_line(&o, &agents, q, &v)
+        } else {
+            text_line(&robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
+        };
         out.write_all(text.as_bytes())?;
     }
     out.flush()?;
@@ -179,7 +217,7 @@ fn group_label(robots: &Robots, agents: &[String], v: &Verdict) -> String {
     let noun = if v.groups.len() == 1 { "group" } else { "groups" };
     match v.scope {
         Scope::None => {
-            String::from(if agents.len() == 1 { "no group for this agent" } else { "no group for these agents" })
+            String::from(if agents.len() <= 1 { "no group for this agent" } else { "no group for these agents" })
         }
         Scope::Global => format!("{noun} for *"),
         Scope::Specific => {
@@ -232,16 +270,23 @@ fn rule_details(m: &RuleMatch) -> String {
     d
 }
 
-fn text_line(robots: &Robots, agents: &[String], q: &Query, v: &Verdict, width: usize, verbose: bool) -> String {
+fn text_line(
+    robots: &Robots,
+    agents: &[String],
+    q: &Query,
+    v: &Verdict,
+    width: usize,
+    explained: Option<&str>,
+) -> String {
     let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
     let groups = group_label(robots, agents, v);
-    let why = match &v.decided_by {
+    let reason = match &v.decided_by {
         Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
         None if v.line != 0 => format!("line {}  ({groups})", v.line),
         None => format!("no rule matched  ({groups})"),
     };
-    let mut s = format!("{verdict:<10}  {:<width$}  {why}\n", printable(&q.url));
-    if verbose {
+    let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
+    if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));
         if !v.group_lines.is_empty() {
             let lines: Vec<String> = v.group_lines.iter().map(ToString::to_string).collect();
@@ -251,7 +296,7 @@ fn text_line(robots: &Robots, agents: &[String], q: &Query, v: &Verdict, width: 
             let decides = if m.line == v.line && v.line != 0 { ", decides" } else { "" };
             let _ = writeln!(s, "    match:  line {}: {}  ({}{decides})", m.line, rule_text(m), rule_details(m));
         }
-        let _ = writeln!(s, "    why:    {}", printable(&robots.explain(v, &agents.join(" + "))));
+        let _ = writeln!(s, "    why:    {}", printable(why));
     }
     s
 }

@@ -13,7 +13,16 @@ use std::process::ExitCode;
 
 use robotscope::{Robots, GOOGLE_SIZE_LIMIT};
 
-const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// What `--version` prints: the program's version, then the engine it runs and the release of Google's library
+/// whose answers the engine reproduces (the engine is a separate crate, so its version may differ).
+fn version_text() -> String {
+    format!(
+        "robotscope {}\nengine: robotscope {}\nverified against: {} (Google's robots.txt library)\n",
+        env!("CARGO_PKG_VERSION"),
+        robotscope::VERSION,
+        robotscope::GOOGLE_REFERENCE
+    )
+}
 
 const MAIN_HELP: &str = "\
 robotscope: reads robots.txt files exactly as Google's crawlers do, and says why.
@@ -32,7 +41,7 @@ Commands:
 
 Options:
   -h, --help      Print help
-  -V, --version   Print the version
+  -V, --version   Print the version, the engine's and that of Google's library it matches
 
 ROBOTS_FILE may be '-' to read standard input.
 Exit status: 0 when all is well, 1 when a URL is disallowed (check), the file has errors
@@ -148,7 +157,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
     };
     match command {
         "-h" | "--help" => print(MAIN_HELP),
-        "-V" | "--version" => print(&format!("robotscope {VERSION}\n")),
+        "-V" | "--version" => print(&version_text()),
         "help" => match argv.first() {
             None => print(MAIN_HELP),
             Some(c) => match c.to_str().and_then(help_of) {

@@ -500,9 +500,24 @@ fn help_and_version() {
         assert_eq!(a.stdout, b.stdout);
         assert!(a.stdout.starts_with(&format!("Usage: robotscope {cmd}")), "{}", a.stdout);
     }
+}
+
+#[test]
+fn version_names_the_engine_and_googles_library() {
     let r = run(&["--version"]);
-    assert_eq!(r.code, 0);
-    assert_eq!(r.stdout, format!("robotscope {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(r.stderr, "");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // The first line stays `robotscope VERSION`, for scripts that read it.
+    assert_eq!(lines[0], format!("robotscope {}", env!("CARGO_PKG_VERSION")));
+    // The engine is a separate crate: the version linked in, which crates.io may resolve to a newer patch.
+    assert_eq!(lines[1], format!("engine: robotscope {}", robotscope::VERSION));
+    let reference = lines[2].strip_prefix("verified against: google/robotstxt ").expect("names Google's library");
+    let (release, note) = reference.split_once(' ').expect("a release and a note");
+    assert!(release.split('.').count() == 3 && release.split('.').all(|n| n.parse::<u32>().is_ok()), "{release}");
+    assert_eq!(note, "(Google's robots.txt library)");
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert_eq!(run(&["-V"]).stdout, r.stdout);
 }
 
 #[test]
@@ -512,4 +527,38 @@ fn unknown_commands_and_flags_exit_two() {
         assert_eq!(r.code, 2, "{args:?}: {r:?}");
         assert!(r.stderr.contains("robotscope --help"), "{r:?}");
     }
+}
+
+/// The shared table of typed agents and URLs (`tests/fixtures/typed-inputs.json`), which the core, the npm
+/// package and the tester answer too: `check --normalize` must give the same token, URL, verdict and line.
+#[test]
+fn check_normalize_answers_the_shared_typed_inputs_table() {
+    let table: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/typed-inputs.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let f = Fixture::new(table["robots"].as_str().unwrap());
+    let cases = table["cases"].as_array().unwrap();
+    assert!(cases.len() >= 10);
+    for case in cases {
+        let (agent, url) = (case["agent"].as_str().unwrap(), case["url"].as_str().unwrap());
+        let r = run(&["check", f.path(), "--normalize", "--json", "-a", agent, url]);
+        let out: Value = serde_json::from_str(r.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {r:?}"));
+        let tokens: Vec<Value> = case["token"].as_str().map(Value::from).into_iter().collect();
+        assert_eq!(out["agents"], Value::Array(tokens), "token for {agent}");
+        assert_eq!(out["url"], case["tested"], "URL tested for {url}");
+        assert_eq!(out["allowed"], case["allowed"], "verdict for {agent} {url}");
+        assert_eq!(out["line"], case["line"], "line for {agent} {url}");
+        assert_eq!(r.code, if case["allowed"].as_bool().unwrap() { 0 } else { 1 }, "{r:?}");
+    }
+}
+
+#[test]
+fn check_normalize_follows_the_googlebot_group_for_googlebot_image() {
+    let f = Fixture::new("User-agent: Googlebot\nDisallow: /photos/\nUser-agent: *\nAllow: /\n");
+    let r = run(&["check", f.path(), "--normalize", "-v", "-a", "Googlebot-Image", "/photos/a.jpg"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains("DISALLOWED  /photos/a.jpg  line 2: Disallow: /photos/"), "{r:?}");
+    assert!(r.stdout.contains("it follows Googlebot's group (lines 1-2)"), "{r:?}");
 }

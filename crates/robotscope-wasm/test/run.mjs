@@ -37,6 +37,8 @@ try {
     // The suites find robots-parser and playwright-core (dev dependencies) here, and the conformance data.
     ROBOTSCOPE_DEV_MODULES: join(crate, 'node_modules'),
     ROBOTSCOPE_CONFORMANCE: process.env.ROBOTSCOPE_CONFORMANCE || resolve(crate, '../../../shared/conformance'),
+    // The tarball's file list, for package.test.mjs.
+    ROBOTSCOPE_PACKED_FILES: JSON.stringify(packed.files.map((f) => f.path)),
   };
   try {
     execFileSync(process.execPath, ['--test', '--test-concurrency=1', ...suites], { cwd: project, env, stdio: 'inherit' });

@@ -49,83 +49,182 @@ pub struct Crawler {
     pub user_agent: &'static str,
     /// One line on what it is for.
     pub purpose: &'static str,
+    /// What kind of crawler it is.
+    pub kind: CrawlerKind,
+}
+
+/// What a crawler is for, as its operator describes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CrawlerKind {
+    /// A search engine's index crawler.
+    Search,
+    /// Ads quality and ad-serving crawlers.
+    Ads,
+    /// Crawlers that collect training data for AI models.
+    AiTraining,
+    /// Crawlers that index pages for AI search and assistants.
+    AiSearch,
+    /// Fetchers that get a page because a person asked an assistant or tool to.
+    UserTriggered,
+    /// A token that names no crawler but controls how another crawler's fetches may be used.
+    ControlToken,
+    /// Link previews in apps and social networks.
+    Preview,
+    /// SEO and marketing tools.
+    SeoTool,
+    /// Anything else.
+    Other,
+}
+
+impl CrawlerKind {
+    /// Every kind, in the order tools list them.
+    pub const ALL: [CrawlerKind; 9] = [
+        CrawlerKind::Search,
+        CrawlerKind::Ads,
+        CrawlerKind::AiTraining,
+        CrawlerKind::AiSearch,
+        CrawlerKind::UserTriggered,
+        CrawlerKind::ControlToken,
+        CrawlerKind::Preview,
+        CrawlerKind::SeoTool,
+        CrawlerKind::Other,
+    ];
+
+    /// The stable name: `search`, `ads`, `ai-training`, `ai-search`, `user-triggered`, `control-token`,
+    /// `preview`, `seo-tool` or `other`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CrawlerKind::Search => "search",
+            CrawlerKind::Ads => "ads",
+            CrawlerKind::AiTraining => "ai-training",
+            CrawlerKind::AiSearch => "ai-search",
+            CrawlerKind::UserTriggered => "user-triggered",
+            CrawlerKind::ControlToken => "control-token",
+            CrawlerKind::Preview => "preview",
+            CrawlerKind::SeoTool => "seo-tool",
+            CrawlerKind::Other => "other",
+        }
+    }
+
+    /// A heading for people: "Search", "AI training", ...
+    pub fn title(self) -> &'static str {
+        match self {
+            CrawlerKind::Search => "Search",
+            CrawlerKind::Ads => "Ads",
+            CrawlerKind::AiTraining => "AI training",
+            CrawlerKind::AiSearch => "AI search and assistants",
+            CrawlerKind::UserTriggered => "User-triggered fetchers",
+            CrawlerKind::ControlToken => "Control tokens",
+            CrawlerKind::Preview => "Link previews",
+            CrawlerKind::SeoTool => "SEO tools",
+            CrawlerKind::Other => "Other",
+        }
+    }
+
+    /// Whether the kind is about AI: training, AI search, user-triggered fetchers, and the control tokens
+    /// (which today all govern AI use).
+    pub fn is_ai(self) -> bool {
+        matches!(
+            self,
+            CrawlerKind::AiTraining | CrawlerKind::AiSearch | CrawlerKind::UserTriggered | CrawlerKind::ControlToken
+        )
+    }
 }
 
 macro_rules! crawlers {
-    ($($name:literal, $op:literal, [$($tok:literal),+], $ignores:literal, $ua:literal, $purpose:literal;)+) => {
-        &[$(Crawler { name: $name, operator: $op, tokens: &[$($tok),+], ignores_global: $ignores, user_agent: $ua, purpose: $purpose }),+]
+    ($($kind:ident $name:literal, $op:literal, [$($tok:literal),+], $ignores:literal, $ua:literal, $purpose:literal;)+) => {
+        &[$(Crawler {
+            name: $name,
+            operator: $op,
+            tokens: &[$($tok),+],
+            ignores_global: $ignores,
+            user_agent: $ua,
+            purpose: $purpose,
+            kind: CrawlerKind::$kind,
+        }),+]
     };
 }
 
 /// Well-known crawlers, for presets and for reading tokens out of full User-Agent headers.
 pub const CRAWLERS: &[Crawler] = crawlers![
-    "Googlebot", "Google", ["Googlebot"], false,
+    Search "Googlebot", "Google", ["Googlebot"], false,
         "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Google Search";
-    "Googlebot-Image", "Google", ["Googlebot-Image", "Googlebot"], false,
+    Search "Googlebot-Image", "Google", ["Googlebot-Image", "Googlebot"], false,
         "Googlebot-Image/1.0", "Google Images";
-    "Googlebot-News", "Google", ["Googlebot-News", "Googlebot"], false,
+    Search "Googlebot-News", "Google", ["Googlebot-News", "Googlebot"], false,
         "Googlebot-News", "Google News";
-    "Googlebot-Video", "Google", ["Googlebot-Video", "Googlebot"], false,
+    Search "Googlebot-Video", "Google", ["Googlebot-Video", "Googlebot"], false,
         "Googlebot-Video/1.0", "Google video search";
-    "Storebot-Google", "Google", ["Storebot-Google"], false,
+    Search "Storebot-Google", "Google", ["Storebot-Google"], false,
         "Mozilla/5.0 (X11; Linux x86_64; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.88 Safari/537.36",
         "Google Shopping";
-    "Google-InspectionTool", "Google", ["Google-InspectionTool", "Googlebot"], false,
+    Search "Google-InspectionTool", "Google", ["Google-InspectionTool", "Googlebot"], false,
         "Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)", "Search Console testing tools";
-    "GoogleOther", "Google", ["GoogleOther"], false,
+    Other "GoogleOther", "Google", ["GoogleOther"], false,
         "GoogleOther", "Google research and development fetches";
-    "Google-Extended", "Google", ["Google-Extended"], false,
+    ControlToken "Google-Extended", "Google", ["Google-Extended"], false,
         "", "Token only: Gemini and Vertex AI training and grounding";
-    "AdsBot-Google", "Google", ["AdsBot-Google"], true,
+    Ads "AdsBot-Google", "Google", ["AdsBot-Google"], true,
         "AdsBot-Google (+http://www.google.com/adsbot.html)", "Google Ads landing-page quality (ignores *)";
-    "AdsBot-Google-Mobile", "Google", ["AdsBot-Google-Mobile"], true,
+    Ads "AdsBot-Google-Mobile", "Google", ["AdsBot-Google-Mobile"], true,
         "Mozilla/5.0 (iPhone; CPU iPhone OS 14_7_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.1.2 Mobile/15E148 Safari/604.1 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)",
         "Google Ads mobile landing pages (ignores *)";
-    "Mediapartners-Google", "Google", ["Mediapartners-Google"], true,
+    Ads "Mediapartners-Google", "Google", ["Mediapartners-Google"], true,
         "Mediapartners-Google", "Google AdSense (ignores *)";
-    "APIs-Google", "Google", ["APIs-Google"], true,
+    Other "APIs-Google", "Google", ["APIs-Google"], true,
         "APIs-Google (+https://developers.google.com/webmasters/APIs-Google.html)", "Google push notifications (ignores *)";
-    "Bingbot", "Microsoft", ["bingbot"], false,
+    Search "Bingbot", "Microsoft", ["bingbot"], false,
         "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "Bing search";
-    "DuckDuckBot", "DuckDuckGo", ["DuckDuckBot"], false,
+    Ads "AdIdxbot", "Microsoft", ["adidxbot"], false,
+        "Mozilla/5.0 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)", "Microsoft Advertising landing pages";
+    Search "DuckDuckBot", "DuckDuckGo", ["DuckDuckBot"], false,
         "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)", "DuckDuckGo search";
-    "Applebot", "Apple", ["Applebot", "Googlebot"], false,
+    Search "Applebot", "Apple", ["Applebot", "Googlebot"], false,
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)",
         "Siri and Spotlight (follows Googlebot's group when it has none)";
-    "Applebot-Extended", "Apple", ["Applebot-Extended"], false,
+    ControlToken "Applebot-Extended", "Apple", ["Applebot-Extended"], false,
         "", "Token only: Apple AI training";
-    "YandexBot", "Yandex", ["YandexBot", "Yandex"], false,
+    Search "YandexBot", "Yandex", ["YandexBot", "Yandex"], false,
         "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)", "Yandex search";
-    "Baiduspider", "Baidu", ["Baiduspider"], false,
+    Search "Baiduspider", "Baidu", ["Baiduspider"], false,
         "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)", "Baidu search";
-    "GPTBot", "OpenAI", ["GPTBot"], false,
+    AiTraining "GPTBot", "OpenAI", ["GPTBot"], false,
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.1; +https://openai.com/gptbot)",
         "OpenAI model training";
-    "ChatGPT-User", "OpenAI", ["ChatGPT-User"], false,
+    UserTriggered "ChatGPT-User", "OpenAI", ["ChatGPT-User"], false,
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
         "ChatGPT fetching pages for a user";
-    "OAI-SearchBot", "OpenAI", ["OAI-SearchBot"], false,
+    AiSearch "OAI-SearchBot", "OpenAI", ["OAI-SearchBot"], false,
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot",
         "ChatGPT search";
-    "ClaudeBot", "Anthropic", ["ClaudeBot"], false,
+    AiTraining "ClaudeBot", "Anthropic", ["ClaudeBot"], false,
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)",
         "Anthropic model training";
-    "anthropic-ai", "Anthropic", ["anthropic-ai"], false,
+    UserTriggered "Claude-User", "Anthropic", ["Claude-User"], false,
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)",
+        "Claude fetching pages for a user";
+    AiSearch "Claude-SearchBot", "Anthropic", ["Claude-SearchBot"], false,
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-SearchBot/1.0; +Claude-SearchBot@anthropic.com)",
+        "Claude search quality";
+    AiTraining "anthropic-ai", "Anthropic", ["anthropic-ai"], false,
         "", "Token only: older Anthropic training opt-out";
-    "PerplexityBot", "Perplexity", ["PerplexityBot"], false,
+    AiSearch "PerplexityBot", "Perplexity", ["PerplexityBot"], false,
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)",
         "Perplexity search index";
-    "CCBot", "Common Crawl", ["CCBot"], false,
+    UserTriggered "Perplexity-User", "Perplexity", ["Perplexity-User"], false,
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user)",
+        "Perplexity fetching pages for a user";
+    AiTraining "CCBot", "Common Crawl", ["CCBot"], false,
         "CCBot/2.0 (https://commoncrawl.org/faq/)", "Common Crawl open web archive";
-    "Amazonbot", "Amazon", ["Amazonbot"], false,
+    AiSearch "Amazonbot", "Amazon", ["Amazonbot"], false,
         "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36",
         "Alexa and Amazon services";
-    "Bytespider", "ByteDance", ["Bytespider"], false,
+    AiTraining "Bytespider", "ByteDance", ["Bytespider"], false,
         "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
         "ByteDance search and AI";
-    "facebookexternalhit", "Meta", ["facebookexternalhit"], false,
+    Preview "facebookexternalhit", "Meta", ["facebookexternalhit"], false,
         "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", "Link previews on Meta apps";
-    "meta-externalagent", "Meta", ["meta-externalagent"], false,
+    AiTraining "meta-externalagent", "Meta", ["meta-externalagent"], false,
         "meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)",
         "Meta AI training and indexing";
 ];

@@ -40,7 +40,7 @@ fn to_lower(c: char) -> char {
         0x400..=0x40F => u + 0x50,
         // Latin Extended-A pairs capitals and small letters: even/odd from U+0100, odd/even from U+0139 to
         // U+0148 and from U+0179 to U+017E; U+0130 (İ) and U+0178 (Ÿ) are special.
-        0x100..=0x12F | 0x132..=0x137 | 0x14A..=0x177 if u % 2 == 0 => u + 1,
+        0x100..=0x12F | 0x132..=0x137 | 0x14A..=0x177 if u.is_multiple_of(2) => u + 1,
         0x139..=0x148 | 0x179..=0x17E if u % 2 == 1 => u + 1,
         0x130 => 0x69,
         0x178 => 0xFF,

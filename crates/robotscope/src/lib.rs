@@ -25,6 +25,9 @@
 //! * Helpers: [`path_of`] (URL to matchable path), [`escape_pattern`], [`pattern_matches`],
 //!   [`product_token`], [`is_valid_agent`], [`token_from_user_agent`], [`normalize_url`], [`robots_url`],
 //!   [`governs`], [`fetch_outcome`], and the crawler presets [`CRAWLERS`].
+//! * What people type: [`resolve_agent`] reads a product token, a full User-Agent header or a preset name,
+//!   [`Robots::check_agent`] answers with the preset's fallbacks, and [`resolve_url`] reads a URL, a path or a
+//!   bare word. Every robotscope tool reads typed input through these.
 //!
 //! # Features
 //!
@@ -46,22 +49,33 @@ mod lines;
 mod lint;
 mod pattern;
 mod report;
+mod resolve;
 mod robots;
 mod url;
 mod verdict;
 
-pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CRAWLERS};
+pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerKind, CRAWLERS};
 pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
 pub use report::{LineReport, Report, Tag};
+pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};
 pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
 pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
 
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.
 pub const GOOGLE_SIZE_LIMIT: usize = 500 * 1024;
+
+/// This crate's version, the engine's version (`robotscope --version` prints it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The release of Google's robots.txt library (<https://github.com/google/robotstxt>) whose answers this
+/// version of the engine reproduces and is tested against. Its matcher is the same code as in the 2024 snapshot
+/// the PyPI package `jwm.robotstxt` 1.0.8 wraps; 1.0.0 added the Search Console report's list of unsupported
+/// tags that [`Robots::report`] follows.
+pub const GOOGLE_REFERENCE: &str = "google/robotstxt 1.0.0";
 
 /// A byte range of the parsed source: `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]

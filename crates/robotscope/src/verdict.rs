@@ -120,6 +120,24 @@ impl crate::Robots {
     /// ```
     pub fn explain(&self, verdict: &Verdict, agent: &str) -> String {
         use alloc::format;
+        let (groups, plural) = self.group_ranges(verdict);
+        let mut text = match verdict.scope {
+            Scope::Specific if self.has_global_rules() => {
+                format!("{agent} has its own {plural} ({groups}), so the `*` rules are ignored.")
+            }
+            Scope::Specific => format!("{agent} has its own {plural} ({groups})."),
+            Scope::Global => format!("{agent} has no group of its own, so the `*` {plural} ({groups}) applies."),
+            Scope::None => {
+                return format!("No group names {agent} and there is no `*` group, so everything is allowed.");
+            }
+        };
+        self.push_rule_sentence(verdict, &mut text);
+        text
+    }
+
+    /// The line ranges of the groups that applied (`lines 4-6, line 9`), and `group` or `groups`.
+    pub(crate) fn group_ranges(&self, verdict: &Verdict) -> (String, &'static str) {
+        use alloc::format;
         let ranges: Vec<String> = verdict
             .groups
             .iter()
@@ -129,19 +147,18 @@ impl crate::Robots {
                 (a, b) => format!("lines {a}-{b}"),
             })
             .collect();
-        let groups = ranges.join(", ");
         let plural = if ranges.len() > 1 { "groups" } else { "group" };
-        let global_rules = self.groups().any(|g| g.is_global() && g.rules().len() > 0);
-        let mut text = match verdict.scope {
-            Scope::Specific if global_rules => {
-                format!("{agent} has its own {plural} ({groups}), so the `*` rules are ignored.")
-            }
-            Scope::Specific => format!("{agent} has its own {plural} ({groups})."),
-            Scope::Global => format!("{agent} has no group of its own, so the `*` {plural} ({groups}) applies."),
-            Scope::None => {
-                return format!("No group names {agent} and there is no `*` group, so everything is allowed.");
-            }
-        };
+        (ranges.join(", "), plural)
+    }
+
+    /// Whether a `*` group has rules (then a specific group's agent ignores them).
+    pub(crate) fn has_global_rules(&self) -> bool {
+        self.groups().any(|g| g.is_global() && g.rules().len() > 0)
+    }
+
+    /// Appends the sentence that says which rule decided, and against which.
+    pub(crate) fn push_rule_sentence(&self, verdict: &Verdict, text: &mut String) {
+        use alloc::format;
         let rule = |m: &RuleMatch| {
             let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
             let via = if m.index_fallback { ", as Google's index.html rule" } else { "" };
@@ -170,6 +187,5 @@ impl crate::Robots {
                 }
             }
         }
-        text
     }
 }
