@@ -43,7 +43,7 @@ test('comparing with a baseline', { skip: skip && !process.env.CI ? `SKIPPED: ${
   });
 
   await t.test('the baseline survives a reload; updating it clears the marks; stopping removes it', async () => {
-    await page.waitForFunction(() => (localStorage.getItem('robotscope-session') || '').includes('\nbaseline '));
+    await page.waitForFunction(() => (localStorage.getItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`) || '').includes('\nbaseline '));
     await page.reload();
     await editor(page).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('td[data-changed="true"]').length === 2);

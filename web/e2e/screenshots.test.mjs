@@ -32,7 +32,7 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   await enter(desktop, { robots: ROBOTS });
 
   // Desktop, an error: a damaged share link keeps the session and says so.
-  await desktop.waitForFunction(() => (localStorage.getItem('robotscope-session') || '').includes('e2e fixture'));
+  await desktop.waitForFunction(() => (localStorage.getItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`) || '').includes('e2e fixture'));
   await desktop.goto('about:blank');
   await desktop.goto(`${url}#s1.AAAA`);
   await alerts(desktop).waitFor();

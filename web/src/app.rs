@@ -145,7 +145,7 @@ fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
         Ok(previous) => {
             let notice = if store::push_backup(&session::encode(&state.session())) {
                 Notice::info(format!(
-                    "Restored the backup “{}”. The session it replaced is now the newest backup.",
+                    "Restored your previous session (“{}”). The session it replaced is now the newest backup.",
                     session::first_line(&backup)
                 ))
                 .with_action(NoticeAction::RestoreBackup)
@@ -321,7 +321,10 @@ pub fn App() -> Html {
         let loading = loading.clone();
         let pending = pending.clone();
         use_effect_with(deps, move |_| {
+            let done = pending.clone();
             let timeout = Timeout::new(SAVE_DELAY_MS, move || {
+                // No longer pending: leaving the page now has nothing more to save.
+                done.borrow_mut().take();
                 if *loading.borrow() {
                     return;
                 }

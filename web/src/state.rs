@@ -11,7 +11,9 @@ use yew::Reducible;
 
 use robotscope::Robots;
 
-use crate::analysis::{list_lines, parse, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS};
+use crate::analysis::{
+    list_lines, parse, read_agent, read_urls, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS,
+};
 use crate::examples::EXAMPLES;
 use crate::session::Session;
 use crate::text::{ChangeKind, History, Splice};
@@ -112,8 +114,8 @@ pub enum Action {
     EditAgents(String),
     /// The URLs box changed.
     EditUrls(String),
-    /// Add an agent (a preset name) to the agents box.
-    AddAgent(String),
+    /// Add agents (preset names) to the agents box, those not there already; the last one is selected.
+    AddAgents(Vec<String>),
     /// Select the cell of URL row `url` and agent column `agent`.
     Select {
         /// The URL row.
@@ -212,6 +214,8 @@ pub struct State {
     pub urls: Rc<[UrlEntry]>,
     /// How many URLs past [`MAX_URLS`] were left out.
     pub skipped_urls: usize,
+    /// The robots.txt the file on screen stands for: that of the first full URL's site (`None` without one).
+    pub site: Option<Rc<str>>,
     /// The verdicts.
     pub grid: Rc<Grid>,
     /// The explained verdict of the selected cell.
@@ -307,6 +311,7 @@ impl State {
             skipped_agents: 0,
             urls: Rc::from(Vec::new()),
             skipped_urls: 0,
+            site: None,
             grid: Rc::default(),
             detail: None,
             baseline,
@@ -391,13 +396,15 @@ impl State {
 
     fn read_agents(&mut self) {
         let (lines, skipped) = list_lines(&self.agents_text, MAX_AGENTS);
-        self.agents = lines.into_iter().map(AgentEntry::new).collect();
+        self.agents = lines.into_iter().map(read_agent).collect();
         self.skipped_agents = skipped;
     }
 
     fn read_urls(&mut self) {
         let (lines, skipped) = list_lines(&self.urls_text, MAX_URLS);
-        self.urls = lines.into_iter().map(UrlEntry::new).collect();
+        let (urls, site) = read_urls(&lines);
+        self.urls = urls.into();
+        self.site = site.map(Rc::from);
         self.skipped_urls = skipped;
     }
 
@@ -543,16 +550,28 @@ impl Reducible for State {
                 s.check();
                 s.check_baseline();
             }
-            Action::AddAgent(name) => {
+            Action::AddAgents(names) => {
                 let mut text = s.agents_text.to_string();
-                if !text.is_empty() && !text.ends_with('\n') {
+                let have: Vec<String> = s.agents.iter().map(|a| a.input.to_ascii_lowercase()).collect();
+                let mut added = false;
+                for name in names.iter().filter(|n| !have.contains(&n.to_ascii_lowercase())) {
+                    if !text.is_empty() && !text.ends_with('\n') {
+                        text.push('\n');
+                    }
+                    text.push_str(name);
                     text.push('\n');
+                    added = true;
                 }
-                text.push_str(&name);
-                text.push('\n');
-                s.agents_text = Rc::from(text);
-                s.read_agents();
-                s.selected.1 = s.agents.len().saturating_sub(1);
+                if added {
+                    s.agents_text = Rc::from(text);
+                    s.read_agents();
+                }
+                // The column of the last one named.
+                if let Some(last) = names.last() {
+                    if let Some(i) = s.agents.iter().position(|a| a.input.eq_ignore_ascii_case(last)) {
+                        s.selected.1 = i;
+                    }
+                }
                 s.check();
                 s.check_baseline();
             }
@@ -668,11 +687,16 @@ mod tests {
 
     #[test]
     fn presets_are_added_and_selected() {
-        let s = reduce(Rc::new(State::default()), Action::AddAgent("AdsBot-Google".into()));
+        let s = reduce(Rc::new(State::default()), Action::AddAgents(vec!["AdsBot-Google".into()]));
         assert_eq!(s.agents.len(), 4);
         assert_eq!(s.selected.1, 3);
         assert_eq!(s.detail.as_ref().unwrap().token, None);
         assert!(s.grid.cell(1, 3).unwrap().allowed);
+        // A set adds the crawlers not there yet, once.
+        let ai: Vec<String> = robotscope::crawler_set("@ai").unwrap().iter().map(|c| c.name.to_string()).collect();
+        let s = reduce(s, Action::AddAgents(ai.clone()));
+        let s = reduce(s, Action::AddAgents(ai.clone()));
+        assert_eq!(s.agents.len(), 4 + ai.len() - 1); // GPTBot was there
     }
 
     #[test]

@@ -98,14 +98,27 @@ pub fn Detail(props: &DetailProps) -> Html {
             (v.line == 0).then(|| html! { <li class="q q-none">{"no rule of this group matches the path"}</li> });
         html! { <ol class="quote" aria-label="The deciding lines">{ for items }{none}</ol> }
     };
+    // A URL of another site: this file's answer is shown, but a crawler reads that site's robots.txt.
+    let elsewhere = url.elsewhere.map(|why| {
+        let theirs = robotscope::robots_url(&url.tested).unwrap_or_default();
+        html! {
+            <p class="elsewhere-warn">{format!(
+                "Not this file's URL ({why}): a crawler reads {theirs} for it. The answer above is what this file would say."
+            )}</p>
+        }
+    });
+    // What the engine was given differs from what was typed: said in words.
+    let note = agent.note().map(|n| html! { <p class="agent-note">{n}</p> });
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
             <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status" aria-live="polite">{summary}</p>
             {quote}
+            {elsewhere}
         </div>
         <div class="detail">
             <div class="before-slot">{before}</div>
+            {note}
             <p class="explanation">{&detail.explanation}</p>
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>

@@ -124,7 +124,8 @@ pub fn Results(props: &ResultsProps) -> Html {
     };
     let head = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, t)| {
         let token = t.as_deref().unwrap_or("(none)");
-        html! { <th scope="col"><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span></th> }
+        let browser = (a.kind == robotscope::AgentKind::Browser).then(|| html! { <span class="sub warn">{"a browser"}</span> });
+        html! { <th scope="col" title={a.note().unwrap_or_default()}><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span>{browser}</th> }
     });
     let agents: Rc<[String]> = state.agents.iter().map(|a| a.label().to_string()).collect();
     let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
@@ -133,7 +134,7 @@ pub fn Results(props: &ResultsProps) -> Html {
         let before = state.baseline_grid.as_ref().and_then(|g| row_of(g, u));
         let selected = (state.selected.0 == u).then_some(state.selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
-        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={agents.clone()} {selected} /> }
+        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={agents.clone()} {selected} elsewhere={url.elsewhere} /> }
     });
     html! {
         <>
@@ -202,12 +203,14 @@ struct RowProps {
     agents: Rc<[String]>,
     /// The selected column, when the selected cell is in this row.
     selected: Option<usize>,
+    /// Why another site's robots.txt governs this URL, when it does.
+    elsewhere: Option<&'static str>,
 }
 
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, tested, cells, before, agents, selected } = props;
+    let RowProps { row, input, tested, cells, before, agents, selected, elsewhere } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let verdict = if cell.allowed { "allowed" } else { "disallowed" };
         let is_selected = *selected == Some(a);
@@ -221,9 +224,12 @@ fn Row(props: &RowProps) -> Html {
         if let Some(was) = &was {
             label.push_str(&format!("; changed: {was}"));
         }
+        if elsewhere.is_some() {
+            label.push_str("; another site's robots.txt decides this URL");
+        }
         let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
         html! {
-            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"))}
+            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"), elsewhere.is_some().then_some("elsewhere"))}
                 data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
@@ -236,11 +242,14 @@ fn Row(props: &RowProps) -> Html {
     });
     let tested =
         tested.as_ref().map(|t| html! { <span class="sub tested" title={t.clone()}>{format!("tested: {t}")}</span> });
+    // Answered by this file only as what it would say: the crawler reads the other site's robots.txt.
+    let other = elsewhere
+        .map(|why| html! { <span class="sub elsewhere-note" title={why}>{"other site: not this file's"}</span> });
     html! {
         <tr>
             // A long URL is cut with an ellipsis; the whole of it shows on hover (title) and while the row has
             // the focus (CSS), and in the explanation.
-            <th scope="row" class="url" title={input.clone()}><span class="url-text">{input}</span>{tested}</th>
+            <th scope="row" class="url" title={input.clone()}><span class="url-text">{input}</span>{tested}{other}</th>
             { for cells }
         </tr>
     }
