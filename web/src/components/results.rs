@@ -220,10 +220,14 @@ fn Row(props: &RowProps) -> Html {
             let then = if b.allowed { "allowed" } else { "disallowed" };
             if b.line == 0 { format!("was {then}, no rule") } else { format!("was {then}, line {}", b.line) }
         });
-        let mut label = format!("{input}: {verdict} for {agent}, {line}");
+        // The accessible name starts with what the cell shows (WCAG 2.5.3: speech users say what they see), then
+        // says which URL and agent it answers.
+        let word = if cell.allowed { "Allowed" } else { "Disallowed" };
+        let mut label = format!("{word} {line}");
         if let Some(was) = &was {
-            label.push_str(&format!("; changed: {was}"));
+            label.push_str(&format!(", {was}"));
         }
+        label.push_str(&format!(": {input} for {agent}"));
         if elsewhere.is_some() {
             label.push_str("; another site's robots.txt decides this URL");
         }
@@ -233,8 +237,9 @@ fn Row(props: &RowProps) -> Html {
                 data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
-                    <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>
-                    <span class="sub">{line}</span>
+                    // Spaces between the pieces, so that their text reads as words (and matches the name).
+                    <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
+                    <span class="sub">{line}</span>{" "}
                     {changed}
                 </button>
             </td>
