@@ -89,8 +89,14 @@ pub fn Results(props: &ResultsProps) -> Html {
     let ResultsProps { state } = props;
     // After a selection is drawn, its cell is brought into view.
     {
+        // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
+        let started = use_mut_ref(|| false);
         let selected = state.selected;
-        use_effect_with(selected, move |&(url, agent)| keep_in_view(url, agent));
+        use_effect_with(selected, move |&(url, agent)| {
+            if std::mem::replace(&mut *started.borrow_mut(), true) {
+                keep_in_view(url, agent);
+            }
+        });
     }
     if state.urls.is_empty() || state.agents.is_empty() {
         return html! { <p class="empty">{"Enter at least one agent and one URL to see verdicts."}</p> };
