@@ -194,3 +194,105 @@ fn every_kind_has_a_distinct_code() {
     codes.dedup();
     assert_eq!(codes.len(), n);
 }
+
+#[test]
+fn merged_group_tie_names_cloudflares_managed_block() {
+    // Two `*` groups: Cloudflare's managed `Allow: /` ties the site's own `Disallow: /`, and the allow wins.
+    let file = "# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n# END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /\n";
+    check(file, &[(3, K::UnsupportedDirective), (8, K::MergedGroupTie)]);
+    let (d, text) = one(file, K::MergedGroupTie);
+    assert_eq!((d.severity, text.as_str()), (Severity::Error, "/"));
+    assert!(d.message.contains("Cloudflare's managed block, from line 1"), "{}", d.message);
+    assert!(d.message.contains("`Allow: /` (line 4) ties `Disallow: /` at priority 1"), "{}", d.message);
+    // The verdict it warns about: the disallow does nothing.
+    assert!(Robots::parse(file).is_allowed("AnyBot", "/x"));
+    // Equal-length patterns that both match everything tie too; a longer disallow does not.
+    check(
+        "User-agent: a\nAllow: *\n\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nDisallow: /\n",
+        &[(1, K::RepeatedAgent), (8, K::MergedGroupTie)],
+    );
+    check(
+        "User-agent: a\nAllow: /\n\nUser-agent: b\nDisallow: /x\n\nUser-agent: a\nDisallow: /*\n",
+        &[(1, K::RepeatedAgent)],
+    );
+    // Without the marker, no mention of Cloudflare.
+    let (d, _) =
+        one("User-agent: *\nAllow: /p\nUser-agent: x\nDisallow: /\nUser-agent: *\nDisallow: /p\n", K::MergedGroupTie);
+    assert!(!d.message.contains("Cloudflare"), "{}", d.message);
+}
+
+#[test]
+fn search_crawlers_in_a_training_blocklist() {
+    let file =
+        "User-agent: GPTBot\nUser-agent: OAI-SearchBot\nUser-agent: Claude-User\nUser-agent: CCBot\nDisallow: /\n";
+    check(file, &[(2, K::AiSearchBlocked), (3, K::AiSearchBlocked)]);
+    let (d, text) = one("User-agent: GPTBot\nUser-agent: OAI-SearchBot\nDisallow: /\n", K::AiSearchBlocked);
+    assert_eq!(text, "OAI-SearchBot");
+    assert!(d.message.contains("but it is OpenAI's AI search crawler:"), "{}", d.message);
+    assert!(d.help.as_deref().unwrap_or("").contains("`GPTBot`"));
+    // Only when the group blocks everything and holds a training crawler.
+    check("User-agent: GPTBot\nUser-agent: OAI-SearchBot\nDisallow: /private/\n", &[]);
+    check("User-agent: OAI-SearchBot\nUser-agent: Bingbot\nDisallow: /\n", &[]);
+}
+
+#[test]
+fn retired_anthropic_tokens() {
+    let (d, text) = one("User-agent: Claude-Web\nDisallow: /\n", K::DeprecatedAgent);
+    assert_eq!((d.severity, text.as_str()), (Severity::Warning, "Claude-Web"));
+    assert_eq!(d.help.as_deref(), Some("add `User-agent: ClaudeBot` to this group"));
+    let (d, _) = one("User-agent: anthropic-ai\nUser-agent: ClaudeBot\nDisallow: /\n", K::DeprecatedAgent);
+    assert_eq!((d.severity, d.help), (Severity::Info, None));
+}
+
+#[test]
+fn user_agent_values_name_the_catalogue_crawler_meant() {
+    let (d, _) = one("User-agent: ChatGPT Agent\nDisallow: /\n", K::UserAgentReduced);
+    assert!(d.message.ends_with("the catalogue crawler meant is probably `ChatGPT-User`"), "{}", d.message);
+    assert_eq!(d.help.as_deref(), Some("write `User-agent: ChatGPT-User`"));
+    let (d, _) = one("User-agent: MistralAI-User/1.0\nDisallow: /\n", K::UserAgentReduced);
+    assert_eq!(d.help.as_deref(), Some("write `User-agent: MistralAI-User`"));
+    // A token no catalogue crawler continues keeps the plain advice.
+    let (d, _) = one("User-agent: panscient.com\nDisallow: /\n", K::UserAgentReduced);
+    assert_eq!(d.help.as_deref(), Some("write `User-agent: panscient`"));
+}
+
+#[test]
+fn content_signal_lines() {
+    check(
+        "Content-Signal: search=yes\nUser-agent: *\nDisallow:\n",
+        &[(1, K::UnsupportedDirective), (1, K::ContentSignalOutsideGroup)],
+    );
+    let (d, _) = one(
+        "User-agent: *\nContent-Signal: search=yes, ai-training=no, ai-input=maybe, train\nAllow: /\n",
+        K::ContentSignalInvalid,
+    );
+    assert!(d.message.contains("`ai-training` is not a signal"), "{}", d.message);
+    assert!(d.message.contains("`ai-input=maybe`: a value is `yes` or `no`"), "{}", d.message);
+    assert!(d.message.contains("`train` has no `=value`"), "{}", d.message);
+    check(
+        "User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nAllow: /\n",
+        &[(2, K::UnsupportedDirective)],
+    );
+    let (d, text) = one("User-agent: *\nContent-Signals: ai-train=no\nAllow: /\n", K::UsageKeyMisspelt);
+    assert_eq!((text.as_str(), d.help.as_deref()), ("Content-Signals", Some("write `Content-Signal`")));
+    let (d, _) = one("User-agent: *\nContentUsage: / train-ai=n\nAllow: /\n", K::UsageKeyMisspelt);
+    assert_eq!(d.help.as_deref(), Some("write `Content-Usage`"));
+}
+
+#[test]
+fn content_usage_lines() {
+    let usage = |line: &str| {
+        let file = format!("User-agent: *\nAllow: /\n{line}\n");
+        lint(file.as_bytes())
+            .into_iter()
+            .filter(|d| d.kind == K::ContentUsageInvalid)
+            .map(|d| d.message)
+            .collect::<Vec<_>>()
+    };
+    assert!(usage("Content-Usage: / train-ai=n, search=y").is_empty());
+    assert!(usage("Content-Usage: train-ai=n")[0].contains("needs a path"));
+    assert!(usage("Content-Usage: / Train-AI=n")[0].contains("case-sensitive"));
+    assert!(usage("Content-Usage: / train-ai=n search=y")[0].contains("not a valid Structured Fields dictionary"));
+    let outside = lint(b"Content-Usage: / train-ai=n\nUser-agent: *\nAllow: /\n");
+    assert!(outside.iter().any(|d| d.kind == K::ContentUsageInvalid && d.message.contains("applies to no crawler")));
+}

@@ -1649,8 +1649,8 @@ mod b2_agents_and_urls {
 
     #[test]
     fn every_preset_header_gives_its_documented_token() {
-        for c in CRAWLERS.iter().filter(|c| !c.user_agent.is_empty()) {
-            assert_eq!(token_from_user_agent(c.user_agent), c.tokens[0], "{}", c.name);
+        for c in CRAWLERS.iter().filter(|c| !c.facts().user_agent.is_empty()) {
+            assert_eq!(token_from_user_agent(c.facts().user_agent), c.tokens[0], "{}", c.name);
         }
     }
 

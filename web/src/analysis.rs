@@ -11,7 +11,7 @@ use robotscope::{
 /// never freezes.
 pub const MAX_URLS: usize = 1000;
 /// See [`MAX_URLS`].
-pub const MAX_AGENTS: usize = 20;
+pub const MAX_AGENTS: usize = 50;
 /// The most diagnostics the lint panel lists (the gutter marks every line regardless).
 pub const MAX_LISTED_DIAGNOSTICS: usize = 500;
 

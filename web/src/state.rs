@@ -552,7 +552,9 @@ impl Reducible for State {
             }
             Action::AddAgents(names) => {
                 let mut text = s.agents_text.to_string();
-                let have: Vec<String> = s.agents.iter().map(|a| a.input.to_ascii_lowercase()).collect();
+                // Every line typed, also those past the cap.
+                let have: Vec<String> =
+                    list_lines(&text, usize::MAX).0.iter().map(|a| a.to_ascii_lowercase()).collect();
                 let mut added = false;
                 for name in names.iter().filter(|n| !have.contains(&n.to_ascii_lowercase())) {
                     if !text.is_empty() && !text.ends_with('\n') {
@@ -696,7 +698,8 @@ mod tests {
         let ai: Vec<String> = robotscope::crawler_set("@ai").unwrap().iter().map(|c| c.name.to_string()).collect();
         let s = reduce(s, Action::AddAgents(ai.clone()));
         let s = reduce(s, Action::AddAgents(ai.clone()));
-        assert_eq!(s.agents.len(), 4 + ai.len() - 1); // GPTBot was there
+        assert_eq!(s.agents.len() + s.skipped_agents, 4 + ai.len() - 1); // GPTBot was there
+        assert_eq!(s.skipped_agents, (4 + ai.len() - 1).saturating_sub(MAX_AGENTS));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! * `npm`: builds the npm package `robotscope` into `crates/robotscope-wasm/pkg` (installs the wasm32
 //!   target, wasm-pack, wasm-bindgen-cli at the Cargo.lock version and the npm dev dependencies if missing).
 //! * `npm-bench`: builds the package and runs its benchmark against robots-parser (size and speed budgets).
+//! * `widget-budget`: builds the package and prints `<robots-txt-tester>`'s size and time budgets.
 //! * `web`: builds the browser tester (release) into `web/dist` with trunk (installs the wasm32 target,
 //!   wasm-bindgen-cli at the Cargo.lock version, trunk and npm's binaryen if missing).
 //! * `serve`: the same build, served on http://127.0.0.1:8080/ and rebuilt on changes.
@@ -156,7 +157,15 @@ fn ensure_npm_dev_dependencies() {
         run("apt-get", &["update"]);
         run("apt-get", &["install", "-y", "nodejs", "npm"]);
     }
-    let dev_dependencies = ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild"];
+    let dev_dependencies =
+        ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild", "markdown-it", "unified"];
+    // The widget's docs-plugin tests render Markdown with remark, MDX (React) and markdown-it.
+    let dev_dependencies =
+        [&dev_dependencies[..], &["remark-parse", "remark-rehype", "rehype-stringify", "@mdx-js/mdx", "react-dom"]]
+            .concat();
+    // robots-parser's own suite (mocha, chai) and the bundler recipes (webpack, Vite, Jest with jsdom).
+    let dev_dependencies =
+        [&dev_dependencies[..], &["mocha", "chai", "webpack", "vite", "jest", "jest-environment-jsdom"]].concat();
     if dev_dependencies.iter().any(|d| !npm_dir().join("node_modules").join(d).join("package.json").is_file()) {
         run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
     }
@@ -201,16 +210,18 @@ fn npm() {
     let build = root().join("target/npm");
     let _ = std::fs::remove_dir_all(&build);
     // The wasm module's optimisation level, for this build only (the workspace profile stays as it is for the
-    // CLI). `z` (default) with `wasm-opt -Oz` keeps the module within the 60 KiB gzipped budget; another level
-    // (ROBOTSCOPE_WASM_OPT=s, or 3) is built with `wasm-opt -O3`: faster at answering, about 4 KB larger.
+    // CLI). `z` (default) with `wasm-opt -Oz` keeps the module (with the widget's tester) within the 70 KB gzipped
+    // budget; another level (ROBOTSCOPE_WASM_OPT=s, or 3) is built with `wasm-opt -O3`: parsing and answering
+    // about 1.5x faster, but about 7 KB over the budget.
     let level = std::env::var("ROBOTSCOPE_WASM_OPT").unwrap_or_else(|_| "z".into());
     let wasm_opt_level = if level == "z" { "-Oz" } else { "-O3" };
-    // A little more inlining than `z` allows by default: the matcher's small helpers then inline, which makes
-    // answering queries about a fifth faster for about 700 bytes (see the npm README's figures). Appended to
-    // any RUSTFLAGS the caller set.
+    // An inlining threshold of 25: at `z` more inlining than it allows by default (the matcher's small helpers
+    // then inline: answering about a fifth faster for about 700 bytes), at `3` less (about 4 KB smaller). Appended
+    // to any RUSTFLAGS the caller set.
+    let inline = "-C llvm-args=-inline-threshold=25";
     let rustflags = match std::env::var("RUSTFLAGS") {
-        Ok(flags) if !flags.trim().is_empty() => format!("{flags} -C llvm-args=-inline-threshold=25"),
-        _ => String::from("-C llvm-args=-inline-threshold=25"),
+        Ok(flags) if !flags.trim().is_empty() => format!("{flags} {inline}"),
+        _ => String::from(inline),
     };
     let envs = [
         ("CARGO_PROFILE_RELEASE_OPT_LEVEL", level.as_str()),
@@ -265,22 +276,51 @@ fn npm() {
             exit(2);
         }
     }
-    copy(&build.join("web/robotscope.js"), &pkg.join("web/robotscope.js"));
+    // The façade frees every parsed handle itself (they live in its bounded cache, see js/api.mjs), so the glue's
+    // FinalizationRegistry entry per parse, which costs more than a small file's parse, is left out.
+    let unregistered = "RobotsFinalization.register(obj, obj.__wbg_ptr, obj);";
+    let web_glue = read(&build.join("web/robotscope.js"));
+    if !web_glue.contains(unregistered) {
+        eprintln!("xtask: the web glue no longer contains {unregistered:?}; update `npm()`");
+        exit(2);
+    }
+    write(&pkg.join("web/robotscope.js"), &web_glue.replace(unregistered, ""));
     copy(&build.join("web/robotscope_bg.wasm"), &pkg.join("web/robotscope_bg.wasm"));
-    // Both builds hold the same module; the Node glue reads the one in web/ so the package ships it once.
+    // Both builds must hold the same module: the Node glue is given the one built for web/ (embedded, below).
     let same = std::fs::read(build.join("node/robotscope_bg.wasm")).ok()
         == std::fs::read(build.join("web/robotscope_bg.wasm")).ok();
     if !same {
         eprintln!("xtask: the nodejs and web builds produced different .wasm files; ship both or fix the build");
         exit(2);
     }
-    let glue = read(&build.join("node/robotscope.js"));
-    let from = "`${__dirname}/robotscope_bg.wasm`";
-    if !glue.contains(from) {
-        eprintln!("xtask: the Node glue no longer loads {from}; update `npm()`");
-        exit(2);
+    // The Node glue reads the module from `${__dirname}` at load time, which fails in bundles (esbuild, webpack)
+    // and takes no other bytes. It gets the module from the entry instead (`__instantiate`, called on first use
+    // with the bytes embedded in node/wasm.cjs, or with what `init`/`initSync` were given), and its TextEncoder
+    // and TextDecoder from codec.cjs (Jest's jsdom environment has neither).
+    let mut glue = read(&build.join("node/robotscope.js"));
+    for (from, to) in [
+        (
+            "const wasmPath = `${__dirname}/robotscope_bg.wasm`;\nconst wasmBytes = require('fs').readFileSync(wasmPath);\nconst wasmModule = new WebAssembly.Module(wasmBytes);\nlet wasmInstance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());\nlet wasm = wasmInstance.exports;\nwasm.__wbindgen_start();",
+            "let wasm;\n/** robotscope: instantiates the module from its bytes or a compiled WebAssembly.Module. */\nexports.__instantiate = function (source) {\n    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);\n    wasm = new WebAssembly.Instance(module, __wbg_get_imports()).exports;\n    wasm.__wbindgen_start();\n};\nexports.__loaded = () => wasm !== undefined;",
+        ),
+        ("let cachedTextDecoder = new TextDecoder(", "const { TextDecoder, TextEncoder } = require('../codec.cjs');\nlet cachedTextDecoder = new TextDecoder("),
+        (unregistered, ""),
+    ] {
+        if !glue.contains(from) {
+            eprintln!("xtask: the Node glue no longer contains {from:?}; update `npm()`");
+            exit(2);
+        }
+        glue = glue.replace(from, to);
     }
-    write(&pkg.join("node/robotscope.js"), &glue.replace(from, "`${__dirname}/../web/robotscope_bg.wasm`"));
+    write(&pkg.join("node/robotscope.js"), &glue);
+    let module = std::fs::read(build.join("web/robotscope_bg.wasm")).unwrap_or_else(|e| {
+        eprintln!("xtask: cannot read the built module: {e}");
+        exit(2);
+    });
+    write(
+        &pkg.join("node/wasm.cjs"),
+        &format!("// The WebAssembly module, base64.\nmodule.exports = '{}';\n", base64(&module)),
+    );
     // wasm-bindgen's Node glue is CommonJS; the package is `"type": "module"`.
     write(&pkg.join("node/package.json"), "{ \"type\": \"commonjs\" }\n");
     let js = dir.join("js");
@@ -296,6 +336,8 @@ fn npm() {
         "robots-parser.d.ts",
         "robots-parser.d.cts",
         "api.mjs",
+        "fetch.mjs",
+        "codec.cjs",
     ] {
         copy(&js.join(file), &pkg.join(file));
     }
@@ -308,10 +350,61 @@ fn npm() {
         exit(2);
     };
     write(&pkg.join("api.cjs"), &format!("'use strict';\n{body}module.exports = {{ createApi }};\n"));
+    // The same for `fetchRobots` and `diff` (js/fetch.mjs).
+    let fetch = read(&js.join("fetch.mjs"));
+    let Some(body) = fetch.trim_end().strip_suffix("export { createFetch };") else {
+        eprintln!("xtask: js/fetch.mjs must end with `export {{ createFetch }};`");
+        exit(2);
+    };
+    write(&pkg.join("fetch.cjs"), &format!("'use strict';\n{body}module.exports = {{ createFetch }};\n"));
     for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
         copy(&dir.join(file), &pkg.join(file));
     }
+    widget_files(&dir, &pkg);
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
+}
+
+/// Standard base64 with padding (the npm package embeds its module in JavaScript).
+fn base64(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() { DIGITS[(n >> (18 - 6 * i)) as usize & 63] as char } else { '=' });
+        }
+    }
+    out
+}
+
+/// The `<robots-txt-tester>` element (`robotscope/element`): its definition script at the package root, the UI
+/// module it loads on activation, and the docs-site plugins (`robotscope/remark`, `robotscope/markdown-it`).
+fn widget_files(dir: &Path, pkg: &Path) {
+    let element = dir.join("element");
+    if let Err(e) = std::fs::create_dir_all(pkg.join("element")) {
+        eprintln!("xtask: cannot create {}: {e}", pkg.join("element").display());
+        exit(2);
+    }
+    copy(&element.join("element.js"), &pkg.join("element.js"));
+    copy(&element.join("element.d.ts"), &pkg.join("element.d.ts"));
+    for file in ["ui.js", "style.js"] {
+        copy(&element.join(file), &pkg.join("element").join(file));
+    }
+    let plugins = dir.join("docs-plugins");
+    if let Err(e) = std::fs::create_dir_all(pkg.join("docs-plugins")) {
+        eprintln!("xtask: cannot create {}: {e}", pkg.join("docs-plugins").display());
+        exit(2);
+    }
+    for file in ["fence.cjs", "remark.cjs", "remark.mjs", "markdown-it.cjs", "markdown-it.mjs", "robotscope_fence.py"] {
+        copy(&plugins.join(file), &pkg.join("docs-plugins").join(file));
+    }
+}
+
+/// `<robots-txt-tester>`'s size and time budgets (`bench/widget-budget.mjs` on the built package).
+fn widget_budget() {
+    npm();
+    ensure_chromium();
+    run_in(&npm_dir(), &[], "node", &["bench/widget-budget.mjs"]);
 }
 
 /// The crates that go to crates.io, in dependency order.
@@ -531,6 +624,7 @@ fn main() {
         "bench" => bench(),
         "npm" => npm(),
         "npm-bench" => npm_bench(),
+        "widget-budget" => widget_budget(),
         "web" => web(),
         "serve" => serve(),
         "web-e2e" => web_e2e(),
@@ -542,13 +636,14 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <test|demo|bench|npm|npm-bench|web|serve|web-e2e|web-budget|publish-dry-run>"
+                "usage: cargo xtask <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|publish-dry-run>"
             );
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
             eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
             eprintln!("  npm    build the npm package into crates/robotscope-wasm/pkg");
             eprintln!("  npm-bench  build the npm package and run its size and speed benchmark");
+            eprintln!("  widget-budget  build the npm package and print <robots-txt-tester>'s size and time budgets");
             eprintln!("  web    build the browser tester (release) into web/dist");
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");

@@ -5,16 +5,22 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use std::collections::HashMap;
+
 use robotscope::{
-    is_valid_agent, resolve_agent, resolve_url, token_from_user_agent, AgentKind, Robots, RuleMatch, Scope, TypedAgent,
-    Verdict,
+    is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, Robots, RuleMatch, Scope,
+    TypedAgent, Verdict,
 };
 
 use crate::args::{shown_path, Arg, Parser};
-use crate::{json, printable, Failure};
+use crate::fetch::NetOptions;
+use crate::net::{Fetched, Governing, Net, Row};
+use crate::{json, printable, sitemap, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
+       robotscope check [OPTIONS] --live --agent AGENT [--agent AGENT...] URL...
+       robotscope check [OPTIONS] (ROBOTS_FILE | --live) --agent AGENT --sitemap FILE_OR_URL
 
 Says for each URL whether the agents may fetch it, and which line of ROBOTS_FILE decided.
 Several --agent options make one query, pooled as Google's matcher pools them: the rules of
@@ -39,6 +45,18 @@ Options:
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
+      --live          Fetch the robots.txt that governs each URL (once per site) instead of
+                      reading ROBOTS_FILE, and apply what the fetch means for crawling: a 4xx
+                      answer allows everything, a server error (5xx, 429, timeout, network
+                      error) disallows everything; each site's outcome is printed (and in
+                      JSON, a \"fetch\" member {robots_url, final_url, status, outcome, reason,
+                      error} on each line). See 'robotscope fetch --help'.
+      --sitemap FILE_OR_URL
+                      Check every URL of a sitemap (XML urlset, sitemap index followed to its
+                      sitemaps, gzipped or plain text; a file, '-' or a URL) and print only the
+                      disallowed ones, with a count on standard error
+      --timeout SECONDS, --user-agent TEXT
+                      For --live and sitemap URLs: as for 'robotscope fetch'
   -h, --help          Print help
 
 ROBOTS_FILE may be '-' to read standard input.
@@ -61,9 +79,12 @@ Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 on a usage
 ";
 
 struct Options {
-    file: OsString,
+    /// The robots.txt file; `None` with `--live`.
+    file: Option<OsString>,
     agents: Vec<String>,
     urls: Vec<String>,
+    sitemap: Option<String>,
+    net: NetOptions,
     json: bool,
     normalize: bool,
     verbose: bool,
@@ -71,10 +92,11 @@ struct Options {
 }
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
-    let mut file = None;
+    let mut positionals = Vec::new();
     let mut agents = Vec::new();
-    let mut urls = Vec::new();
-    let (mut json, mut normalize, mut verbose, mut size_limit) = (false, false, false, true);
+    let mut sitemap = None;
+    let mut net = NetOptions::default();
+    let (mut json, mut normalize, mut verbose, mut size_limit, mut live) = (false, false, false, true, false);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
@@ -83,20 +105,37 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 "--normalize" => normalize = true,
                 "-v" | "--verbose" => verbose = true,
                 "--no-size-limit" => size_limit = false,
-                _ => return Err(p.unknown(&name)),
+                "--live" => live = true,
+                "--sitemap" => sitemap = Some(p.string_value()?),
+                n => {
+                    if !net.take(n, &mut p)? {
+                        return Err(p.unknown(n));
+                    }
+                }
             },
-            Arg::Pos(value) if file.is_none() => file = Some(value),
-            Arg::Pos(value) => urls.push(p.utf8(value, "the URL")?),
+            Arg::Pos(value) => positionals.push(value),
         }
     }
-    let Some(file) = file else { return Err(p.usage(String::from("missing ROBOTS_FILE"))) };
+    let mut positionals = positionals.into_iter();
+    let file = if live {
+        None
+    } else {
+        match positionals.next() {
+            Some(f) => Some(f),
+            None => return Err(p.usage(String::from("missing ROBOTS_FILE (or --live to fetch each URL's robots.txt)"))),
+        }
+    };
+    let urls = positionals.map(|u| p.utf8(u, "the URL")).collect::<Result<Vec<String>, Failure>>()?;
     if agents.is_empty() {
         return Err(p.usage(String::from("missing --agent: name at least one agent, such as --agent Googlebot")));
     }
-    if urls.is_empty() {
-        return Err(p.usage(String::from("missing URL: give at least one URL to check")));
+    if urls.is_empty() && sitemap.is_none() {
+        return Err(p.usage(String::from("missing URL: give at least one URL to check, or --sitemap")));
     }
-    Ok(Options { file, agents, urls, json, normalize, verbose, size_limit })
+    if !urls.is_empty() && sitemap.is_some() {
+        return Err(p.usage(String::from("give URLs or --sitemap, not both")));
+    }
+    Ok(Options { file, agents, urls, sitemap, net, json, normalize, verbose, size_limit })
 }
 
 /// One URL to ask about: what was typed and what the engine is given.
@@ -105,49 +144,70 @@ struct Query {
     url: String,
 }
 
+/// Where the rules come from: one file for every URL, or each URL's live robots.txt (fetched once per
+/// origin).
+enum Rules {
+    File(Robots),
+    Live { net: Net, origins: Vec<(Fetched, Governing)>, by_url: HashMap<String, usize> },
+}
+
+impl Rules {
+    /// The index of the live origin that governs `url`, fetching it the first time; `None` for a file.
+    fn origin(&mut self, url: &str) -> Result<Option<(usize, bool)>, Failure> {
+        let Rules::Live { net, origins, by_url } = self else { return Ok(None) };
+        let key = robots_url(url)
+            .map_err(|e| Failure::Message(format!("cannot tell which robots.txt governs '{}': {e}", printable(url))))?;
+        if let Some(&i) = by_url.get(&key) {
+            return Ok(Some((i, false)));
+        }
+        let fetched = net.fetch_robots(url)?;
+        let governing = Governing::of(&fetched);
+        origins.push((fetched, governing));
+        by_url.insert(key, origins.len() - 1);
+        Ok(Some((origins.len() - 1, true)))
+    }
+}
+
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
     let mut queries = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {
-        let url = if o.normalize {
-            let read = resolve_url(typed, None);
-            if let Some(e) = read.error {
-                return Err(Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))));
+        queries.push(query(&o, typed)?);
+    }
+    let mut rules = match &o.file {
+        Some(file) => {
+            let name = shown_path(file);
+            let bytes = crate::read_file(file)?;
+            if bytes.is_empty() {
+                eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
             }
-            read.tested
-        } else {
-            typed.clone()
-        };
-        queries.push(Query { typed: typed.clone(), url });
-    }
-    let name = shown_path(&o.file);
-    let bytes = crate::read_file(&o.file)?;
-    if bytes.is_empty() {
-        eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
-    }
+            Rules::File(crate::parse(&bytes, o.size_limit, &name))
+        }
+        None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
+    };
     if !o.normalize {
         for agent in &o.agents {
             agent_note(agent);
         }
     }
-    let robots = crate::parse(&bytes, o.size_limit, &name);
-    drop(bytes);
-    // What the engine is given: the agents as typed, or with --normalize the core's reading of each (a preset's
-    // first token that has a group); a crawler that ignores `*` and has no group contributes no token.
     let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
-    let agents: Vec<String> =
-        if o.normalize { typed.iter().filter_map(|a| robots.agent_token(a)).collect() } else { o.agents.clone() };
+    let ask = Ask { o: &o, typed: &typed };
 
     let mut out = BufWriter::new(io::stdout().lock());
     if o.normalize && !o.json {
         for a in &typed {
-            match robots.agent_token(a) {
-                Some(token) if token != a.input => {
-                    writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
-                }
-                Some(_) => {}
-                None => {
-                    writeln!(out, "agent '{}' ignores '*' and no group names it: no rule applies", printable(&a.input))?
+            // Which token a preset is given depends on the file; with --live each origin's file decides.
+            if let Rules::File(robots) = &rules {
+                match robots.agent_token(a) {
+                    Some(token) if token != a.input => {
+                        writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
+                    }
+                    Some(_) => {}
+                    None => writeln!(
+                        out,
+                        "agent '{}' ignores '*' and no group names it: no rule applies",
+                        printable(&a.input)
+                    )?,
                 }
             }
             if a.kind == AgentKind::Browser {
@@ -160,34 +220,236 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             }
         }
     }
+    if let Some(sitemap) = &o.sitemap {
+        return run_sitemap(&ask, sitemap, &mut rules, &mut out);
+    }
     let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
     let mut any_disallowed = false;
     for q in &queries {
-        // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
-        // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
-        let single = (o.normalize && (typed.len() == 1 || agents.is_empty())).then(|| &typed[0]);
-        let (v, why) = match single {
-            Some(a) => {
-                let c = robots.check_agent(a, &q.url);
-                let why = robots.explain_agent(a, &c);
-                (c.verdict, why)
-            }
-            None => {
-                let v = robots.check(agents.as_slice(), &q.url);
-                let why = robots.explain(&v, &agents.join(" + "));
-                (v, why)
-            }
-        };
-        any_disallowed |= !v.allowed;
-        let text = if o.json {
-            json_line(&o, &agents, q, &v)
-        } else {
-            text_line(&robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
-        };
-        out.write_all(text.as_bytes())?;
+        let allowed = answer_one(&ask, q, &mut rules, width, &mut out)?;
+        any_disallowed |= !allowed;
     }
     out.flush()?;
     Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// The options and the typed agents, read once.
+struct Ask<'a> {
+    o: &'a Options,
+    typed: &'a [TypedAgent],
+}
+
+impl Ask<'_> {
+    /// What the engine is given for `robots`: the agents as typed, or with --normalize the core's reading of
+    /// each (a preset's first token that has a group); a crawler that ignores `*` and has no group contributes
+    /// no token.
+    fn agents(&self, robots: &Robots) -> Vec<String> {
+        if self.o.normalize {
+            self.typed.iter().filter_map(|a| robots.agent_token(a)).collect()
+        } else {
+            self.o.agents.clone()
+        }
+    }
+
+    /// The verdict, and its explanation when `-v` asks for it (explaining costs more than deciding).
+    fn verdict(&self, robots: &Robots, agents: &[String], url: &str) -> (Verdict, String) {
+        // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
+        // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
+        let single = (self.o.normalize && (self.typed.len() == 1 || agents.is_empty())).then(|| &self.typed[0]);
+        match single {
+            Some(a) => {
+                let c = robots.check_agent(a, url);
+                let why = if self.o.verbose { robots.explain_agent(a, &c) } else { String::new() };
+                (c.verdict, why)
+            }
+            None => {
+                let v = robots.check(agents, url);
+                let why = if self.o.verbose { robots.explain(&v, &agents.join(" + ")) } else { String::new() };
+                (v, why)
+            }
+        }
+    }
+}
+
+fn query(o: &Options, typed: &str) -> Result<Query, Failure> {
+    let url = if o.normalize {
+        let read = resolve_url(typed, None);
+        if let Some(e) = read.error {
+            return Err(Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))));
+        }
+        read.tested
+    } else {
+        typed.to_owned()
+    };
+    Ok(Query { typed: typed.to_owned(), url })
+}
+
+/// Answers one URL and writes its line; returns whether it is allowed.
+fn answer_one(
+    ask: &Ask<'_>,
+    q: &Query,
+    rules: &mut Rules,
+    width: usize,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let o = ask.o;
+    let origin = rules.origin(&q.url)?;
+    let (robots, fetched) = match (&*rules, origin) {
+        (Rules::File(robots), _) => (Some(robots), None),
+        (Rules::Live { origins, .. }, Some((i, first))) => {
+            let (fetched, governing) = &origins[i];
+            if first && !o.json {
+                writeln!(out, "{}", fetched_line(fetched))?;
+            }
+            match governing {
+                Governing::File(robots) => (Some(robots), Some(fetched)),
+                _ => (None, Some(fetched)),
+            }
+        }
+        (Rules::Live { .. }, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
+    };
+    let (allowed, text) = match (robots, fetched) {
+        (Some(robots), _) => {
+            let agents = ask.agents(robots);
+            let (v, why) = ask.verdict(robots, &agents, &q.url);
+            let text = if o.json {
+                json_line(o, &agents, q, &v, fetched)
+            } else {
+                text_line(robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
+            };
+            (v.allowed, text)
+        }
+        (None, Some(fetched)) => {
+            let allowed = fetched.row == Row::AllowAll;
+            let text = if o.json {
+                whole_json(o, &o.agents, q, fetched, allowed)
+            } else {
+                whole_text(q, fetched, allowed, width)
+            };
+            (allowed, text)
+        }
+        (None, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(allowed)
+}
+
+/// `check --sitemap`: prints the sitemap's URLs that are disallowed.
+fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl Write) -> Result<ExitCode, Failure> {
+    let o = ask.o;
+    let net = o.net.net();
+    let mut disallowed = 0usize;
+    let summary = match rules {
+        Rules::File(robots) => {
+            let robots = &*robots;
+            let agents = ask.agents(robots);
+            // The fast path decides (the matcher is built from the tokens the core gives presets, so it answers as
+            // `check_agent` does); only disallowed URLs are explained.
+            let matcher = robots.matcher(agents.as_slice());
+            let plain = !o.json && !o.verbose;
+            let mut reasons: HashMap<usize, String> = HashMap::new();
+            let mut each = |typed: &str| -> Result<(), Failure> {
+                let q =
+                    if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
+                let (allowed, line) = matcher.decide(&q.url);
+                if allowed {
+                    return Ok(());
+                }
+                disallowed += 1;
+                if let Some(reason) = reasons.get(&line).filter(|_| plain) {
+                    writeln!(out, "DISALLOWED  {}  {reason}", printable(&q.url))?;
+                    return Ok(());
+                }
+                let (v, why) = ask.verdict(robots, &agents, &q.url);
+                if plain {
+                    reasons.insert(line, reason(robots, &agents, &v));
+                }
+                let text = if o.json {
+                    json_line(o, &agents, &q, &v, None)
+                } else {
+                    text_line(robots, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
+                };
+                out.write_all(text.as_bytes())?;
+                Ok(())
+            };
+            sitemap::for_each_url(sitemap, &net, &mut each)?
+        }
+        Rules::Live { .. } => {
+            let mut sink = Vec::new();
+            let mut each = |typed: &str| -> Result<(), Failure> {
+                let q =
+                    if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
+                sink.clear();
+                if !answer_one(ask, &q, rules, 0, &mut sink)? {
+                    disallowed += 1;
+                    out.write_all(&sink)?;
+                } else if !o.json {
+                    // Keep the line that says which robots.txt was fetched.
+                    if let Some(first) = sink.split(|&b| b == b'\n').next().filter(|l| l.starts_with(b"fetched ")) {
+                        out.write_all(first)?;
+                        out.write_all(b"\n")?;
+                    }
+                }
+                Ok(())
+            };
+            sitemap::for_each_url(sitemap, &net, &mut each)?
+        }
+    };
+    out.flush()?;
+    eprintln!(
+        "robotscope: {} URL{} read from {} sitemap file{}; {disallowed} disallowed{}",
+        summary.urls,
+        if summary.urls == 1 { "" } else { "s" },
+        summary.files,
+        if summary.files == 1 { "" } else { "s" },
+        if summary.failed > 0 { format!("; {} sitemap(s) could not be read", summary.failed) } else { String::new() }
+    );
+    Ok(if summary.failed > 0 {
+        ExitCode::from(2)
+    } else if disallowed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The line that says which robots.txt was fetched for an origin and which SPEC B5 row applied.
+fn fetched_line(f: &Fetched) -> String {
+    let to = if f.redirects.is_empty() { String::new() } else { format!(" -> {}", printable(&f.final_url)) };
+    format!("fetched {}{to}: {}", printable(&f.robots_url), printable(&f.reason))
+}
+
+fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
+    let verdict = if allowed { "ALLOWED" } else { "DISALLOWED" };
+    format!("{verdict:<10}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
+}
+
+fn fetch_json(f: &Fetched) -> String {
+    let status = f.status.map_or_else(|| String::from("null"), |s| s.to_string());
+    json::Object::new()
+        .str("robots_url", &f.robots_url)
+        .str("final_url", &f.final_url)
+        .raw("status", &status)
+        .str("outcome", f.row.name())
+        .str("reason", &f.reason)
+        .opt_str("error", f.error.as_deref())
+        .finish()
+}
+
+fn whole_json(o: &Options, agents: &[String], q: &Query, f: &Fetched, allowed: bool) -> String {
+    let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
+    if o.normalize {
+        obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
+    }
+    let mut line = obj
+        .bool("allowed", allowed)
+        .num("line", 0)
+        .raw("rule", "null")
+        .str("scope", "none")
+        .raw("fetch", &fetch_json(f))
+        .finish();
+    line.push('\n');
+    line
 }
 
 /// Warns about an agent the engine can only compare whole with product tokens.
@@ -270,6 +532,17 @@ fn rule_details(m: &RuleMatch) -> String {
     d
 }
 
+/// Why, in the text output: the deciding line and rule, its priority and the groups that applied. It depends
+/// only on the deciding line for one set of agents, so `check --sitemap` keeps it per line.
+fn reason(robots: &Robots, agents: &[String], v: &Verdict) -> String {
+    let groups = group_label(robots, agents, v);
+    match &v.decided_by {
+        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
+        None if v.line != 0 => format!("line {}  ({groups})", v.line),
+        None => format!("no rule matched  ({groups})"),
+    }
+}
+
 fn text_line(
     robots: &Robots,
     agents: &[String],
@@ -279,12 +552,7 @@ fn text_line(
     explained: Option<&str>,
 ) -> String {
     let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
-    let groups = group_label(robots, agents, v);
-    let reason = match &v.decided_by {
-        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
-        None if v.line != 0 => format!("line {}  ({groups})", v.line),
-        None => format!("no rule matched  ({groups})"),
-    };
+    let reason = reason(robots, agents, v);
     let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
     if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));
@@ -312,7 +580,7 @@ fn rule_json(m: &RuleMatch) -> String {
         .finish()
 }
 
-fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict) -> String {
+fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict, fetched: Option<&Fetched>) -> String {
     let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
     if o.normalize {
         obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
@@ -327,8 +595,11 @@ fn json_line(o: &Options, agents: &[String], q: &Query, v: &Verdict) -> String {
         .str("path", &v.path)
         .nums("groups", &v.groups)
         .nums("group_lines", &v.group_lines)
-        .raw_array("matches", &matches)
-        .finish();
+        .raw_array("matches", &matches);
+    if let Some(f) = fetched {
+        line = line.raw("fetch", &fetch_json(f));
+    }
+    let mut line = line.finish();
     line.push('\n');
     line
 }

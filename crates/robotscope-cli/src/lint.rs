@@ -21,9 +21,15 @@ meant, one per diagnostic, compiler-style:
 Lines and columns count from 1; the column counts bytes from the start of the line.
 
 Options:
-      --json          Print a JSON array of diagnostics, each with the members kind, severity
-                      (\"error\", \"warning\" or \"info\"), line, column, span {start, end} (byte
-                      offsets in the file), message and help (a string or null)
+      --format FORMAT text (the default), json, github or sarif:
+                        json    a JSON array of diagnostics, each with the members kind, severity
+                                (\"error\", \"warning\" or \"info\"), line, column, span {start,
+                                end} (byte offsets in the file), message and help (a string or null)
+                        github  GitHub Actions workflow commands (::error file=...,line=...::),
+                                which show as annotations on the pull request (info: notice)
+                        sarif   a SARIF 2.1.0 log, for code-scanning tools (info: note; columns
+                                count Unicode code points, byteOffset and byteLength are exact)
+      --json          The same as --format json
       --no-size-limit Lint the whole file (default: only the first 500 KiB, as Google reads it;
                       content past the cut is reported)
   -h, --help          Print help
@@ -75,13 +81,33 @@ fn item(d: &Diagnostic, starts: &[usize], source_len: usize) -> Item {
     }
 }
 
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+    Github,
+    Sarif,
+}
+
 pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let mut file: Option<OsString> = None;
-    let (mut as_json, mut size_limit) = (false, true);
+    let (mut format, mut size_limit) = (Format::Text, true);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
-                "--json" => as_json = true,
+                "--json" => format = Format::Json,
+                "--format" => {
+                    format = match p.string_value()?.as_str() {
+                        "text" => Format::Text,
+                        "json" => Format::Json,
+                        "github" => Format::Github,
+                        "sarif" => Format::Sarif,
+                        other => {
+                            return Err(p.usage(format!("unknown format '{other}': use text, json, github or sarif")))
+                        }
+                    }
+                }
                 "--no-size-limit" => size_limit = false,
                 _ => return Err(p.unknown(&name)),
             },
@@ -104,13 +130,20 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let items: Vec<Item> = robots.diagnostics().iter().map(|d| item(d, &starts, source_len)).collect();
 
     let mut out = BufWriter::new(io::stdout().lock());
-    if as_json {
-        write_json(&mut out, &items)?;
-    } else {
-        for it in &items {
-            writeln!(out, "{name}:{}:{}: {}: {}", it.line, it.column, it.severity.name(), printable(&it.message))?;
-            if let Some(help) = &it.help {
-                writeln!(out, "  help: {}", printable(help))?;
+    match format {
+        Format::Json => write_json(&mut out, &items)?,
+        Format::Github => write_github(&mut out, &name, &items)?,
+        Format::Sarif => {
+            let columns: Vec<usize> =
+                items.iter().map(|it| char_column(robots.source(), &starts, it.line, it.start)).collect();
+            write_sarif(&mut out, &name, robots.source().len(), &items, &columns)?;
+        }
+        Format::Text => {
+            for it in &items {
+                writeln!(out, "{name}:{}:{}: {}: {}", it.line, it.column, it.severity.name(), printable(&it.message))?;
+                if let Some(help) = &it.help {
+                    writeln!(out, "  help: {}", printable(help))?;
+                }
             }
         }
     }
@@ -119,7 +152,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
 
     let count = |s: Severity| items.iter().filter(|i| i.severity == s).count();
     let (errors, warnings, infos) = (count(Severity::Error), count(Severity::Warning), count(Severity::Info));
-    if !as_json {
+    if format == Format::Text {
         if items.is_empty() {
             eprintln!("{name}: no problems found");
         } else {
@@ -156,6 +189,136 @@ fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
     out.write_all(b"]\n")
 }
 
+/// `s` escaped as the data of a GitHub Actions workflow command.
+fn github_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// `s` escaped as a property value of a GitHub Actions workflow command.
+fn github_property(s: &str) -> String {
+    github_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn write_github(out: &mut impl Write, name: &str, items: &[Item]) -> io::Result<()> {
+    for it in items {
+        let level = match it.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            _ => "notice",
+        };
+        let mut message = it.message.clone();
+        if let Some(help) = &it.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        writeln!(
+            out,
+            "::{level} file={},line={},col={},title={}::{}",
+            github_property(name),
+            it.line,
+            it.column,
+            github_property(&format!("robotscope {}", it.kind)),
+            github_data(&message)
+        )?;
+    }
+    Ok(())
+}
+
+/// The 1-based column of `offset` in Unicode code points (what SARIF counts), reading bytes that are not
+/// UTF-8 as one code point each.
+fn char_column(source: &[u8], starts: &[usize], line: usize, offset: usize) -> usize {
+    let Some(&start) = line.checked_sub(1).and_then(|i| starts.get(i)) else { return 1 };
+    if offset < start || offset > source.len() {
+        return 1;
+    }
+    String::from_utf8_lossy(&source[start..offset]).chars().count() + 1
+}
+
+/// A path as a SARIF artifact URI: a relative reference with bytes outside the unreserved set and `/`
+/// percent-encoded.
+fn artifact_uri(name: &str) -> String {
+    if name == "<stdin>" {
+        return String::from("stdin");
+    }
+    let mut uri = String::new();
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
+}
+
+fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], columns: &[usize]) -> io::Result<()> {
+    let mut kinds: Vec<&str> = Vec::new();
+    for it in items {
+        if !kinds.contains(&it.kind) {
+            kinds.push(it.kind);
+        }
+    }
+    let rules: Vec<String> = kinds.iter().map(|k| json::Object::new().str("id", k).str("name", k).finish()).collect();
+    let mut driver = json::Object::new()
+        .str("name", "robotscope")
+        .str("version", env!("CARGO_PKG_VERSION"))
+        .str("semanticVersion", env!("CARGO_PKG_VERSION"));
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    if !repository.is_empty() {
+        driver = driver.str("informationUri", repository);
+    }
+    let driver = driver.raw_array("rules", &rules).finish();
+    let uri = artifact_uri(name);
+    let results: Vec<String> = items
+        .iter()
+        .zip(columns)
+        .map(|(it, &column)| {
+            let level = match it.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                _ => "note",
+            };
+            let text = match &it.help {
+                Some(help) => format!("{}\nhelp: {help}", it.message),
+                None => it.message.clone(),
+            };
+            let region = json::Object::new()
+                .num("startLine", it.line)
+                .num("startColumn", column)
+                .num("byteOffset", it.start)
+                .num("byteLength", it.end.saturating_sub(it.start))
+                .finish();
+            let artifact = json::Object::new().str("uri", &uri).num("index", 0).finish();
+            let physical = json::Object::new().raw("artifactLocation", &artifact).raw("region", &region).finish();
+            let location = json::Object::new().raw("physicalLocation", &physical).finish();
+            let rule_index = kinds.iter().position(|k| *k == it.kind).unwrap_or(0);
+            json::Object::new()
+                .str("ruleId", it.kind)
+                .num("ruleIndex", rule_index)
+                .str("level", level)
+                .raw("message", &json::Object::new().str("text", &text).finish())
+                .raw_array("locations", &[location])
+                .finish()
+        })
+        .collect();
+    let artifact = json::Object::new()
+        .raw("location", &json::Object::new().str("uri", &uri).finish())
+        .num("length", length)
+        .finish();
+    let run = json::Object::new()
+        .raw("tool", &json::Object::new().raw("driver", &driver).finish())
+        .raw_array("artifacts", &[artifact])
+        .str("columnKind", "unicodeCodePoints")
+        .raw_array("results", &results)
+        .finish();
+    let log = json::Object::new()
+        .str("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+        .str("version", "2.1.0")
+        .raw_array("runs", &[run])
+        .finish();
+    writeln!(out, "{log}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +335,18 @@ mod tests {
         assert_eq!(column(&starts, len, 3, 12), 3);
         assert_eq!(column(&starts, len, 1, 0), 1);
         assert_eq!(column(&starts, len, 9, 0), 1);
+        let src = "ab\néx\n".as_bytes();
+        let robots = Robots::parse(src);
+        let starts = line_starts(&robots);
+        assert_eq!(char_column(src, &starts, 2, 5), 2);
+        assert_eq!(char_column(src, &starts, 2, 3), 1);
+    }
+
+    #[test]
+    fn github_escapes_and_uris() {
+        assert_eq!(github_data("50% a\nb\r"), "50%25 a%0Ab%0D");
+        assert_eq!(github_property("a,b:c"), "a%2Cb%3Ac");
+        assert_eq!(artifact_uri("public/my robots.txt"), "public/my%20robots.txt");
+        assert_eq!(artifact_uri("<stdin>"), "stdin");
     }
 }

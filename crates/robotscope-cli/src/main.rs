@@ -1,11 +1,16 @@
 //! `robotscope`: check URLs against a robots.txt file exactly as Google does, lint the file, or answer
 //! JSON Lines queries in bulk. See `robotscope --help`.
 
+mod ai;
 mod args;
 mod batch;
 mod check;
+mod diff;
+mod fetch;
 mod json;
 mod lint;
+mod net;
+mod sitemap;
 
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
@@ -29,13 +34,21 @@ robotscope: reads robots.txt files exactly as Google's crawlers do, and says why
 
 Usage:
   robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
+  robotscope check [OPTIONS] --live --agent AGENT URL...
+  robotscope check [OPTIONS] (ROBOTS_FILE | --live) --agent AGENT --sitemap FILE_OR_URL
   robotscope lint [OPTIONS] ROBOTS_FILE
+  robotscope fetch [OPTIONS] URL
+  robotscope diff [OPTIONS] OLD NEW --agent AGENT [URL... | --urls FILE | --sitemap FILE_OR_URL]
+  robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
   robotscope batch --root DIR < QUERIES.jsonl
   robotscope help [COMMAND]
 
 Commands:
   check   Say whether the agents may fetch each URL, and which line decided
   lint    Report lines that crawlers read differently from what the author probably meant
+  fetch   Fetch the robots.txt that governs a URL, as a crawler does, and say what applies
+  diff    List the verdicts that change between two versions of a file (a release check)
+  ai      Show what the file does to each AI crawler, with the usage preferences that apply
   batch   Answer JSON Lines queries from standard input with the bare engine
   help    Print this help, or the help of a command
 
@@ -45,7 +58,8 @@ Options:
 
 ROBOTS_FILE may be '-' to read standard input.
 Exit status: 0 when all is well, 1 when a URL is disallowed (check), the file has errors
-(lint) or a query failed (batch), 2 on a usage or I/O error.
+(lint), a query failed (batch), the server had no robots.txt (fetch) or a verdict changed
+(diff), 2 on a usage, I/O or network error.
 ";
 
 /// Why a command could not run. Every failure exits with status 2.
@@ -126,7 +140,10 @@ fn help_of(command: &str) -> Option<&'static str> {
     match command {
         "check" => Some(check::HELP),
         "lint" => Some(lint::HELP),
+        "ai" => Some(ai::HELP),
         "batch" => Some(batch::HELP),
+        "fetch" => Some(fetch::HELP),
+        "diff" => Some(diff::HELP),
         "help" => Some(MAIN_HELP),
         _ => None,
     }
@@ -170,13 +187,16 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 }
             },
         },
-        "check" | "lint" | "batch" => {
+        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" => {
             if wants_help(&argv) {
                 return print(help_of(command).unwrap_or(MAIN_HELP));
             }
             match command {
                 "check" => check::run(args::Parser::new("check", argv)),
                 "lint" => lint::run(args::Parser::new("lint", argv)),
+                "fetch" => fetch::run(args::Parser::new("fetch", argv)),
+                "diff" => diff::run(args::Parser::new("diff", argv)),
+                "ai" => ai::run(args::Parser::new("ai", argv)),
                 _ => batch::run(args::Parser::new("batch", argv)),
             }
         }

@@ -562,3 +562,34 @@ fn check_normalize_follows_the_googlebot_group_for_googlebot_image() {
     assert!(r.stdout.contains("DISALLOWED  /photos/a.jpg  line 2: Disallow: /photos/"), "{r:?}");
     assert!(r.stdout.contains("it follows Googlebot's group (lines 1-2)"), "{r:?}");
 }
+
+#[test]
+fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
+    let f = Fixture::new(
+        "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Signal: search=yes, ai-train=no\n",
+    );
+    let r = run(&["ai", f.path(), "/", "/docs/"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("AI training: 1 of "), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("  GPTBot                 DISALLOWED /              line 2: Disallow: /"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("Content-Usage (IETF draft): train-ai=no (line 6)"), "{}", r.stdout);
+    assert!(r.stdout.contains("Content-Signal: search=yes (line 7), ai-train=no (line 7)"), "{}", r.stdout);
+    assert!(r.stdout.contains("AI search and assistants: 0 of "), "{}", r.stdout);
+    // JSON Lines: one object per crawler and URL; a disallowed URL has no usage preferences.
+    let r = run(&["ai", f.path(), "--json", "--kind", "ai-training", "/x"]);
+    let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let gpt = lines.iter().find(|l| l["crawler"] == "GPTBot").unwrap();
+    assert_eq!(
+        (gpt["allowed"].as_bool(), gpt["line"].as_u64(), gpt["obeys"].as_str()),
+        (Some(false), Some(2), Some("yes"))
+    );
+    assert_eq!(gpt["usage"]["content_usage"], Value::Array(vec![]));
+    let cc = lines.iter().find(|l| l["crawler"] == "CCBot").unwrap();
+    assert_eq!(cc["usage"]["content_usage"][0]["granted"], Value::Bool(false));
+    assert!(lines.iter().all(|l| l["kind"] == "ai-training"));
+    assert!(run(&["ai", f.path(), "--kind", "robots"]).stderr.contains("unknown kind 'robots'"));
+}

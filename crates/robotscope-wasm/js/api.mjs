@@ -37,7 +37,11 @@ function utf8Length(s) {
   return n;
 }
 
-function createApi(wasm, isReady) {
+/**
+ * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
+ * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom).
+ */
+function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
   const ready = () => {
     if (!isReady()) {
       throw new Error(
@@ -158,7 +162,14 @@ function createApi(wasm, isReady) {
       return body.byteLength;
     }
     const need = 3 * body.length;
-    reserve(need > room && need > SCRATCH_KEEP ? utf8Length(body) : need);
+    if (need > room && need > SCRATCH_KEEP) {
+      // A large text: encode it first (natively) rather than reserve three bytes per character.
+      const encoded = encoder.encode(body);
+      reserve(encoded.length);
+      bytes.set(encoded, base);
+      return encoded.length;
+    }
+    reserve(need);
     return encoder.encodeInto(body, bytes.subarray(base, base + room)).written;
   };
 
@@ -175,6 +186,9 @@ function createApi(wasm, isReady) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
     }
+    for (const key of Object.keys(options)) {
+      if (key !== 'limit') throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (the only option is limit)`);
+    }
     const limit = options.limit;
     if (limit === undefined || limit === null) return -1;
     if (limit === 'google') return GOOGLE_SIZE_LIMIT;
@@ -184,20 +198,93 @@ function createApi(wasm, isReady) {
     return limit;
   };
 
+  // Memory. A parsed file lives in wasm memory, which JavaScript's garbage collector cannot see and which never
+  // shrinks; callers of the robots-parser API never call free(), and in a synchronous loop a FinalizationRegistry
+  // never runs. So every Robots keeps its input on the JavaScript side (the string, or a copy of the bytes), and
+  // the wasm side is a bounded cache of parsed handles: when their estimated size exceeds CACHE_BYTES, the least
+  // recently used are freed, and a Robots whose handle was freed parses its input again on its next call
+  // (parsing is deterministic, so the answers are the same). Eviction is CLOCK (second chance): a call only marks
+  // its slot used; eviction walks the slots in order, freeing unused ones and giving used ones another round.
+  /** The wasm memory the cached handles may take, estimated: about 19 MB of robots.txt files. */
+  const CACHE_BYTES = 48 * 1024 * 1024;
+  /** A parsed handle takes about 2.4 times its input plus 290 bytes (measured on the conformance corpus). */
+  const handleBytes = (inputBytes) => Math.ceil(inputBytes * 2.5) + 320;
+  /** Slots with a live handle, `{ w, size, used }` (`size` as `handleBytes` estimates it), oldest first. */
+  const cached = new Set();
+  let cachedBytes = 0;
+
+  const evict = (slot) => {
+    cached.delete(slot);
+    cachedBytes -= slot.size;
+    slot.w.free();
+    slot.w = undefined;
+  };
+
+  /** Frees handles not used lately until `need` more bytes fit in the budget. */
+  const makeRoom = (need) => {
+    // A Set iterates in insertion order and visits what is added while it iterates, so a used slot moved to
+    // the end comes round again, unused.
+    for (const slot of cached) {
+      if (cachedBytes + need <= CACHE_BYTES) return;
+      if (slot.used) {
+        slot.used = false;
+        cached.delete(slot);
+        cached.add(slot);
+      } else evict(slot);
+    }
+  };
+
+  /** Parses the body (text or bytes, already cut to MAX_INPUT) in wasm and caches the handle in `slot`. */
+  const parseInto = (slot, body, limit) => {
+    const len = putBody(body);
+    const size = handleBytes(len);
+    makeRoom(size);
+    slot.w = wasm.Robots.fromScratch(scratch, len, limit);
+    slot.size = size;
+    slot.used = false;
+    cached.add(slot);
+    cachedBytes += size;
+    shrink();
+  };
+
   const KEY = Symbol('robotscope.Robots');
   let wasmOf;
 
+  /** The first characters of a string, quoted, for messages. */
+  const quote = (s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
+  /** `https://`, `//host` or `/path`: what a URL starts with and a product token or User-Agent header never does. */
+  const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/)/i;
+  /** A bare product token or `*`: what an agent is and a URL never is. */
+  const TOKEN = /^(?:\*|[a-z_-]+)$/i;
+  /** Throws when the arguments look swapped: `isAllowed(url, agent)` instead of `isAllowed(agent, url)`. */
+  const order = (fn, agents, url) => {
+    const one = typeof agents === 'string' ? agents : agents[0];
+    // (The indexOf tests skip the regular expressions for ordinary agents and URLs.)
+    const urlAgent = typeof one === 'string' && (one.charCodeAt(0) === 47 || (one.indexOf('://') > 0 && URL_START.test(one)));
+    if (urlAgent || (url.indexOf('/') < 0 && TOKEN.test(url))) {
+      throw new TypeError(
+        `${fn}(agents, url): the agent ${quote(String(one))} and the URL ${quote(url)} look swapped; the agent comes first (robots-parser's order, (url, agent), is robotsParser's)`
+      );
+    }
+  };
+
   /** A parsed robots.txt file. Create it with `Robots.parse`. */
   class Robots {
-    #w;
-    #source;
+    /** `{ w, size, used }`: the wasm handle (undefined when the cache freed it; `size` is -1 after free()). */
+    #slot;
+    /** The input: the string, or a copy of the bytes (cut to MAX_INPUT), to parse again after eviction. */
+    #input;
+    #limit;
     #cutFrom;
 
-    constructor(key, w, source, cutFrom) {
+    constructor(key, slot, input, limit, cutFrom) {
       if (key !== KEY) throw new TypeError('robotscope: create a Robots with Robots.parse(text)');
-      this.#w = w;
-      this.#source = source;
+      this.#slot = slot;
+      this.#input = input;
+      this.#limit = limit;
       this.#cutFrom = cutFrom;
+      // No FinalizationRegistry: when the garbage collector takes a Robots, its slot is never marked used again,
+      // so the next eviction frees its handle first (a registry would cost more per parse than it saves).
     }
 
     /**
@@ -207,10 +294,10 @@ function createApi(wasm, isReady) {
     static parse(input, options) {
       ready();
       const limit = sizeLimit('Robots.parse', options);
-      let w;
+      let body;
       let cutFrom = -1;
       if (typeof input === 'string') {
-        let body = input;
+        body = input;
         if (input.length > MAX_INPUT) {
           if (limit < 0 || limit > MAX_INPUT) {
             throw new RangeError(
@@ -224,33 +311,37 @@ function createApi(wasm, isReady) {
           body = input.slice(0, end);
           cutFrom = utf8Length(input);
         }
-        const len = putBody(body);
-        w = wasm.Robots.fromScratch(scratch, len, limit);
       } else {
         const bytes = bytesOf(input);
         if (bytes === undefined) {
           throw new TypeError(`Robots.parse: expected a string or a Uint8Array, got ${describe(input)}`);
         }
-        let body = bytes;
         if (bytes.byteLength > MAX_INPUT) {
           if (limit < 0 || limit > MAX_INPUT) {
             throw new RangeError(
               `Robots.parse: the input is ${bytes.byteLength} bytes long; the limit is ${MAX_INPUT} (pass { limit: "google" } to read only what Google reads)`
             );
           }
-          body = bytes.subarray(0, MAX_INPUT);
           cutFrom = bytes.byteLength;
         }
-        const len = putBody(body);
-        w = wasm.Robots.fromScratch(scratch, len, limit);
+        // A copy: the caller may reuse its buffer, and the file is parsed again from this after eviction. (Not
+        // cut at `limit`: the core cuts, and says where from.)
+        body = bytes.slice(0, MAX_INPUT);
       }
-      shrink();
-      return new Robots(KEY, w, typeof input === 'string' ? input : undefined, cutFrom);
+      const slot = { w: undefined, size: 0, used: false };
+      parseInto(slot, body, limit);
+      return new Robots(KEY, slot, body, limit, cutFrom);
     }
 
+    /** The wasm handle, parsed again if the cache freed it. */
     #live(fn) {
-      if (this.#w === undefined) throw new Error(`robots.${fn}: this Robots was freed`);
-      return this.#w;
+      const slot = this.#slot;
+      if (slot.w === undefined) {
+        if (slot.size < 0) throw new Error(`robots.${fn}: this Robots was freed`);
+        parseInto(slot, this.#input, this.#limit);
+      }
+      slot.used = true;
+      return slot.w;
     }
 
     /** Whether the agent(s) may fetch the URL: the fast path, no explanation. */
@@ -265,10 +356,10 @@ function createApi(wasm, isReady) {
     }
 
     #decide(fn, agents, url) {
-      const w = this.#w;
-      if (w === undefined) this.#live(fn.slice('robots.'.length));
       if (typeof agents !== 'string' || agents.length > MAX_ARGUMENT) agents = agentList(fn, agents);
       if (typeof url !== 'string' || url.length > MAX_ARGUMENT) text(fn, 'the URL', url);
+      order(fn, agents, url);
+      const w = this.#live(fn === 'robots.decide' ? 'decide' : 'isAllowed');
       const agentsLen = put(fn, agents, url);
       const n = w.decide(scratch, several, agentsLen, urlBytes);
       shrink();
@@ -277,9 +368,10 @@ function createApi(wasm, isReady) {
 
     /** The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule. */
     check(agents, url) {
-      const w = this.#live('check');
       const a = agentList('robots.check', agents);
       text('robots.check', 'the URL', url);
+      order('robots.check', a, url);
+      const w = this.#live('check');
       const agentsLen = put('robots.check', a, url);
       const found = w.check(scratch, several, agentsLen, urlBytes);
       shrink();
@@ -318,8 +410,9 @@ function createApi(wasm, isReady) {
 
     /** `{ seconds, line }` of the crawl-delay that applies to the agent(s), or null. Google ignores it. */
     crawlDelay(agents) {
+      const a = agentList('robots.crawlDelay', agents);
       const w = this.#live('crawlDelay');
-      const agentsLen = put('robots.crawlDelay', agentList('robots.crawlDelay', agents), '');
+      const agentsLen = put('robots.crawlDelay', a, '');
       const found = w.crawlDelay(scratch, several, agentsLen);
       shrink();
       return found.length === 0 ? null : { seconds: found[0], line: found[1] };
@@ -333,8 +426,9 @@ function createApi(wasm, isReady) {
 
     /** Whether a `User-agent` line names one of the agents (not counting `*`). */
     hasOwnGroup(agents) {
+      const a = agentList('robots.hasOwnGroup', agents);
       const w = this.#live('hasOwnGroup');
-      const agentsLen = put('robots.hasOwnGroup', agentList('robots.hasOwnGroup', agents), '');
+      const agentsLen = put('robots.hasOwnGroup', a, '');
       const own = w.hasOwnGroup(scratch, several, agentsLen);
       shrink();
       return own;
@@ -359,8 +453,11 @@ function createApi(wasm, isReady) {
 
     /** The text that UTF-16 offsets (`start`, `end`, `column`) index: the string parsed, or the bytes decoded. */
     get text() {
-      if (this.#source === undefined) this.#source = this.#live('text').text();
-      return this.#source;
+      if (typeof this.#input === 'string') {
+        this.#live('text');
+        return this.#input;
+      }
+      return this.#live('text').text();
     }
 
     static {
@@ -368,12 +465,31 @@ function createApi(wasm, isReady) {
       wasmOf = (robots, fn) => robots.#live(fn);
     }
 
-    /** Frees the WebAssembly memory now. Later calls throw. Unreferenced objects are freed by the GC anyway. */
+    /** What `JSON.stringify` shows: sizes, groups and sitemaps (not the text). */
+    toJSON() {
+      const w = this.#live('toJSON');
+      return {
+        lineCount: w.lineCount,
+        byteLength: w.byteLength,
+        cutFrom: this.cutFrom,
+        groups: this.groups().map((g) => g.agents.map((a) => a.value)),
+        sitemaps: this.sitemaps().map((s) => s.url),
+      };
+    }
+
+    /** What `console.log` and `util.inspect` show in Node. */
+    [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+      if (this.#slot.size < 0) return 'Robots <freed>';
+      const summary = this.toJSON();
+      return `Robots ${typeof inspect === 'function' ? inspect(summary, options) : JSON.stringify(summary)}`;
+    }
+
+    /** Frees the WebAssembly memory now. Later calls throw. Optional: the cache frees what is not used. */
     free() {
-      if (this.#w !== undefined) {
-        this.#w.free();
-        this.#w = undefined;
-      }
+      const slot = this.#slot;
+      if (slot.w !== undefined) evict(slot);
+      slot.size = -1;
+      this.#input = undefined;
     }
   }
   if (typeof Symbol.dispose === 'symbol') Robots.prototype[Symbol.dispose] = Robots.prototype.free;
@@ -480,33 +596,104 @@ function createApi(wasm, isReady) {
     return new CrawlPolicy(status, outcome, message, robots);
   }
 
+  // The robots-parser API. Which URLs a file answers is robots-parser's convention, kept exactly: both URLs are
+  // read by the platform's URL parser (WHATWG, as robots-parser does: URL objects, IDNs and percent-encoded
+  // hosts, relative URLs against a placeholder origin), and a query is answered when protocol, host and port
+  // are the file's. The core then answers for the URL as the parser serialised it (what a browser sends, the
+  // fragment dropped), for the product token of the User-Agent: Google's semantics, one wasm call.
+  /** robots-parser's base for relative URLs: a relative robots.txt URL answers only relative page URLs. */
+  const RELATIVE_BASE = 'http://robots-relative.samclarke.com/';
+  const RELATIVE_ORIGIN = 'http://robots-relative.samclarke.com';
+  const parseUrl = (url) => {
+    try {
+      return new URL(url, RELATIVE_BASE);
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * Paths (and queries) that the WHATWG parser serialises as they are: letters, digits, `-._~!$&()*+,;=:@/?`
+   * and `%xx` escapes other than `%2e` (a dot), with no `.` or `..` segment. For a URL on the file's origin
+   * with such a path, `new URL(url).href` is `url` itself, so the parser can be skipped (the tests check this on
+   * every vector URL).
+   */
+  const PLAIN_PATH = /^\/(?:[A-Za-z0-9\-._~!$&()*+,;=:@/?]|%(?!2[eE])[0-9A-Fa-f]{2})*$/;
+  const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+  /**
+   * What the core is asked about when `url` is a plain URL on `origin`, else undefined: the URL itself, or for
+   * a relative robots.txt URL a relative path as it is (the core reads the same path from both).
+   */
+  const plainUrl = (url, origin, relative) => {
+    if (typeof url !== 'string') return undefined;
+    let path;
+    if (relative && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) path = url;
+    else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47) path = url.slice(origin.length);
+    else return undefined;
+    return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? url : undefined;
+  };
+
+  /** Product tokens of the User-Agents seen (robots-parser callers pass the same few again and again). */
+  const tokens = new Map();
+  const tokenOf = (fn, ua) => {
+    if (ua === undefined || ua === null || ua === '') return '*';
+    let token = tokens.get(ua);
+    if (token === undefined) {
+      if (typeof ua !== 'string') throw new TypeError(`${fn}: the user agent must be a string, got ${describe(ua)}`);
+      token = wasm.productToken(ua.length > MAX_ARGUMENT ? ua.slice(0, MAX_ARGUMENT) : ua);
+      if (token === '') token = '*';
+      if (tokens.size >= 1024) tokens.clear();
+      tokens.set(ua, token);
+    }
+    return token;
+  };
+
   /** The robots-parser API (`robotsParser(url, contents)`), answered by the core. */
   class RobotsParser {
     #robots;
+    #url;
+    /** The robots.txt URL as robots-parser reads it, or null when it is not a URL (nothing is answered). */
     #root;
+    /** Its origin as `href` spells it (`http://www.example.com`), and whether it is robots-parser's placeholder. */
+    #origin;
+    #relative;
 
-    constructor(url, contents) {
-      text('robotsParser', 'the robots.txt URL', url);
+    constructor(key, url, contents) {
+      if (key !== KEY) throw new TypeError('robotscope: create a RobotsParser with robotsParser(url, contents)');
       if (contents === undefined || contents === null) contents = '';
-      this.#robots = Robots.parse(contents);
-      // The file governs its URL's origin. A relative URL (robots-parser allows '/robots.txt') answers only
-      // relative URLs, as robots-parser does.
-      try {
-        this.#root = wasm.robotsUrl(url);
-      } catch {
-        this.#root = '';
+      // robots-parser reads any size; the engine reads at most MAX_INPUT bytes, so a larger body is cut there.
+      const size = typeof contents === 'string' ? contents.length : contents?.byteLength;
+      this.#robots = Robots.parse(contents, size > MAX_INPUT ? { limit: MAX_INPUT } : undefined);
+      this.#url = url;
+      this.#root = parseUrl(url);
+      if (this.#root !== null) {
+        const href = this.#root.href;
+        // The origin as it starts `href` (scheme, `//`, host and port), for http and https without user info.
+        const { protocol, username, password } = this.#root;
+        if ((protocol === 'http:' || protocol === 'https:') && !username && !password) {
+          this.#origin = href.slice(0, href.indexOf('/', protocol.length + 2));
+        }
+        this.#relative = this.#root.origin === RELATIVE_ORIGIN;
       }
     }
 
+    /** `line * 2 + allowed`, or -1 when the file does not answer for `url` (another origin, or not a URL). */
     #decide(fn, url, ua) {
-      text(`robots.${fn}`, 'the URL', url);
-      if (ua === undefined || ua === null) ua = '*';
-      text(`robots.${fn}`, 'the user agent', ua);
-      return this.#live(fn).compatDecide(this.#root, url, ua);
-    }
-
-    #live(fn) {
-      return wasmOf(this.#robots, fn);
+      const root = this.#root;
+      if (root === null) return -1;
+      let href = this.#origin === undefined ? undefined : plainUrl(url, this.#origin, this.#relative);
+      if (href === undefined) {
+        const u = parseUrl(url);
+        if (u === null || u.protocol !== root.protocol || u.hostname !== root.hostname || u.port !== root.port) return -1;
+        href = u.href;
+        const hash = href.indexOf('#');
+        if (hash >= 0) href = href.slice(0, hash);
+      }
+      const token = tokenOf(`robots.${fn}`, ua);
+      const w = wasmOf(this.#robots, fn);
+      const agentsLen = put(`robots.${fn}`, token, href);
+      const n = w.decide(scratch, false, agentsLen, urlBytes);
+      shrink();
+      return n;
     }
 
     isAllowed(url, ua) {
@@ -523,8 +710,8 @@ function createApi(wasm, isReady) {
     isExplicitlyDisallowed(url, ua) {
       const n = this.#decide('isExplicitlyDisallowed', url, ua);
       if (n < 0) return undefined;
-      const token = wasm.productToken(ua === undefined || ua === null ? '*' : ua);
-      return token !== '' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
+      const token = tokenOf('robots.isExplicitlyDisallowed', ua);
+      return token !== '*' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
     }
 
     getMatchingLineNumber(url, ua) {
@@ -534,10 +721,8 @@ function createApi(wasm, isReady) {
     }
 
     getCrawlDelay(ua) {
-      if (ua === undefined || ua === null) ua = '*';
-      text('robots.getCrawlDelay', 'the user agent', ua);
-      const s = this.#live('getCrawlDelay').compatCrawlDelay(ua);
-      return Number.isNaN(s) ? undefined : s;
+      const found = this.#robots.crawlDelay(tokenOf('robots.getCrawlDelay', ua));
+      return found === null ? undefined : found.seconds;
     }
 
     getSitemaps() {
@@ -557,6 +742,21 @@ function createApi(wasm, isReady) {
       return this.#robots;
     }
 
+    /** What `JSON.stringify` shows: the robots.txt URL, sitemaps, preferred host and the file's summary. */
+    toJSON() {
+      return {
+        url: this.#root === null ? String(this.#url) : this.#root.href,
+        sitemaps: this.getSitemaps(),
+        preferredHost: this.getPreferredHost(),
+        robots: this.#robots.toJSON(),
+      };
+    }
+
+    [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+      const summary = this.toJSON();
+      return `RobotsParser ${typeof inspect === 'function' ? inspect(summary, options) : JSON.stringify(summary)}`;
+    }
+
     free() {
       this.#robots.free();
     }
@@ -568,9 +768,15 @@ function createApi(wasm, isReady) {
     return wasm.memoryBytes();
   }
 
+  /** Every diagnostic kind's stable code. */
+  function diagnosticKinds() {
+    ready();
+    return JSON.parse(wasm.diagnosticKinds());
+  }
+
   function robotsParser(url, contents) {
     ready();
-    return new RobotsParser(url, contents);
+    return new RobotsParser(KEY, url, contents);
   }
 
   return {
@@ -589,6 +795,7 @@ function createApi(wasm, isReady) {
     isValidAgent,
     escapePattern,
     wasmMemoryBytes,
+    diagnosticKinds,
     GOOGLE_SIZE_LIMIT,
     MAX_INPUT,
     MAX_ARGUMENT,

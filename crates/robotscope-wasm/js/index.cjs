@@ -1,10 +1,72 @@
-// robotscope for Node's require(): the wasm module is compiled synchronously on load, so there is no init step.
+// robotscope for require() (and Node's import, through index.mjs). The WebAssembly module is embedded in the
+// package (node/wasm.cjs) and compiled synchronously on first use, so there is no init step and nothing is read
+// from disk: the entry works from a bundle made by esbuild or webpack, under Jest's jsdom environment, and in
+// any environment that bundles CommonJS. `init(input)` and `initSync(input)` load other bytes (or a compiled
+// WebAssembly.Module) instead, when called before first use.
 'use strict';
 const wasm = require('./node/robotscope.js');
+const { TextEncoder } = require('./codec.cjs');
 const { createApi } = require('./api.cjs');
+const { createFetch } = require('./fetch.cjs');
 
-const api = createApi(wasm, () => true);
-/** Nothing to do in Node: the module is ready on load. Kept so that code shared with browsers can call it. */
-api.init = () => Promise.resolve();
-api.initSync = () => {};
+/** The embedded module's bytes, from base64. */
+function embedded() {
+  const b64 = require('./node/wasm.cjs');
+  if (typeof Buffer === 'function') return Buffer.from(b64, 'base64');
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const value = new Uint8Array(128);
+  for (let i = 0; i < 64; i++) value[digits.charCodeAt(i)] = i;
+  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((b64.length / 4) * 3 - padding);
+  for (let i = 0, at = 0; i < b64.length; i += 4) {
+    const n = (value[b64.charCodeAt(i)] << 18) | (value[b64.charCodeAt(i + 1)] << 12) | (value[b64.charCodeAt(i + 2)] << 6) | value[b64.charCodeAt(i + 3)];
+    if (at < bytes.length) bytes[at++] = n >> 16;
+    if (at < bytes.length) bytes[at++] = (n >> 8) & 0xff;
+    if (at < bytes.length) bytes[at++] = n & 0xff;
+  }
+  return bytes;
+}
+
+const load = () => {
+  if (!wasm.__loaded()) wasm.__instantiate(embedded());
+};
+
+const api = createApi(
+  wasm,
+  () => {
+    load();
+    return true;
+  },
+  TextEncoder
+);
+
+/** Loads the module synchronously from its bytes or a compiled WebAssembly.Module; a no-op once loaded. */
+api.initSync = (module) => {
+  if (wasm.__loaded()) return;
+  if (module !== null && typeof module === 'object' && 'module' in module && !(module instanceof WebAssembly.Module)) module = module.module;
+  if (module === undefined) return load();
+  wasm.__instantiate(module);
+};
+
+/**
+ * Loads the module from bytes, a compiled WebAssembly.Module, a Response, or a URL to fetch (or a promise of
+ * one of them); with no argument, from the embedded bytes. Resolves at once when the module is loaded.
+ */
+api.init = async (input) => {
+  if (wasm.__loaded()) return;
+  if (input !== null && typeof input === 'object' && 'module_or_path' in input) input = input.module_or_path;
+  input = await input;
+  if (input === undefined) return load();
+  if (typeof input === 'string' || input instanceof URL || (typeof Request === 'function' && input instanceof Request)) {
+    input = await fetch(input);
+  }
+  if (typeof input === 'object' && input !== null && typeof input.arrayBuffer === 'function' && !ArrayBuffer.isView(input)) {
+    if (input.ok === false) throw new Error(`robotscope: init could not load the module: HTTP ${input.status}`);
+    input = await input.arrayBuffer();
+  }
+  if (!wasm.__loaded()) wasm.__instantiate(input);
+};
+
+Object.assign(api, createFetch(api));
+
 module.exports = api;

@@ -1,6 +1,8 @@
 // Types of the robotscope npm package. UTF-16 offsets (`start`, `end`, `column`) index `robots.text`: the
 // string that was parsed, or for bytes `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)`.
 // `byteStart`/`byteEnd` are UTF-8 byte offsets into the input.
+//
+// The types need no DOM library: URLs, responses and compiled modules are declared by the members used.
 
 /** One agent (`"Googlebot"`) or several, pooled into one longest-match contest as Google does. */
 export type Agents = string | readonly string[];
@@ -12,6 +14,41 @@ export interface ParseOptions {
   /** Read at most this many bytes; `"google"` is 500 KiB, what Google's crawlers read. Default: everything. */
   limit?: number | 'google';
 }
+
+/** A `URL` object (or anything whose `href` is a URL). */
+export interface UrlLike {
+  readonly href: string;
+}
+
+/** The stable code of a diagnostic kind. */
+export type DiagnosticKind =
+  | 'html-body'
+  | 'past-size-limit'
+  | 'line-too-long'
+  | 'nul-byte'
+  | 'invalid-utf8'
+  | 'bom-not-at-start'
+  | 'not-a-directive'
+  | 'typo-key'
+  | 'prefix-key'
+  | 'missing-colon'
+  | 'first-colon-split'
+  | 'unknown-key'
+  | 'unsupported-directive'
+  | 'rule-outside-group'
+  | 'pattern-never-matches'
+  | 'dollar-not-last'
+  | 'hash-cuts-value'
+  | 'empty-user-agent'
+  | 'user-agent-reduced'
+  | 'user-agents-merged'
+  | 'empty-group'
+  | 'global-rules-ignored'
+  | 'repeated-agent'
+  | 'allow-disallow-conflict'
+  | 'duplicate-rule'
+  | 'sitemap-not-absolute'
+  | 'more-not-shown';
 
 /** A position in the source. */
 export interface Span {
@@ -66,7 +103,7 @@ export interface Verdict {
 /** A lint finding (SPEC B3). */
 export interface Diagnostic extends Span {
   /** A stable kebab-case code, such as `typo-key` or `global-rules-ignored`. */
-  kind: string;
+  kind: DiagnosticKind;
   severity: 'info' | 'warning' | 'error';
   line: number;
   /** 1-based UTF-16 column of `start` on its line. */
@@ -129,12 +166,25 @@ export interface OtherDirective extends Span {
   group: number | null;
 }
 
+/** What `JSON.stringify(robots)` gives. */
+export interface RobotsSummary {
+  lineCount: number;
+  byteLength: number;
+  cutFrom: number | null;
+  /** Each group's user-agent values. */
+  groups: string[][];
+  sitemaps: string[];
+}
+
 /** A parsed robots.txt file. Parse once, ask many times. */
 export class Robots {
   private constructor();
   /** Parses any bytes or text; never fails. Throws a TypeError for other types, a RangeError above 32 MiB. */
   static parse(input: RobotsInput, options?: ParseOptions): Robots;
-  /** Whether the agents may fetch the URL (the URL is used as given; see `normalizeUrl`). */
+  /**
+   * Whether the agents may fetch the URL (the URL is used as given; see `normalizeUrl`). The agents come first:
+   * a TypeError is thrown when the agent looks like a URL or the URL like an agent (robots-parser's order).
+   */
   isAllowed(agents: Agents, url: string): boolean;
   /** The verdict and the deciding line (0 when no rule decided), without the explanation. */
   decide(agents: Agents, url: string): { allowed: boolean; line: number };
@@ -159,8 +209,11 @@ export class Robots {
   readonly cutFrom: number | null;
   /** The text that UTF-16 offsets index. */
   readonly text: string;
+  /** What `JSON.stringify` and `console.log` show. */
+  toJSON(): RobotsSummary;
   /**
-   * Frees the WebAssembly memory now; later calls throw. Unreferenced objects are freed by the GC anyway.
+   * Frees the WebAssembly memory now; later calls throw. Optional: the parsed files kept in WebAssembly memory
+   * are a bounded cache, and an object whose parsed form was dropped parses its input again when asked.
    * (`using robots = Robots.parse(...)` works too where the runtime has `Symbol.dispose`; it is left out of
    * these types so that they compile without TypeScript's `esnext` library.)
    */
@@ -170,13 +223,13 @@ export class Robots {
 /** The robots-parser API, answered the way Google reads the file. */
 export interface Robot {
   /** undefined when the file does not govern the URL (other protocol, host or port) or it is not a URL. */
-  isAllowed(url: string, ua?: string): boolean | undefined;
+  isAllowed(url: string | UrlLike, ua?: string): boolean | undefined;
   /** true when the file does not govern the URL, as in robots-parser. */
-  isDisallowed(url: string, ua?: string): boolean;
+  isDisallowed(url: string | UrlLike, ua?: string): boolean;
   /** true when the agent has a group of its own and it disallows the URL (`*` is ignored). */
-  isExplicitlyDisallowed(url: string, ua: string): boolean | undefined;
+  isExplicitlyDisallowed(url: string | UrlLike, ua: string): boolean | undefined;
   /** The deciding line, or -1 when no rule decided. */
-  getMatchingLineNumber(url: string, ua?: string): number;
+  getMatchingLineNumber(url: string | UrlLike, ua?: string): number;
   getCrawlDelay(ua?: string): number | undefined;
   getSitemaps(): string[];
   getPreferredHost(): string | null;
@@ -187,12 +240,18 @@ export class RobotsParser implements Robot {
   private constructor();
   /** The parsed file, for the explained API. */
   readonly robots: Robots;
+  /** What `JSON.stringify` and `console.log` show. */
+  toJSON(): { url: string; sitemaps: string[]; preferredHost: string | null; robots: RobotsSummary };
+  /** Optional, as for `Robots`. */
   free(): void;
 }
 export interface RobotsParser extends Robot {}
 
-/** robots-parser's entry point: `robotsParser('https://example.com/robots.txt', body)`. */
-export function robotsParser(url: string, contents?: string | Uint8Array | null): RobotsParser;
+/**
+ * robots-parser's entry point: `robotsParser('https://example.com/robots.txt', body)`. A relative robots.txt URL
+ * (and `undefined` or `null`, read as relative paths, as robots-parser reads them) answers relative URLs only.
+ */
+export function robotsParser(url: string | UrlLike | null | undefined, contents?: RobotsInput | null): RobotsParser;
 
 export type Outcome = 'parse-body' | 'follow-redirect' | 'allow-all' | 'disallow-all';
 
@@ -212,6 +271,46 @@ export class CrawlPolicy {
 /** Applies SPEC B5 to a fetch: pass the final status (0 for a network error) and, for 2xx, the body. */
 export function fromResponse(status: number, body?: RobotsInput | null): CrawlPolicy;
 export function fetchOutcome(status: number): { outcome: Outcome; message: string };
+
+/** The robots.txt governing a page, fetched as a crawler fetches it, with the SPEC B5 row that applied. */
+export interface FetchedRobots {
+  /** `parse-body`: 2xx, `robots` is the file (first 500 KiB); `allow-all`: 4xx, or no file within 5 redirects;
+   * `disallow-all`: 429, 5xx, timeouts, network errors and bodies cut short. */
+  readonly outcome: 'parse-body' | 'allow-all' | 'disallow-all';
+  /** The last HTTP status, or null when no answer came. */
+  readonly status: number | null;
+  readonly robotsUrl: string;
+  readonly finalUrl: string;
+  readonly redirects: ReadonlyArray<{ readonly status: number; readonly location: string }>;
+  /** The row in words, with the status or the error. */
+  readonly reason: string;
+  readonly error: string | null;
+  /** The server sent more than 500 KiB. */
+  readonly cut: boolean;
+  readonly robots: Robots | null;
+}
+
+/** Fetches the robots.txt that governs `pageUrl`; never rejects for a network failure (that is `disallow-all`).
+ * `timeout` in milliseconds (default 10,000); `fetch` replaces `globalThis.fetch`. */
+export function fetchRobots(
+  pageUrl: string,
+  options?: { fetch?: typeof globalThis.fetch; timeout?: number }
+): Promise<FetchedRobots>;
+
+export interface VerdictChange {
+  readonly url: string;
+  readonly agent: string;
+  readonly old: { readonly allowed: boolean; readonly line: number; readonly outcome: string };
+  readonly new: { readonly allowed: boolean; readonly line: number; readonly outcome: string };
+}
+
+/** Every (URL, agent) whose verdict differs between two files (each a Robots or a fetchRobots result). */
+export function diff(
+  oldRobots: Robots | FetchedRobots,
+  newRobots: Robots | FetchedRobots,
+  agents: string[],
+  urls: string[]
+): VerdictChange[];
 
 /** The robots.txt URL that governs a page. Throws a TypeError for a URL without scheme or host. */
 export function robotsUrl(pageUrl: string): string;
@@ -241,6 +340,8 @@ export function escapePattern(value: string): string;
 
 /** The size of the WebAssembly memory in bytes (it grows, never shrinks; freed memory is reused). */
 export function wasmMemoryBytes(): number;
+/** Every diagnostic kind's code, in the engine's order. */
+export function diagnosticKinds(): DiagnosticKind[];
 
 export const GOOGLE_SIZE_LIMIT: number;
 /** The largest input `Robots.parse` accepts (bytes, or UTF-16 code units for text). */
@@ -248,13 +349,22 @@ export const MAX_INPUT: number;
 /** The longest URL, agent or other string argument accepted (UTF-16 code units). */
 export const MAX_ARGUMENT: number;
 
+/** A compiled `WebAssembly.Module` (declared as an object, so that the types need no DOM library). */
+export type CompiledModule = object;
+/** The `.wasm` module's bytes. */
+export type ModuleBytes = ArrayBuffer | ArrayBufferView;
+/** A `Response` (or anything with its `arrayBuffer()`). */
+export interface ResponseLike {
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
 /** Input accepted by `init()`: where to load the `.wasm` from, its bytes, or a compiled module. */
-export type InitInput = string | URL | Request | Response | BufferSource | WebAssembly.Module;
+export type InitInput = string | UrlLike | ResponseLike | ModuleBytes | CompiledModule;
 
 /**
- * Browsers and bundlers: loads the WebAssembly module; await it once before anything else.
- * Node: resolves at once (the module is loaded synchronously by require/import).
+ * Loads the WebAssembly module; call it once and await it before anything else in browsers and browser bundles.
+ * In Node (and bundles for Node) it is optional: without it the module embedded in the package is used, with it
+ * the given one. Later calls resolve at once.
  */
 export function init(input?: InitInput | Promise<InitInput>): Promise<void>;
-/** Loads the module synchronously from its bytes or a compiled module. A no-op in Node. */
-export function initSync(module: BufferSource | WebAssembly.Module): void;
+/** Loads the module synchronously from its bytes or a compiled module (before first use); then a no-op. */
+export function initSync(module: ModuleBytes | CompiledModule): void;

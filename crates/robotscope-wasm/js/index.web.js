@@ -1,6 +1,7 @@
 // robotscope for browsers and bundlers: call `await init()` once, then use the API synchronously.
 import loadWasm, * as wasm from './web/robotscope.js';
 import { createApi } from './api.mjs';
+import { createFetch } from './fetch.mjs';
 
 let loaded = false;
 let loading;
@@ -28,4 +29,5 @@ export function initSync(module) {
 }
 
 const api = createApi(wasm, () => loaded);
-export const { Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;
+Object.assign(api, createFetch(api));
+export const { Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, fetchRobots, diff, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, diagnosticKinds, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;

@@ -1,7 +1,7 @@
 // Types of `require('robotscope/robots-parser')`, the drop-in for the robots-parser package.
-import type { RobotsParser } from './index.cjs';
+import type { RobotsInput, RobotsParser, UrlLike } from './index.cjs';
 
-declare function robotsParser(url: string, contents?: string | Uint8Array | null): RobotsParser;
+declare function robotsParser(url: string | UrlLike | null | undefined, contents?: RobotsInput | null): RobotsParser;
 declare namespace robotsParser {
   export { robotsParser as default };
 }

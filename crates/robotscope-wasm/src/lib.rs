@@ -31,6 +31,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     core::arch::wasm32::unreachable()
 }
 
+mod element;
 mod json;
 mod utf16;
 
@@ -361,36 +362,6 @@ impl Robots {
     pub fn text(&self) -> String {
         String::from_utf8_lossy(self.src()).into_owned()
     }
-
-    /// robots-parser's `isAllowed` convention, answered by the core: `-1` when the file does not govern
-    /// `url` (or `url` is not a URL), else `line * 2 + allowed`.
-    ///
-    /// `root` is the robots.txt URL the façade got from `robots_url` (the file governs the URL's origin), or
-    /// `""` when the caller gave a relative robots URL; then only relative URLs are answered, as
-    /// robots-parser does. The URL is normalised as a browser would send it and the agent is read with
-    /// `token_from_user_agent`; an agent with no token (`*`, empty) asks for the `*` groups.
-    #[wasm_bindgen(js_name = compatDecide)]
-    pub fn compat_decide(&self, root: &str, url: &str, user_agent: &str) -> f64 {
-        if root.is_empty() {
-            if robotscope::robots_url(url).is_ok() {
-                return -1.0;
-            }
-        } else if robotscope::governs(root, url) != Ok(Governs::Yes) {
-            return -1.0;
-        }
-        let normalized = match robotscope::normalize_url(url) {
-            Ok(u) => u,
-            Err(_) => return -1.0,
-        };
-        let (allowed, line) = self.inner.decide(&[compat_agent(user_agent)][..], &normalized);
-        pack(allowed, line)
-    }
-
-    /// robots-parser's `getCrawlDelay`: seconds, or NaN when none applies.
-    #[wasm_bindgen(js_name = compatCrawlDelay)]
-    pub fn compat_crawl_delay(&self, user_agent: &str) -> f64 {
-        self.inner.crawl_delay(&[compat_agent(user_agent)][..]).map_or(f64::NAN, |(s, _)| s)
-    }
 }
 
 /// The byte between two agents in a [`Scratch`]: UTF-8 never holds it, so any agent string can be passed.
@@ -441,14 +412,6 @@ fn utf8(bytes: &[u8]) -> &str {
     match core::str::from_utf8(bytes) {
         Ok(s) => s,
         Err(_) => panic!(),
-    }
-}
-
-/// The agent a robots-parser user means: the token of the User-Agent they pass, or `*` when it has none.
-fn compat_agent(user_agent: &str) -> &str {
-    match robotscope::token_from_user_agent(user_agent) {
-        "" => "*",
-        token => token,
     }
 }
 
@@ -505,6 +468,18 @@ pub fn fetch_outcome(status: u16) -> String {
     let o = robotscope::fetch_outcome(status);
     let mut j = Json::new();
     j.open_object().key("outcome").str(outcome_name(o)).key("message").str(o.message()).close_object();
+    j.finish()
+}
+
+/// The stable code of every diagnostic kind, as a JSON array.
+#[wasm_bindgen(js_name = diagnosticKinds)]
+pub fn diagnostic_kinds() -> String {
+    let mut j = Json::new();
+    j.open_array();
+    for kind in robotscope::DiagnosticKind::ALL {
+        j.str(kind.code());
+    }
+    j.close_array();
     j.finish()
 }
 

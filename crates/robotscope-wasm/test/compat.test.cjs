@@ -186,3 +186,98 @@ test('robotsParser agrees with robots-parser on the corpus where both follow the
   assert.ok(compared > 10000, `only ${compared} queries compared`);
   assert.deepStrictEqual(differences.slice(0, 20), []);
 });
+
+test('every input robots-parser answers is answered, as robots-parser answers it', () => {
+  const body = 'User-agent: *\nDisallow: /secret\n';
+  for (const make of [robotsParser, upstream]) {
+    // URL objects for both URLs.
+    const byUrl = make(new URL('https://example.com/robots.txt'), body);
+    assert.strictEqual(byUrl.isAllowed(new URL('https://example.com/secret/x'), 'Bot'), false);
+    assert.strictEqual(byUrl.isAllowed(new URL('https://example.com/ok'), 'Bot'), true);
+    assert.strictEqual(byUrl.getMatchingLineNumber(new URL('https://example.com/secret')), 2);
+    // undefined and null robots.txt URLs are relative paths: relative URLs are answered, absolute ones are not.
+    for (const url of [undefined, null]) {
+      const relative = make(url, body);
+      assert.strictEqual(relative.isAllowed('/secret'), false, String(url));
+      assert.strictEqual(relative.isAllowed('/ok'), true, String(url));
+      assert.strictEqual(relative.isAllowed('https://example.com/secret'), undefined, String(url));
+    }
+    // URLs longer than 65,536 characters.
+    const long = `https://example.com/secret/${'a'.repeat(70000)}`;
+    assert.strictEqual(make('https://example.com/robots.txt', body).isAllowed(long, 'Bot'), false);
+    assert.strictEqual(make('https://example.com/robots.txt', body).isAllowed(`https://example.com/${'a'.repeat(70000)}`, 'Bot'), true);
+    // Percent-encoded and international hosts are the same host.
+    for (const root of ['http://www.m%C3%BCnich.com/robots.txt', 'http://www.münich.com/robots.txt', 'http://www.xn--mnich-kva.com/robots.txt']) {
+      const idn = make(root, body);
+      for (const host of ['www.m%C3%BCnich.com', 'www.münich.com', 'www.xn--mnich-kva.com', 'WWW.MÜNICH.COM']) {
+        assert.strictEqual(idn.isAllowed(`http://${host}/secret`), false, `${root} ${host}`);
+        assert.strictEqual(idn.isAllowed(`http://${host}/index.html`), true, `${root} ${host}`);
+      }
+    }
+    // A robots.txt URL that is not a URL answers nothing, relative URLs included.
+    for (const bad of ['https://ex ample.com/robots.txt', 'http://[::1/robots.txt', 'https://example.com:99999/robots.txt']) {
+      const invalid = make(bad, body);
+      assert.strictEqual(invalid.isAllowed('/secret'), undefined, bad);
+      assert.strictEqual(invalid.isAllowed('https://example.com/secret'), undefined, bad);
+      assert.strictEqual(invalid.isDisallowed('/secret'), true, bad);
+    }
+    // Page URLs that are not URLs.
+    for (const bad of ['http://ex ample.com/secret', 'https://[bad/secret', '', 42, undefined]) {
+      assert.strictEqual(make('https://example.com/robots.txt', body).isAllowed(bad), undefined, String(bad));
+    }
+  }
+  // Bodies over 32 MiB (robots-parser reads them whole; the engine reads the first 32 MiB).
+  const huge = `User-agent: *\nDisallow: /secret\n${'#'.repeat(33 * 1024 * 1024)}\nDisallow: /late\n`;
+  const big = robotsParser('https://example.com/robots.txt', huge);
+  assert.strictEqual(big.isAllowed('https://example.com/secret'), false);
+  assert.strictEqual(big.isAllowed('https://example.com/late'), true);
+  assert.strictEqual(big.robots.cutFrom, huge.length);
+  big.free();
+});
+
+test('robotsParser answers every vector as the engine answers the URL that new URL() gives', (t) => {
+  const skip = missing();
+  if (skip) return t.skip(skip);
+  // This covers both of robotsParser's ways to read a URL: the WHATWG parser, and the shortcut for URLs that it
+  // would serialise unchanged; both must ask the engine the same question.
+  const { tokenFromUserAgent } = require('robotscope');
+  let compared = 0;
+  const differences = [];
+  for (const { file, bytes, vectors } of filesWithVectors()) {
+    const robots = Robots.parse(bytes);
+    const relative = robotsParser('/robots.txt', bytes);
+    const byOrigin = new Map();
+    for (const v of vectors) {
+      let u;
+      try {
+        u = new URL(v.url);
+      } catch {
+        continue;
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') continue;
+      const base = `${u.origin}/robots.txt`;
+      if (!byOrigin.has(base)) byOrigin.set(base, robotsParser(base, bytes));
+      const href = u.href.split('#')[0];
+      const token = tokenFromUserAgent(v.agents[0]) || '*';
+      // The URL as given, and its path relative to a relative robots.txt URL.
+      const path = href.slice(u.origin.length);
+      const want = robots.decide(token, href);
+      const wantRelative = robots.decide(token, `http://robots-relative.samclarke.com${path}`);
+      compared++;
+      const checks = [[byOrigin.get(base).getMatchingLineNumber(v.url, v.agents[0]), want, v.url]];
+      // (A relative `//deeper/page` names the host `deeper`, for robots-parser as for browsers: not answered.)
+      if (!path.startsWith('//')) checks.push([relative.getMatchingLineNumber(path, v.agents[0]), wantRelative, path]);
+      else if (relative.isAllowed(path, v.agents[0]) !== undefined) differences.push(`${file} ${path}: answered`);
+      for (const [got, expected, what] of checks) {
+        const line = expected.line === 0 ? -1 : expected.line;
+        if (got !== line) differences.push(`${file} ${v.agents[0]} ${what}: line ${got}, want ${line}`);
+      }
+      if (byOrigin.get(base).isAllowed(v.url, v.agents[0]) !== want.allowed) differences.push(`${file} ${v.agents[0]} ${v.url}: verdict`);
+    }
+    relative.free();
+    robots.free();
+  }
+  t.diagnostic(`${compared} vectors compared`);
+  assert.ok(compared > 50000, `only ${compared} vectors`);
+  assert.deepStrictEqual(differences.slice(0, 20), []);
+});

@@ -26,9 +26,12 @@ function filesWithVectors() {
 }
 
 /** require() for the dev dependencies of crates/robotscope-wasm (robots-parser, playwright-core). */
+const modules = process.env.ROBOTSCOPE_DEV_MODULES || join(__dirname, '..', 'node_modules');
+
 function devRequire(name) {
-  const modules = process.env.ROBOTSCOPE_DEV_MODULES || join(__dirname, '..', 'node_modules');
   return createRequire(join(modules, 'noop.js'))(name);
 }
+/** The folder of the dev dependencies. */
+devRequire.modules = modules;
 
 module.exports = { dir, missing, filesWithVectors, devRequire };

@@ -33,6 +33,9 @@
 //!
 //! * `std` (default): implements `std::error::Error`. Without it the crate is `no_std` and needs only
 //!   `alloc`.
+//! * `ai-lint`: the AI-era diagnostics (merged-group ties, search crawlers in training blocklists, retired
+//!   tokens, malformed `Content-Signal` and `Content-Usage` lines). Off by default because it costs about 4 KB
+//!   in a size-sensitive `.wasm`; the CLI and the tester turn it on.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -52,9 +55,13 @@ mod report;
 mod resolve;
 mod robots;
 mod url;
+mod usage;
 mod verdict;
 
-pub use agent::{crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerKind, CRAWLERS};
+pub use agent::{
+    crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerFacts, CrawlerKind, Obeys, CRAWLERS,
+    CRAWLER_FACTS,
+};
 pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
@@ -63,6 +70,7 @@ pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};
 pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
+pub use usage::{ContentSignal, ContentUsage, Preference, Signal, Usage, CONTENT_SIGNAL_KEYS};
 pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
 
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.

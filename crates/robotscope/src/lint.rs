@@ -110,6 +110,21 @@ kinds! {
     DuplicateRule => "duplicate-rule",
     /// A sitemap that is not an absolute URL.
     SitemapNotAbsolute => "sitemap-not-absolute",
+    /// Groups for the same agent, merged, tie an `Allow` against a `Disallow` of the same priority: the allow
+    /// wins, so the `Disallow` does nothing.
+    MergedGroupTie => "merged-group-tie",
+    /// A search, AI search or user-triggered crawler blocked in a group that otherwise blocks AI training.
+    AiSearchBlocked => "ai-search-blocked",
+    /// A retired crawler token, with its successors.
+    DeprecatedAgent => "deprecated-agent",
+    /// A misspelt `Content-Signal` or `Content-Usage` key.
+    UsageKeyMisspelt => "usage-key-misspelt",
+    /// A `Content-Signal` line before any `User-agent` line.
+    ContentSignalOutsideGroup => "content-signal-outside-group",
+    /// A `Content-Signal` line with unknown keys or values.
+    ContentSignalInvalid => "content-signal-invalid",
+    /// A `Content-Usage` line without a path, outside any group, or whose preferences do not parse.
+    ContentUsageInvalid => "content-usage-invalid",
     /// More diagnostics of one kind than are listed.
     MoreNotShown => "more-not-shown",
 }
@@ -378,6 +393,24 @@ impl<'a> Linter<'a> {
     }
 
     fn unknown_key(&mut self, n: usize, span: Span, key: &[u8]) {
+        #[cfg(feature = "ai-lint")]
+        let usage_key = ["Content-Signal", "Content-Usage"]
+            .into_iter()
+            .find(|k| key.len() < 24 && distance(key, k.as_bytes()) <= 2 && !key.eq_ignore_ascii_case(k.as_bytes()));
+        #[cfg(not(feature = "ai-lint"))]
+        let usage_key: Option<&str> = None;
+        if let Some(k) = usage_key {
+            self.push(DiagnosticKind::UsageKeyMisspelt, Severity::Warning, n, span, || {
+                (
+                    format!(
+                        "`{}` is not `{k}`: validators and AI crawlers that read `{k}` ignore this line",
+                        lossy(key)
+                    ),
+                    Some(format!("write `{k}`")),
+                )
+            });
+            return;
+        }
         if let Some(known) = UNUSED_KEYS.iter().find(|k| key.eq_ignore_ascii_case(k.as_bytes())) {
             self.push(DiagnosticKind::UnsupportedDirective, Severity::Info, n, span, || {
                 (format!("`{}` is not a Google directive: {}", lossy(key), unsupported_note(known)), None)
@@ -476,11 +509,31 @@ impl<'a> Linter<'a> {
         } else {
             None
         };
+        // A catalogue crawler probably meant: the token itself, or the only catalogue token that continues it
+        // (`ChatGPT Agent` -> `ChatGPT-User`).
+        let meant = (!global && !token.is_empty() && token.len() < v.len()).then(|| {
+            let t = core::str::from_utf8(token).unwrap_or("");
+            crate::agent::crawler(t).map(|c| c.tokens[0]).or_else(|| {
+                let mut found = crate::CRAWLERS.iter().map(|c| c.tokens[0]).filter(|c| {
+                    c.len() > t.len() + 1 && c[..t.len()].eq_ignore_ascii_case(t) && c.as_bytes()[t.len()] == b'-'
+                });
+                let first = found.next();
+                first.filter(|_| found.next().is_none())
+            })
+        });
+        let message = match (message, meant.flatten()) {
+            (Some(m), Some(c)) if !c.as_bytes().eq_ignore_ascii_case(token) => {
+                Some(format!("{m}; the catalogue crawler meant is probably `{c}`"))
+            }
+            (m, _) => m,
+        };
         if let Some(message) = message {
             let help = if global {
                 "write `User-agent: *` on its own line".into()
             } else if token.is_empty() {
                 "write the crawler's product token, such as `Googlebot`".into()
+            } else if let Some(c) = meant.flatten() {
+                format!("write `User-agent: {c}`")
             } else {
                 format!("write `User-agent: {}`", lossy(token))
             };
@@ -590,6 +643,194 @@ impl<'a> Linter<'a> {
         }
     }
 
+    #[cfg(feature = "ai-lint")]
+    /// The traps of AI-era files: merged groups whose allow ties a disallow, search crawlers caught in a
+    /// training blocklist, retired tokens.
+    fn ai(&mut self) {
+        let robots = self.robots;
+        // Groups by agent (`*` under the empty key), in file order.
+        let mut by_agent: BTreeMap<Vec<u8>, Vec<usize>> = BTreeMap::new();
+        for g in robots.groups() {
+            for a in g.agents() {
+                let key = if a.global { Vec::new() } else { a.token.to_ascii_lowercase() };
+                if a.global || !a.token.is_empty() {
+                    let entry = by_agent.entry(key).or_default();
+                    if entry.last() != Some(&g.index) {
+                        entry.push(g.index);
+                    }
+                }
+            }
+        }
+        let cloudflare = robots
+            .lines()
+            .find(|l| {
+                const MARKER: &[u8] = b"# BEGIN Cloudflare Managed content";
+                robots.text(l.span).windows(MARKER.len()).any(|w| w.eq_ignore_ascii_case(MARKER))
+            })
+            .map(|l| l.number);
+        // Whether a pattern matches every path: `/`, `*`, `/*`, `**`...
+        let matches_all = |p: &[u8]| {
+            !p.is_empty()
+                && p.iter().all(|&c| c == b'*' || c == b'/')
+                && p.iter().filter(|&&c| c == b'/').count() <= 1
+                && (p[0] == b'/' || p[0] == b'*')
+        };
+        for (key, groups) in &by_agent {
+            if groups.len() < 2 {
+                continue;
+            }
+            let rules: Vec<crate::Rule<'_>> =
+                groups.iter().filter_map(|&g| robots.group(g)).flat_map(|g| g.rules().collect::<Vec<_>>()).collect();
+            for d in rules.iter().filter(|r| r.kind == crate::RuleKind::Disallow && !r.pattern.is_empty()) {
+                let tie = rules.iter().find(|a| {
+                    a.kind == crate::RuleKind::Allow
+                        && a.group != d.group
+                        && (a.pattern == d.pattern
+                            || (a.pattern.len() == d.pattern.len() && matches_all(a.pattern) && matches_all(d.pattern)))
+                });
+                let Some(a) = tie else { continue };
+                let who = if key.is_empty() { String::from("`*`") } else { format!("`{}`", lossy(key)) };
+                let marker = cloudflare
+                    .map(|l| format!(" (Cloudflare's managed block, from line {l}, adds one of these groups)"))
+                    .unwrap_or_default();
+                self.push(DiagnosticKind::MergedGroupTie, Severity::Error, d.line, d.value_span, || {
+                    (
+                        format!(
+                            "{who} has several groups{marker}, and Google merges them: `Allow: {}` (line {}) ties `Disallow: {}` at priority {}, and ties go to Allow, so this `Disallow` does nothing",
+                            lossy(a.value),
+                            a.line,
+                            lossy(d.value),
+                            d.pattern.len()
+                        ),
+                        Some(format!("remove `Allow: {}` on line {}, or make the `Disallow` longer (such as `/*`)", lossy(a.value), a.line)),
+                    )
+                });
+            }
+        }
+        for g in robots.groups() {
+            let agents: Vec<_> = g.agents().collect();
+            let blocks_all = g.rules().any(|r| r.kind == crate::RuleKind::Disallow && matches_all(r.pattern));
+            let kind_of = |a: &crate::UserAgent<'_>| {
+                core::str::from_utf8(a.token).ok().and_then(crate::agent::crawler).map(|c| (c, c.kind))
+            };
+            let trainer = agents.iter().filter_map(kind_of).find(|(_, k)| *k == crate::CrawlerKind::AiTraining);
+            if let (true, Some((trainer, _))) = (blocks_all, trainer) {
+                for a in &agents {
+                    let Some((c, kind)) = kind_of(a) else { continue };
+                    let kinds =
+                        [crate::CrawlerKind::AiSearch, crate::CrawlerKind::UserTriggered, crate::CrawlerKind::Search];
+                    if !kinds.contains(&kind) {
+                        continue;
+                    }
+                    let trainer_token = trainer.tokens[0];
+                    let what = match kind {
+                        crate::CrawlerKind::AiSearch => "AI search crawler",
+                        crate::CrawlerKind::UserTriggered => "fetcher for user requests",
+                        _ => "search crawler",
+                    };
+                    self.push(DiagnosticKind::AiSearchBlocked, Severity::Warning, a.line, a.value_span, || {
+                        (
+                            format!(
+                                "`{}` is disallowed together with training crawlers, but it is {}'s {what}: this group keeps the site out of it",
+                                c.tokens[0], c.operator
+                            ),
+                            Some(format!("did you mean to block only training crawlers such as `{trainer_token}`? Then give `{}` its own group", c.tokens[0])),
+                        )
+                    });
+                }
+            }
+            for a in &agents {
+                if a.token.eq_ignore_ascii_case(b"anthropic-ai") || a.token.eq_ignore_ascii_case(b"Claude-Web") {
+                    let named = |t: &str| {
+                        robots.groups().any(|g| g.agents().any(|x| x.token.eq_ignore_ascii_case(t.as_bytes())))
+                    };
+                    let missing = !named("ClaudeBot");
+                    let severity = if missing { Severity::Warning } else { Severity::Info };
+                    self.push(DiagnosticKind::DeprecatedAgent, severity, a.line, a.value_span, || {
+                        (
+                            format!(
+                                "`{}` is a retired token of Anthropic's crawler; Anthropic's current tokens are ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user requests){}",
+                                lossy(a.token),
+                                if missing { ", and this file names none of them" } else { "" }
+                            ),
+                            missing.then(|| String::from("add `User-agent: ClaudeBot` to this group")),
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "ai-lint")]
+    /// `Content-Signal` and `Content-Usage` lines that validators or AI crawlers read differently.
+    fn usage(&mut self) {
+        let robots = self.robots;
+        for d in robots.other_directives() {
+            if d.key.eq_ignore_ascii_case(b"content-signal") {
+                if d.group.is_none() {
+                    self.push(DiagnosticKind::ContentSignalOutsideGroup, Severity::Info, d.line, d.value_span, || {
+                        (
+                            "`Content-Signal` comes before any `User-agent` line: Cloudflare's policy puts it in the `User-agent: *` group, and readers differ on whether a line here applies to the whole site".into(),
+                            Some("move it under `User-agent: *`".into()),
+                        )
+                    });
+                }
+                let mut problems: Vec<String> = Vec::new();
+                for piece in d.value.split(|&c| c == b',') {
+                    let piece = piece.trim_ascii();
+                    if piece.is_empty() {
+                        continue;
+                    }
+                    let Some(eq) = piece.iter().position(|&c| c == b'=') else {
+                        problems.push(format!("`{}` has no `=value`", lossy(piece)));
+                        continue;
+                    };
+                    let (k, v) = (piece[..eq].trim_ascii(), piece[eq + 1..].trim_ascii());
+                    if !crate::CONTENT_SIGNAL_KEYS.iter().any(|x| x.as_bytes() == k) {
+                        problems.push(format!(
+                            "`{}` is not a signal (the policy defines `search`, `ai-input` and `ai-train`)",
+                            lossy(k)
+                        ));
+                    }
+                    if !(v.eq_ignore_ascii_case(b"yes") || v.eq_ignore_ascii_case(b"no")) {
+                        problems.push(format!("`{}={}`: a value is `yes` or `no`", lossy(k), lossy(v)));
+                    }
+                }
+                if !problems.is_empty() {
+                    self.push(DiagnosticKind::ContentSignalInvalid, Severity::Warning, d.line, d.value_span, || {
+                        (
+                            format!("validators reject this `Content-Signal`: {}", problems.join("; ")),
+                            Some("write it as `Content-Signal: search=yes, ai-input=no, ai-train=no`".into()),
+                        )
+                    });
+                }
+            } else if d.key.eq_ignore_ascii_case(b"content-usage") {
+                let (path, prefs) = crate::usage::split_usage(d.value);
+                let problem = if path.is_empty() {
+                    Some(String::from("`Content-Usage` needs a path before its preferences (IETF draft), so crawlers cannot tell what it covers"))
+                } else if d.group.is_none() {
+                    Some(String::from(
+                        "`Content-Usage` comes before any `User-agent` line, so it applies to no crawler (IETF draft)",
+                    ))
+                } else if crate::usage::parse_preferences(prefs).is_none() {
+                    let upper = prefs.iter().any(u8::is_ascii_uppercase);
+                    Some(if upper {
+                        String::from("preference keys are case-sensitive and lower-case (IETF draft): with upper-case letters the line does not parse, so every preference is unknown")
+                    } else {
+                        format!("`{}` is not a valid Structured Fields dictionary (IETF draft), so every preference is unknown", lossy(prefs))
+                    })
+                } else {
+                    None
+                };
+                if let Some(message) = problem {
+                    self.push(DiagnosticKind::ContentUsageInvalid, Severity::Warning, d.line, d.value_span, || {
+                        (message, Some("write it as `Content-Usage: / train-ai=n` inside a group".into()))
+                    });
+                }
+            }
+        }
+    }
+
     fn conflicts(&mut self, rules: &[crate::Rule<'_>]) {
         let mut seen: BTreeMap<(&[u8], bool), usize> = BTreeMap::new();
         for r in rules {
@@ -631,6 +872,11 @@ impl Robots {
             l.line(&line);
         }
         l.groups();
+        #[cfg(feature = "ai-lint")]
+        if !l.html {
+            l.ai();
+            l.usage();
+        }
         for (&kind, &count) in &l.counts {
             if count > MAX_PER_KIND {
                 let last =

@@ -100,7 +100,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
             <div class="preset-group" role="group" aria-label={title}>
                 <span class="preset-title">{title}</span>
                 { for list.iter().map(|c| html! {
-                    <button type="button" class="chip-button" title={format!("{}: {}", c.operator, c.purpose)}
+                    <button type="button" class="chip-button" title={format!("{}: {}", c.operator, c.facts().purpose)}
                         onclick={add(vec![c.name.to_string()])}>{c.name}</button>
                 }) }
             </div>
@@ -120,7 +120,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
         let preset = a.crawler.map(|c| {
             let star = if c.ignores_global { ", ignores *" } else { "" };
             let chain = c.tokens.iter().enumerate().map(|(i, t)| html! { <>{(i > 0).then(|| arrow("then"))}{*t}</> });
-            html! { <span class="chip" title={c.purpose}>{"preset: "}{ for chain }{star}</span> }
+            html! { <span class="chip" title={c.facts().purpose}>{"preset: "}{ for chain }{star}</span> }
         });
         let header = (a.kind == AgentKind::Header).then(|| html! { <span class="chip">{"from header"}</span> });
         let empty = a.token.is_empty().then(
@@ -154,7 +154,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
                 <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search, or @ai)…"
                     autocomplete="off" onchange={on_preset} />
                 <datalist id="crawler-presets">
-                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.purpose)}</option> }) }
+                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.facts().purpose)}</option> }) }
                     { for ["@ai", "@search", "@ads", "@ai-training", "@ai-search", "@user-triggered"].iter().map(|s| html! { <option value={*s}>{"a set of presets"}</option> }) }
                 </datalist>
                 <details class="presets">

@@ -1,7 +1,7 @@
 // Compiled (never run) by types.test.mjs: every line must type-check against the installed package's
 // .d.ts, and the `@ts-expect-error` lines must fail to, so wrong types fail the test either way.
 import { Robots, robotsParser, fromResponse, robotsUrl, governs, productToken, normalizeUrl, init } from 'robotscope';
-import type { Verdict, Diagnostic, RuleMatch } from 'robotscope';
+import type { Verdict, Diagnostic, DiagnosticKind, RuleMatch } from 'robotscope';
 import compat from 'robotscope/robots-parser';
 
 const robots: Robots = Robots.parse('User-agent: *\nDisallow: /private\n');
@@ -32,10 +32,15 @@ const token: string = productToken('Mozilla/5.0 (compatible; Googlebot/2.1)');
 const normal: string = normalizeUrl('/a b');
 const g = governs('https://example.com/robots.txt', 'https://example.com/a');
 const ready: Promise<unknown> = init();
+const kind: DiagnosticKind | undefined = diagnostics[0]?.kind;
+const fromUrlObject: boolean | undefined = robotsParser({ href: 'https://example.com/robots.txt' }, '').isAllowed({ href: 'https://example.com/a' });
+const summary: number = robots.toJSON().lineCount;
+// @ts-expect-error: not a diagnostic code.
+const wrongKind: DiagnosticKind = 'no-such-kind';
 
 // @ts-expect-error: check takes an agent (or agents) and a URL.
 robots.check('Googlebot');
 // @ts-expect-error: isAllowed can be undefined for a URL the file does not govern.
 const notMaybe: boolean = rp.isAllowed('https://other.example/', 'Bot');
 
-export { allowed, line, priority, scope, severity, sitemaps, fast, maybe, lineNumber, delay, host, viaDefault, policyAllows, url, token, normal, g, ready, notMaybe };
+export { allowed, line, priority, scope, severity, sitemaps, fast, maybe, lineNumber, delay, host, viaDefault, policyAllows, url, token, normal, g, ready, notMaybe, kind, fromUrlObject, summary, wrongKind };

@@ -1,0 +1,244 @@
+//! Reads the page URLs of a sitemap, one at a time: XML `urlset` files, sitemap index files (followed to
+//! their sitemaps), plain-text sitemaps (one URL per line), each possibly gzipped, from a file, standard input
+//! or a URL. URLs are handed to a callback as they are read, so a 50,000-URL sitemap is never held in memory.
+
+use std::io::{self, BufRead, BufReader, Read};
+
+use flate2::bufread::MultiGzDecoder;
+use quick_xml::events::Event;
+
+use crate::net::Net;
+use crate::{printable, Failure};
+
+/// What reading a sitemap found, besides the URLs.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// URLs handed to the callback.
+    pub urls: usize,
+    /// Sitemap files read (the index and each sitemap it lists).
+    pub files: usize,
+    /// Sitemaps listed by an index that could not be read (each reported on standard error).
+    pub failed: usize,
+}
+
+/// Reads `source` (a path, `-`, or an `http(s)://` URL) and calls `each` with every page URL in it.
+pub fn for_each_url(
+    source: &str,
+    net: &Net,
+    each: &mut dyn FnMut(&str) -> Result<(), Failure>,
+) -> Result<Summary, Failure> {
+    let mut summary = Summary::default();
+    read(source, net, 0, each, &mut summary)?;
+    Ok(summary)
+}
+
+fn is_url(s: &str) -> bool {
+    let lower = s.get(..8).unwrap_or(s).to_ascii_lowercase();
+    lower.starts_with("http://") || lower.starts_with("https://")
+}
+
+fn open(source: &str, net: &Net) -> Result<Box<dyn Read>, Failure> {
+    if is_url(source) {
+        net.open(source).map_err(|e| Failure::Message(format!("cannot fetch the sitemap '{}': {e}", printable(source))))
+    } else if source == "-" {
+        Ok(Box::new(io::stdin()))
+    } else {
+        std::fs::File::open(source).map(|f| Box::new(f) as Box<dyn Read>).map_err(|e| {
+            Failure::Message(format!("cannot read the sitemap '{}': {}", printable(source), crate::io_reason(&e)))
+        })
+    }
+}
+
+fn read(
+    source: &str,
+    net: &Net,
+    depth: usize,
+    each: &mut dyn FnMut(&str) -> Result<(), Failure>,
+    summary: &mut Summary,
+) -> Result<(), Failure> {
+    let bad =
+        |e: &dyn std::fmt::Display| Failure::Message(format!("cannot read the sitemap '{}': {e}", printable(source)));
+    let mut raw = BufReader::with_capacity(64 * 1024, open(source, net)?);
+    let gzipped = raw.fill_buf().map_err(|e| bad(&e))?.starts_with(&[0x1f, 0x8b]);
+    let mut input: Box<dyn BufRead> =
+        if gzipped { Box::new(BufReader::with_capacity(64 * 1024, MultiGzDecoder::new(raw))) } else { Box::new(raw) };
+    summary.files += 1;
+    let head = input.fill_buf().map_err(|e| bad(&e))?;
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    let xml = head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<');
+    if !xml {
+        return read_text(input, each, summary).map_err(|e| match e {
+            Failure::Output(io) if io.kind() != io::ErrorKind::BrokenPipe => bad(&io),
+            other => other,
+        });
+    }
+    let children = read_xml(input, each, summary).map_err(|e| match e {
+        XmlError::Callback(f) => f,
+        XmlError::Read(m) => bad(&m),
+    })?;
+    for child in children {
+        if depth > 0 {
+            eprintln!(
+                "robotscope: note: '{}' is a sitemap index inside a sitemap index; it is not followed",
+                printable(&child)
+            );
+            continue;
+        }
+        match read(&child, net, depth + 1, each, summary) {
+            Ok(()) => {}
+            Err(Failure::Message(m)) => {
+                eprintln!("robotscope: {m}");
+                summary.failed += 1;
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(())
+}
+
+fn read_text(
+    mut input: Box<dyn BufRead>,
+    each: &mut dyn FnMut(&str) -> Result<(), Failure>,
+    summary: &mut Summary,
+) -> Result<(), Failure> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&line);
+        let url = text.trim();
+        if !url.is_empty() {
+            summary.urls += 1;
+            each(url)?;
+        }
+    }
+}
+
+enum XmlError {
+    Callback(Failure),
+    Read(String),
+}
+
+/// Reads an XML sitemap; hands each `<url><loc>` to `each`, and returns the `<sitemap><loc>` of an index.
+fn read_xml(
+    input: Box<dyn BufRead>,
+    each: &mut dyn FnMut(&str) -> Result<(), Failure>,
+    summary: &mut Summary,
+) -> Result<Vec<String>, XmlError> {
+    let mut reader = quick_xml::Reader::from_reader(input);
+    let mut buf = Vec::new();
+    let mut depth = 0usize;
+    let mut root: Option<bool> = None; // Some(true): a sitemap index
+    let mut parent_ok = false;
+    let mut in_loc = false;
+    let mut loc = String::new();
+    let mut children = Vec::new();
+    loop {
+        let event = reader
+            .read_event_into(&mut buf)
+            .map_err(|e| XmlError::Read(format!("XML error at byte {}: {e}", reader.error_position())))?;
+        match event {
+            Event::Start(e) => {
+                depth += 1;
+                let name = e.local_name();
+                let name = name.as_ref();
+                match depth {
+                    1 => {
+                        root = Some(match name {
+                            b"urlset" => false,
+                            b"sitemapindex" => true,
+                            other => {
+                                return Err(XmlError::Read(format!(
+                                    "the root element is <{}>, not <urlset> or <sitemapindex>",
+                                    String::from_utf8_lossy(other)
+                                )))
+                            }
+                        })
+                    }
+                    2 => parent_ok = name == if root == Some(true) { &b"sitemap"[..] } else { &b"url"[..] },
+                    3 if parent_ok && name == b"loc" => {
+                        in_loc = true;
+                        loc.clear();
+                    }
+                    _ => {}
+                }
+            }
+            Event::End(_) => {
+                if in_loc && depth == 3 {
+                    in_loc = false;
+                    let url = loc.trim();
+                    if !url.is_empty() {
+                        if root == Some(true) {
+                            children.push(url.to_owned());
+                        } else {
+                            summary.urls += 1;
+                            each(url).map_err(XmlError::Callback)?;
+                        }
+                    }
+                }
+                depth = depth.saturating_sub(1);
+            }
+            Event::Text(t) if in_loc => {
+                loc.push_str(&t.decode().map_err(|e| XmlError::Read(e.to_string()))?);
+            }
+            Event::CData(t) if in_loc => {
+                loc.push_str(&t.decode().map_err(|e| XmlError::Read(e.to_string()))?);
+            }
+            Event::GeneralRef(r) if in_loc => {
+                if let Some(c) = r.resolve_char_ref().map_err(|e| XmlError::Read(e.to_string()))? {
+                    loc.push(c);
+                } else {
+                    let name = r.decode().map_err(|e| XmlError::Read(e.to_string()))?;
+                    match quick_xml::escape::resolve_predefined_entity(&name) {
+                        Some(v) => loc.push_str(v),
+                        None => return Err(XmlError::Read(format!("unknown entity &{name};"))),
+                    }
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    if root.is_none() {
+        return Err(XmlError::Read(String::from("no <urlset> or <sitemapindex> element")));
+    }
+    Ok(children)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn urls_of(text: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        let input: Box<dyn BufRead> = Box::new(io::Cursor::new(text.as_bytes().to_vec()));
+        let mut summary = Summary::default();
+        let mut each = |u: &str| {
+            got.push(u.to_owned());
+            Ok(())
+        };
+        let children = read_xml(input, &mut each, &mut summary).ok().unwrap();
+        got.extend(children.into_iter().map(|c| format!("child {c}")));
+        got
+    }
+
+    #[test]
+    fn urlset_locs_with_entities_and_cdata_but_not_image_locs() {
+        let xml = r#"<?xml version="1.0"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url><loc> https://a.com/?a=1&amp;b=2 </loc><image:image><image:loc>https://a.com/i.png</image:loc></image:image></url>
+  <url><loc><![CDATA[https://a.com/c]]></loc></url>
+  <url><lastmod>2020</lastmod><loc>https://a.com/&#233;</loc></url>
+</urlset>"#;
+        assert_eq!(urls_of(xml), ["https://a.com/?a=1&b=2", "https://a.com/c", "https://a.com/é"]);
+    }
+
+    #[test]
+    fn index_children() {
+        let xml = "<sitemapindex><sitemap><loc>https://a.com/s1.xml.gz</loc></sitemap></sitemapindex>";
+        assert_eq!(urls_of(xml), ["child https://a.com/s1.xml.gz"]);
+    }
+}

@@ -1,0 +1,2 @@
+import plugin from './markdown-it.cjs';
+export default plugin;

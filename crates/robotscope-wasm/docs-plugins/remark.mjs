@@ -1,0 +1,2 @@
+import plugin from './remark.cjs';
+export default plugin;

@@ -1,0 +1,55 @@
+// Types for `robotscope/element`: the <robots-txt-tester> custom element.
+
+/** One cell of the verdict grid. */
+export interface TesterResult {
+  /** The URL as written in `urls`. */
+  url: string;
+  /** What the engine was given: the URL normalised, paths joined to `base`. */
+  testedUrl: string;
+  /** The agent as written in `agents` (a set such as `@ai` gives one column per crawler). */
+  agent: string;
+  /** The product token the engine was given; null when the crawler ignores `*` and no group names it. */
+  token: string | null;
+  /** The token whose group a crawler without its own group follows (Googlebot-Image follows Googlebot). */
+  follows: string | null;
+  allowed: boolean;
+  /** The deciding line, 0 when no rule decided. */
+  line: number;
+  rule: { line: number; kind: 'allow' | 'disallow'; value: string; pattern: string; priority: number } | null;
+  /** The lines of the groups that applied. */
+  groupLines: number[];
+}
+
+export type TesterErrorKind = 'csp' | 'fetch' | 'wasm' | 'input';
+
+export declare class RobotsTxtTester extends HTMLElement {
+  /** The robots.txt text; set it (framework wrappers) and it wins over every other source. */
+  robots: string | undefined;
+  agents: string | null;
+  urls: string | null;
+  base: string | null;
+  mode: string | null;
+  expect: string | null;
+  theme: string | null;
+  loading: string | null;
+  openIn: string | null;
+  label: string | null;
+  src: string | null;
+  htmlFor: string | null;
+  sizeLimit: string | null;
+  /** Settles when the first verdicts are drawn; rejects when the engine cannot load (CSP, network). */
+  readonly ready: Promise<void>;
+  readonly results: TesterResult[];
+  readonly diagnostics: Array<{ kind: string; severity: 'error' | 'warning' | 'info'; line: number; message: string; help: string | null }>;
+  /** Loads the widget now, whatever `loading` says. */
+  activate(): Promise<void>;
+}
+
+/** Defines the element under another tag name (the default one is defined on import); returns its class. */
+export declare function defineRobotsTxtTester(name?: string): typeof RobotsTxtTester | undefined;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'robots-txt-tester': RobotsTxtTester;
+  }
+}

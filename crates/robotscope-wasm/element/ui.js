@@ -1,0 +1,620 @@
+// <robots-txt-tester>'s interface, loaded when a widget activates. It reads the widget's content, loads the
+// engine once for the page (`init()` of the package's web build), and draws what the engine answers: the file
+// with its line classes, the verdict grid, the explanation of the selected cell and the lint. Every reading of
+// an agent, a URL or a line is the engine's (`TesterFile`, crates/robotscope-wasm/src/element.rs).
+import { init } from '../index.web.js';
+import { TesterFile } from '../web/robotscope.js';
+import { CSS } from './style.js';
+
+const GOOGLE = 500 * 1024;
+/** Lines drawn in the file view; the engine reads them all. */
+const MAX_SHOWN = 3000;
+const NONE = 0xffffffff;
+const TAGS = ['other', 'ua', 'allow', 'disallow', 'sitemap', 'unused'];
+
+let sheet;
+const live = new Set();
+
+/** Creates an element; children are nodes or strings (always text, never HTML). */
+function h(tag, props, ...children) {
+  const e = document.createElement(tag);
+  for (const k in props || {}) {
+    const v = props[k];
+    if (v == null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e[k] = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  e.append(...children.flat().filter((c) => c != null && c !== false));
+  return e;
+}
+
+const fire = (el, type, detail) => el.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+
+/** Removes the indentation common to all non-blank lines, and the blank first and last lines. */
+function dedent(text) {
+  const lines = text.replace(/^[ \t]*\r?\n/, '').replace(/\s+$/, '').split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => l.match(/^[ \t]*/)[0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(cut)).join('\n') + '\n';
+}
+
+/** The element's content: `{ text }` or `{ bytes }`, and the code block it replaces (hidden once live). */
+async function content(el) {
+  if (el._robots !== undefined) return { text: el._robots };
+  const src = el.getAttribute('src');
+  if (src != null) {
+    let url;
+    try {
+      url = new URL(src, document.baseURI);
+    } catch {
+      throw { kind: 'fetch', message: `src="${src}" is not a URL` };
+    }
+    let r;
+    try {
+      r = await fetch(url, { credentials: 'omit' });
+    } catch (e) {
+      throw { kind: 'fetch', message: `${url} could not be fetched (${e.message}); a file on another site needs CORS` };
+    }
+    if (!r.ok) throw { kind: 'fetch', message: `${url} answered HTTP ${r.status}` };
+    return { bytes: new Uint8Array(await r.arrayBuffer()) };
+  }
+  const script = el.querySelector(':scope > script[type="text/robots"], :scope > script[type="text/plain"]');
+  if (script) return { text: dedent(script.textContent) };
+  const id = el.getAttribute('for');
+  let block;
+  if (id != null) {
+    block = el.getRootNode().getElementById?.(id) || document.getElementById(id);
+    if (!block) throw { kind: 'input', message: `for="${id}": no element has this id` };
+  } else {
+    for (let s = el.previousElementSibling; s && !block; s = s.previousElementSibling) {
+      if (s.matches('pre, code') || s.querySelector('pre')) block = s;
+    }
+  }
+  if (block) {
+    const code = block.matches('pre, code') ? block : block.querySelector('pre') || block;
+    return { text: code.textContent, block };
+  }
+  const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('');
+  if (own.trim()) return { text: dedent(own) };
+  throw { kind: 'input', message: 'no robots.txt to test: give the element a src, a <script type="text/robots"> child, a preceding code block, or text' };
+}
+
+/** The host page's colour scheme: Docusaurus, VitePress, MkDocs Material, mdBook, else the system's. */
+function hostDark() {
+  const html = document.documentElement;
+  const body = document.body;
+  const theme = html.getAttribute('data-theme');
+  if (theme === 'dark' || theme === 'light') return theme === 'dark';
+  const md = (body && body.getAttribute('data-md-color-scheme')) || html.getAttribute('data-md-color-scheme');
+  if (md) return md === 'slate';
+  const c = html.classList;
+  if (c.contains('dark') || ['coal', 'navy', 'ayu'].some((n) => c.contains(n))) return true;
+  if (document.getElementById('check-dark-mode') || c.contains('light') || c.contains('rust')) return false;
+  return matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+let watching;
+function watchTheme() {
+  if (watching) return;
+  watching = true;
+  const all = () => live.forEach((s) => s.theme());
+  const mo = new MutationObserver(all);
+  const opts = { attributes: true, attributeFilter: ['class', 'data-theme', 'data-md-color-scheme'] };
+  mo.observe(document.documentElement, opts);
+  if (document.body) mo.observe(document.body, opts);
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', all);
+}
+
+/** Base64url of the raw-deflated text: the tester's share link format (web/src/permalink.rs, "s1."). */
+async function shareFragment(session) {
+  const stream = new Blob([session]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+  return 's1.' + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const utf8 = new TextEncoder();
+const field = (name, value) => `${name} ${utf8.encode(value).length}\n${value}\n`;
+
+class Widget {
+  constructor(el) {
+    this.el = el;
+    this.file = undefined;
+    this.grid = [];
+    this.sel = [0, 0];
+    this.shown = [];
+    const root = el.shadowRoot;
+    root.textContent = '';
+    if (root.adoptedStyleSheets !== undefined && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(CSS);
+      }
+      root.adoptedStyleSheets = [sheet];
+    } else root.append(h('style', null, CSS));
+    this.notes = h('ul', { class: 'notes', part: 'notes' });
+    this.banner = h('div', { class: 'banner', part: 'banner', role: 'alert', hidden: true });
+    this.lines = h('div', { class: 'lines' });
+    this.code = h('div', { class: 'code' }, this.lines);
+    this.fileView = h('div', { class: 'file', part: 'file' }, this.code);
+    this.head = h('tr');
+    this.body = h('tbody', { onkeydown: (e) => this.key(e), onclick: (e) => this.click(e) });
+    this.table = h('table', { part: 'grid' }, h('caption', null, 'Verdicts: a row per URL, a column per agent'), h('thead', null, this.head), this.body);
+    this.explanation = h('div', { class: 'explain', part: 'explanation' });
+    this.lint = h('div', { class: 'lint', part: 'diagnostics', hidden: true });
+    this.link = h('a', { part: 'open-link', target: '_blank', rel: 'noopener', hidden: true }, 'Open in the robotscope tester');
+    this.status = h('div', { class: 'sr', 'aria-live': 'polite' });
+    this.root = h(
+      'div',
+      { class: 'root', part: 'root', role: 'region' },
+      this.banner,
+      this.notes,
+      this.fileView,
+      h('div', { class: 'gridwrap' }, this.table),
+      this.explanation,
+      this.lint,
+      h('div', { class: 'bar', part: 'toolbar' }, h('span', null, 'robotscope'), this.link),
+      this.status
+    );
+    root.append(this.root);
+    this.theme();
+  }
+
+  theme() {
+    const t = this.el.getAttribute('theme');
+    this.root.classList.toggle('dark', t === 'dark' || (t !== 'light' && hostDark()));
+  }
+
+  async load(focus) {
+    const el = this.el;
+    this.loaded = false;
+    this.root.setAttribute('aria-label', el.getAttribute('label') || 'robots.txt tester');
+    this.lines.replaceChildren(h('div', { class: 'l' }, 'Loading the robots.txt tester…'));
+    let src;
+    try {
+      src = await content(el);
+    } catch (e) {
+      return el._widget === this && this.fail(e.kind ? e : { kind: 'input', message: String(e) });
+    }
+    if (el._widget !== this) return;
+    this.block = src.block;
+    if (src.text !== undefined) this.drawPlain(src.text);
+    const t0 = performance.now();
+    try {
+      await init();
+    } catch (e) {
+      const csp = /Content.Security.Policy|unsafe-eval/i.test(String(e && e.message));
+      return this.fail({
+        kind: csp ? 'csp' : 'wasm',
+        message: csp
+          ? "this page's Content-Security-Policy does not allow WebAssembly ('wasm-unsafe-eval' in script-src), so the tester cannot run; the file is shown as it is"
+          : `the robotscope engine could not be loaded: ${e && e.message}`,
+      });
+    }
+    if (el._widget !== this) return;
+    this.bytes = src.bytes;
+    this.text = src.text;
+    this.configure();
+    if (this.block) {
+      this.blockDisplay = this.block.style.display;
+      this.block.style.display = 'none';
+    }
+    el._settle.resolve();
+    fire(el, 'robots-ready', { ms: performance.now() - t0 });
+    if (focus) (this.body.querySelector('button[tabindex="0"]') || this.root).focus();
+  }
+
+  fail(e) {
+    this.loaded = true;
+    this.notes.replaceChildren(h('li', { class: 'error' }, e.message));
+    if (e.kind === 'csp' || e.kind === 'wasm') this.el._settle.reject(new Error(e.message));
+    if (this.lines.textContent.startsWith('Loading')) this.lines.replaceChildren();
+    fire(this.el, 'robots-error', e);
+  }
+
+  /** The file as plain text (before the engine is there, or when it cannot load). */
+  drawPlain(text) {
+    const lines = text.split(/\r\n|\r|\n/).slice(0, MAX_SHOWN);
+    this.lines.replaceChildren(...lines.map((l, i) => h('div', { class: 'l' }, h('span', { class: 'n', 'aria-hidden': 'true' }, String(i + 1)), h('span', { class: 't' }, l))));
+  }
+
+  /** After an attribute or the `robots` property changed: redraws, or loads again after a failed load. */
+  update() {
+    if (this.file) this.configure();
+    else if (this.loaded) this.load();
+  }
+
+  /** Reads the attributes, parses and draws. */
+  configure() {
+    const el = this.el;
+    if (el._robots !== undefined && !this.editing) this.text = el._robots;
+    const notes = [];
+    const mode = el.getAttribute('mode') || 'check';
+    if (!['check', 'edit', 'lint'].includes(mode)) notes.push(`mode="${mode}" is not check, edit or lint; showing check`);
+    const theme = el.getAttribute('theme');
+    if (theme != null && !['auto', 'light', 'dark'].includes(theme)) notes.push(`theme="${theme}" is not auto, light or dark; following the page`);
+    const loading = el.getAttribute('loading');
+    if (loading != null && !['lazy', 'eager', 'interaction'].includes(loading)) notes.push(`loading="${loading}" is not lazy, eager or interaction; loaded when near the viewport`);
+    this.mode = ['check', 'edit', 'lint'].includes(mode) ? mode : 'check';
+    this.limit = el.getAttribute('size-limit') === 'none' ? -1 : GOOGLE;
+    this.root.setAttribute('aria-label', el.getAttribute('label') || 'robots.txt tester');
+    this.extraNotes = notes;
+    this.theme();
+    this.parse(true);
+  }
+
+  /** Parses the current text (or bytes) and redraws everything that depends on it. */
+  parse(inputsChanged) {
+    const el = this.el;
+    const w = this;
+    const body = this.text !== undefined ? utf8.encode(this.text) : this.bytes;
+    if (this.file && !inputsChanged) this.file.reparse(body, this.limit);
+    else {
+      if (this.file) this.file.free();
+      this.file = new TesterFile(body, this.limit);
+      this.inputs = JSON.parse(this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com'));
+    }
+    if (this.text === undefined) this.text = this.file.text();
+    this.grid = JSON.parse(this.file.evaluate());
+    this.groupLines = undefined;
+    this.diags = undefined;
+    this.drawGrid(inputsChanged);
+    if (!this.editing) this.drawFile();
+    this.expectations();
+    this.select(this.sel[0], this.sel[1], false);
+    // The lint and the share link follow after the verdicts are on screen: a keystroke waits for neither.
+    clearTimeout(this.lintTimer);
+    this.drawNotes(false);
+    const lint = () => {
+      this.drawNotes(true);
+      if (this.mode === 'lint') this.drawLint();
+      else this.lint.hidden = true;
+    };
+    if (this.editing) this.lintTimer = setTimeout(lint, 0);
+    else lint();
+    // The lint, when a listener reads it (a keystroke in edit mode does not wait for it otherwise).
+    fire(el, 'robots-result', {
+      results: this.results(),
+      get diagnostics() {
+        return w.diagnostics();
+      },
+    });
+    this.shareLater();
+  }
+
+  diagnostics() {
+    return (this.diags ||= this.file ? JSON.parse(this.file.diagnostics()) : []);
+  }
+
+  /** The lines of the groups that applied (arrays shared by the cells with the same groups, per parse). */
+  linesOf(groups) {
+    if (!this.groupLines) {
+      this.groupLines = JSON.parse(this.file.groupLines());
+      this.groupSets = new Map();
+    }
+    if (groups.length === 1) return this.groupLines[groups[0]];
+    const key = groups.join();
+    let lines = this.groupSets.get(key);
+    if (!lines) this.groupSets.set(key, (lines = groups.flatMap((g) => this.groupLines[g])));
+    return lines;
+  }
+
+  results() {
+    const { agents, urls } = this.inputs || { agents: [], urls: [] };
+    return this.grid.map(([allowed, line, token, follows, groups, rule], i) => {
+      const u = urls[Math.floor(i / agents.length)];
+      const a = agents[i % agents.length];
+      return { url: u.input, testedUrl: u.tested, agent: a.input, token, follows, allowed, line, rule, groupLines: this.linesOf(groups) };
+    });
+  }
+
+  drawFile() {
+    const text = this.text;
+    const c = this.file.classes();
+    const count = c.length / 8;
+    const shown = Math.min(count, MAX_SHOWN);
+    const edit = this.mode === 'edit';
+    const out = [];
+    for (let i = 0; i < shown; i++) {
+      const o = i * 8;
+      const [tag, start, end, ks, ke, vs, ve, cm] = c.subarray(o, o + 8);
+      const line = text.slice(start, end);
+      const prev = this.shown[i];
+      if (prev && prev.line === line && prev.tag === tag) {
+        out.push(prev.node);
+        continue;
+      }
+      const t = h('span', { class: 't' });
+      let at = start;
+      const piece = (to, cls) => {
+        if (to > at) t.append(cls ? h('span', { class: cls }, text.slice(at, to)) : text.slice(at, to));
+        at = Math.max(at, to);
+      };
+      if (ks !== NONE) {
+        piece(ks);
+        piece(ke, 'k ' + TAGS[tag]);
+        piece(vs);
+        for (const m of text.slice(vs, ve).matchAll(/\*+|\$$/g)) {
+          piece(vs + m.index, 'v');
+          piece(vs + m.index + m[0].length, 'w');
+        }
+        piece(ve, 'v');
+      }
+      if (cm !== NONE) {
+        piece(cm);
+        piece(end, 'c');
+      }
+      piece(end);
+      const node = h('div', { class: 'l', part: 'line', 'data-line': i + 1 }, h('span', { class: 'n', part: 'gutter', 'aria-hidden': 'true' }, String(i + 1)), t);
+      out.push(node);
+      this.shown[i] = { line, tag, node };
+    }
+    this.shown.length = shown;
+    const kids = this.lines.children;
+    if (this.lines.lastElementChild && !this.lines.lastElementChild.hasAttribute('part')) this.lines.replaceChildren();
+    out.forEach((node, i) => {
+      if (kids[i] !== node) kids[i] ? this.lines.replaceChild(node, kids[i]) : this.lines.append(node);
+    });
+    while (kids.length > shown) kids[shown].remove();
+    this.code.style.setProperty('--gutter', `${String(shown).length + 1}ch`);
+    if (count > shown) this.lines.append(h('div', { class: 'l more' }, `… ${count - shown} more lines (every verdict reads them all)`));
+    if (edit && !this.area) {
+      this.area = h('textarea', {
+        'aria-label': 'robots.txt (edit to update the verdicts)',
+        spellcheck: 'false',
+        autocapitalize: 'off',
+        autocomplete: 'off',
+        wrap: 'off',
+        oninput: () => this.edited(),
+      });
+      this.code.append(this.area);
+    }
+    if (this.area) {
+      this.area.hidden = !edit;
+      if (edit && this.area.value !== text) this.area.value = text;
+    }
+    this.code.classList.toggle('editing', edit);
+    this.mark();
+  }
+
+  edited() {
+    this.text = this.area.value;
+    this.bytes = undefined;
+    this.editing = true;
+    this.parse(false);
+    this.editing = false;
+    this.drawFile();
+    fire(this.el, 'robots-change', { robots: this.text });
+  }
+
+  drawGrid(inputsChanged) {
+    const { agents, urls } = this.inputs;
+    const n = agents.length;
+    if (inputsChanged || !this.cells || this.cells.length !== this.grid.length) {
+      this.head.replaceChildren(
+        h('th', { scope: 'col' }, 'URL'),
+        ...agents.map((a) => h('th', { scope: 'col', title: a.input }, a.label, a.note ? h('span', { class: 'note' }, ' *') : null))
+      );
+      this.cells = [];
+      this.body.replaceChildren(
+        ...urls.map((u, r) =>
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'row', title: `tested as ${u.tested}` }, u.input),
+            ...agents.map((a, c) => {
+              const td = h('td', { part: 'cell', 'data-url': u.input, 'data-agent': a.input }, h('button', { type: 'button', tabindex: '-1', 'data-r': r, 'data-c': c }));
+              this.cells.push(td);
+              return td;
+            })
+          )
+        )
+      );
+    }
+    this.grid.forEach(([allowed, line], i) => {
+      const td = this.cells[i];
+      const verdict = allowed ? 'allowed' : 'disallowed';
+      if (td.dataset.verdict === verdict && td.dataset.line === String(line)) return;
+      td.dataset.verdict = verdict;
+      td.dataset.line = line;
+      td.setAttribute('part', `cell cell-${verdict}`);
+      const b = td.firstChild;
+      b.replaceChildren(h('span', { class: 'mark', 'aria-hidden': 'true' }, allowed ? '✓' : '✕'), allowed ? ' Allowed ' : ' Disallowed ', h('small', null, line ? `line ${line}` : 'no rule'));
+    });
+    if (n === 0 || urls.length === 0) this.body.replaceChildren(h('tr', null, h('td', null, 'No agents or no URLs to test.')));
+  }
+
+  expectations() {
+    const el = this.el;
+    const spec = el.getAttribute('expect');
+    this.banner.hidden = true;
+    for (const td of this.cells) {
+      delete td.dataset.expected;
+      td.querySelector('.exp')?.remove();
+    }
+    if (spec == null) return;
+    const want = spec.trim().split(/[\s,]+/).filter(Boolean);
+    const bad = want.find((w) => w !== 'allowed' && w !== 'disallowed');
+    if (bad !== undefined || want.length !== this.grid.length) {
+      const message = bad !== undefined
+        ? `expect="${spec}": "${bad}" is neither allowed nor disallowed`
+        : `expect lists ${want.length} verdicts, but the grid has ${this.grid.length} cells (row by row: URL rows, agent columns)`;
+      this.extraNotes.push(message);
+      fire(el, 'robots-error', { kind: 'input', message });
+      return;
+    }
+    const results = this.results();
+    const failures = [];
+    want.forEach((w, i) => {
+      const r = results[i];
+      const actual = r.allowed ? 'allowed' : 'disallowed';
+      if (w !== actual) {
+        failures.push({ url: r.url, agent: r.agent, expected: w, actual });
+        this.cells[i].dataset.expected = w;
+        this.cells[i].firstChild.append(h('small', { class: 'exp' }, `expected ${w}`));
+      }
+    });
+    if (failures.length) {
+      this.banner.hidden = false;
+      this.banner.replaceChildren(
+        `${failures.length} ${failures.length === 1 ? 'verdict differs' : 'verdicts differ'} from what this page expects: `,
+        failures.map((f) => `${f.url} for ${f.agent} is ${f.actual}, expected ${f.expected}`).join('; ') + '.'
+      );
+    }
+    fire(el, 'robots-expectation', { passed: failures.length === 0, failures });
+  }
+
+  drawNotes(withLint) {
+    if (!withLint && this.lintNotes) return;
+    const { agents, urls, droppedAgents, droppedUrls } = this.inputs;
+    const notes = [...this.extraNotes];
+    for (const a of agents) if (a.note && !a.set) notes.push(`${a.input}: ${a.note}`);
+    for (const u of urls) if (u.error) notes.push(`${u.input}: ${u.error}; it is tested as typed`);
+    if (droppedAgents) notes.push(`${droppedAgents} more agents are left out (at most 40)`);
+    if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most 200)`);
+    const cut = this.file.cutFrom;
+    if (cut >= 0) notes.push(`the file is ${cut} bytes long; like Google, the tester reads only the first 500 KiB (size-limit="none" reads it all)`);
+    if (withLint && this.mode !== 'lint') {
+      const errors = this.diagnostics().filter((d) => d.severity === 'error');
+      for (const d of errors.slice(0, 3)) notes.push(`line ${d.line}: ${d.message}`);
+    }
+    this.lintNotes = withLint;
+    this.notes.replaceChildren(...notes.map((n) => h('li', null, n)));
+  }
+
+  drawLint() {
+    const d = this.diagnostics();
+    this.lint.hidden = false;
+    this.lint.replaceChildren(
+      h('h3', null, d.length ? `Lint: ${d.length} ${d.length === 1 ? 'finding' : 'findings'}` : 'Lint: nothing to report'),
+      h('ul', null, d.slice(0, 200).map((x) => h('li', { 'data-severity': x.severity }, h('strong', null, `line ${x.line} ${x.severity}: `), x.message, x.help ? h('span', { class: 'help' }, ` (${x.help})`) : null)))
+    );
+  }
+
+  click(e) {
+    const b = e.target.closest('button[data-r]');
+    if (b) this.select(+b.dataset.r, +b.dataset.c, true);
+  }
+
+  key(e) {
+    const b = e.target.closest('button[data-r]');
+    if (!b) return;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    this.select(+b.dataset.r + m[0], +b.dataset.c + m[1], true);
+  }
+
+  /** Selects a cell: marks it, the deciding line and the group, explains it, and announces it. */
+  select(r, c, user) {
+    const { agents, urls } = this.inputs;
+    const n = agents.length;
+    if (!n || !urls.length) return this.explanation.replaceChildren();
+    r = Math.max(0, Math.min(urls.length - 1, r));
+    c = Math.max(0, Math.min(n - 1, c));
+    this.sel = [r, c];
+    const i = r * n + c;
+    this.cells.forEach((td, j) => {
+      const b = td.firstChild;
+      b.tabIndex = j === i ? 0 : -1;
+      if (j === i) b.setAttribute('aria-current', 'true');
+      else b.removeAttribute('aria-current');
+    });
+    if (user) this.cells[i].firstChild.focus();
+    const [allowed, line, token, follows] = this.grid[i];
+    const a = agents[c];
+    const u = urls[r];
+    const verdict = allowed ? 'Allowed' : 'Disallowed';
+    this.explanation.replaceChildren(
+      h('p', { class: 'verdict', 'data-verdict': allowed ? 'allowed' : 'disallowed' }, h('strong', null, verdict), ` for ${a.label}: ${u.input}`),
+      h('p', null, this.file.explain(r, c)),
+      h(
+        'dl',
+        null,
+        h('dt', null, 'Token given to the engine'),
+        h('dd', null, token == null ? 'none (no rule applies)' : h('code', { class: 'token' }, token), follows ? ` (following ${follows}'s group)` : null),
+        h('dt', null, 'URL tested'),
+        h('dd', null, h('code', { class: 'tested' }, u.tested))
+      ),
+      a.note ? h('p', { class: 'note' }, a.note) : '',
+      u.error ? h('p', { class: 'note' }, `${u.input}: ${u.error}`) : ''
+    );
+    this.mark();
+    this.status.textContent = `${a.label}, ${u.input}: ${verdict.toLowerCase()}${line ? ` by line ${line}` : ', no rule matched'}`;
+  }
+
+  /** Marks the selected cell's deciding line and shades its group in the file view. */
+  mark() {
+    const cell = this.grid[this.sel[0] * this.inputs.agents.length + this.sel[1]];
+    const nodes = this.lines.children;
+    // Only the lines whose marks change are touched: a keystroke in a large group costs no restyling.
+    const group = new Set();
+    if (cell) for (const l of this.linesOf(cell[4])) if (nodes[l - 1]) group.add(nodes[l - 1]);
+    const was = this.grouped || new Set();
+    for (const n of was) if (!group.has(n)) n.removeAttribute('data-group');
+    for (const n of group) if (!was.has(n) || !n.hasAttribute('data-group')) n.setAttribute('data-group', 'true');
+    this.grouped = group;
+    const w = cell && cell[1] ? nodes[cell[1] - 1] : undefined;
+    if (this.winning && this.winning !== w) {
+      this.winning.removeAttribute('data-winning');
+      this.winning.setAttribute('part', 'line');
+    }
+    this.winning = w;
+    if (w && !w.hasAttribute('data-winning')) {
+      w.setAttribute('data-winning', 'true');
+      w.setAttribute('part', 'line line-winning');
+      const box = this.fileView;
+      if (w.offsetTop < box.scrollTop || w.offsetTop > box.scrollTop + box.clientHeight - 20) box.scrollTop = w.offsetTop - box.clientHeight / 3;
+    }
+  }
+
+  /** Points "Open in the tester" at the tester's share link for this file, agents and URLs. */
+  shareLater() {
+    const to = this.el.getAttribute('open-in');
+    if (!to || to === 'none' || typeof CompressionStream === 'undefined') return void (this.link.hidden = true);
+    clearTimeout(this.shareTimer);
+    this.shareTimer = setTimeout(async () => {
+      const { agents, urls } = this.inputs;
+      const session =
+        'robotscope-session 1\nfull-file 0\n' +
+        `selected ${this.sel[0]} ${this.sel[1]}\n` +
+        field('agents', agents.map((a) => a.input).join('\n')) +
+        field('urls', urls.map((u) => u.tested).join('\n')) +
+        field('robots', this.text);
+      try {
+        const href = new URL(to, document.baseURI);
+        href.hash = await shareFragment(session);
+        this.link.href = href;
+        this.link.hidden = false;
+      } catch {
+        this.link.hidden = true;
+      }
+    }, 200);
+  }
+
+  stop() {
+    live.delete(this);
+    clearTimeout(this.shareTimer);
+    clearTimeout(this.lintTimer);
+    if (this.file) this.file.free();
+    this.file = undefined;
+    if (this.block) this.block.style.display = this.blockDisplay;
+  }
+}
+
+export function start(el, focus) {
+  if (el._widget) el._widget.stop();
+  const w = new Widget(el);
+  el._widget = w;
+  el._state = w;
+  live.add(w);
+  watchTheme();
+  w.load(focus);
+}
+
+export function update(el) {
+  if (el._widget) el._widget.update();
+}

@@ -1,0 +1,189 @@
+// Fetching a live robots.txt as a crawler does (SPEC B4, B5), and comparing two files: `fetchRobots` and `diff`
+// over an API instance (the Node or the browser build). The status rows come from the core's `fetchOutcome`.
+
+const LIMIT = 500 * 1024;
+const MAX_REDIRECTS = 5;
+
+/** Reads at most `limit` bytes of a response body; `cut` says the server sent more. */
+async function readLimited(response, limit) {
+  if (!response.body || typeof response.body.getReader !== 'function') {
+    const all = new Uint8Array(await response.arrayBuffer());
+    return { bytes: all.subarray(0, limit), cut: all.length > limit };
+  }
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  let cut = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    if (size > limit) {
+      cut = true;
+      await reader.cancel().catch(() => {});
+      break;
+    }
+  }
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let at = 0;
+  for (const c of chunks) {
+    const part = c.subarray(0, Math.min(c.length, bytes.length - at));
+    bytes.set(part, at);
+    at += part.length;
+    if (at === bytes.length) break;
+  }
+  return { bytes, cut };
+}
+
+/** A network failure in words. */
+function describeError(error, timedOut, timeout) {
+  if (timedOut) return `no answer within ${timeout / 1000} s (timeout)`;
+  const cause = error && error.cause;
+  const code = (cause && cause.code) || (error && error.code);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found (the DNS lookup failed)';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection closed before the answer was complete';
+    default:
+      return String((cause && cause.message) || (error && error.message) || error);
+  }
+}
+
+function createFetch(api) {
+  /**
+   * Fetches the robots.txt that governs `pageUrl` and applies SPEC B5. Returns
+   * `{ outcome, status, robotsUrl, finalUrl, redirects, reason, error, cut, robots }` where `outcome` is
+   * `"parse-body"` (2xx: `robots` is the parsed file, first 500 KiB), `"allow-all"` (4xx, or no file reached within
+   * 5 redirects) or `"disallow-all"` (429, 5xx, timeouts, network errors, bodies cut short); `robots` is null
+   * unless the outcome is `"parse-body"`. Never rejects for a network failure: that is the `"disallow-all"` row.
+   * `options.fetch` replaces `globalThis.fetch` (for tests and proxies); `options.timeout` is in milliseconds
+   * (default 10,000) and covers each request with its body.
+   */
+  async function fetchRobots(pageUrl, options = {}) {
+    const fetchFn = options.fetch || globalThis.fetch;
+    if (typeof fetchFn !== 'function') throw new TypeError('fetchRobots: no fetch function (pass { fetch })');
+    const timeout = options.timeout === undefined ? 10000 : options.timeout;
+    if (typeof timeout !== 'number' || !(timeout > 0)) {
+      throw new RangeError(`fetchRobots: the timeout must be a number of milliseconds above 0, got ${timeout}`);
+    }
+    const robotsUrl = api.robotsUrl(pageUrl); // throws a TypeError for a URL that no robots.txt governs
+    const result = {
+      outcome: 'disallow-all',
+      status: null,
+      robotsUrl,
+      finalUrl: robotsUrl,
+      redirects: [],
+      reason: '',
+      error: null,
+      cut: false,
+      robots: null,
+    };
+    for (;;) {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeout);
+      try {
+        let response = await fetchFn(result.finalUrl, { redirect: 'manual', signal: controller.signal });
+        if (response.type === 'opaqueredirect') {
+          // Browsers hide redirects from scripts: let the browser follow them (it stops after 20, not 5).
+          response = await fetchFn(result.finalUrl, { redirect: 'follow', signal: controller.signal });
+          if (response.redirected && response.url) result.finalUrl = response.url;
+        }
+        const status = response.status;
+        result.status = status;
+        const { outcome, message } = api.fetchOutcome(status);
+        if (outcome === 'follow-redirect') {
+          const location = response.headers.get('location');
+          if (!location) {
+            result.outcome = 'allow-all';
+            result.reason = `${status} without a Location header: no robots.txt reached, so everything is allowed (as for 4xx)`;
+            return result;
+          }
+          const next = new URL(location, result.finalUrl).href;
+          if (result.redirects.length === MAX_REDIRECTS) {
+            const loop = next === robotsUrl || result.redirects.some((r) => r.location === next);
+            result.outcome = 'allow-all';
+            result.reason = `more than ${MAX_REDIRECTS} redirects${loop ? ' (a redirect loop)' : ''}: no robots.txt reached, so everything is allowed (as for 4xx)`;
+            return result;
+          }
+          result.redirects.push({ status, location: next });
+          result.finalUrl = next;
+          continue;
+        }
+        if (outcome === 'parse-body') {
+          let body;
+          try {
+            body = await readLimited(response, LIMIT);
+          } catch (e) {
+            result.error = `truncated body: ${describeError(e, timedOut, timeout)}`;
+            result.reason = `${status} but the body was cut short: everything is disallowed until a later fetch succeeds`;
+            return result;
+          }
+          result.outcome = 'parse-body';
+          result.cut = body.cut;
+          result.robots = api.Robots.parse(body.bytes);
+          result.reason = `${status}: ${message}`;
+          return result;
+        }
+        result.outcome = outcome === 'allow-all' ? 'allow-all' : 'disallow-all';
+        result.reason = `${status}: ${message}`;
+        return result;
+      } catch (e) {
+        result.error = describeError(e, timedOut, timeout);
+        result.reason = `network error (${result.error}): everything is disallowed until a later fetch succeeds`;
+        return result;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  /** The verdict of one side: a `Robots`, or a `fetchRobots` result (whose outcome may answer every URL). */
+  function side(value, agent, url) {
+    if (value instanceof api.Robots) {
+      const v = value.check(agent, url);
+      return { allowed: v.allowed, line: v.line, outcome: 'parse-body' };
+    }
+    if (value && typeof value === 'object' && typeof value.outcome === 'string') {
+      if (value.robots) return { ...side(value.robots, agent, url), outcome: value.outcome };
+      return { allowed: value.outcome === 'allow-all', line: 0, outcome: value.outcome };
+    }
+    throw new TypeError('diff: each side must be a Robots or a fetchRobots result');
+  }
+
+  /**
+   * Every (URL, agent) whose verdict differs between two files: an array of
+   * `{ url, agent, old: { allowed, line, outcome }, new: { allowed, line, outcome } }`, by URL then agent.
+   * Each side is a `Robots` or a `fetchRobots` result; each agent is asked on its own.
+   */
+  function diff(oldRobots, newRobots, agents, urls) {
+    if (!Array.isArray(agents) || agents.some((a) => typeof a !== 'string')) {
+      throw new TypeError('diff: the agents must be an array of strings');
+    }
+    if (!Array.isArray(urls) || urls.some((u) => typeof u !== 'string')) {
+      throw new TypeError('diff: the URLs must be an array of strings');
+    }
+    const changes = [];
+    for (const url of urls) {
+      for (const agent of agents) {
+        const a = side(oldRobots, agent, url);
+        const b = side(newRobots, agent, url);
+        if (a.allowed !== b.allowed) changes.push({ url, agent, old: a, new: b });
+      }
+    }
+    return changes;
+  }
+
+  return { fetchRobots, diff };
+}
+
+export { createFetch };

@@ -1,0 +1,469 @@
+//! Usage-preference lines: Cloudflare's `Content-Signal` and the IETF AI Preferences drafts' `Content-Usage`
+//! (`draft-ietf-aipref-attach` with `draft-ietf-aipref-vocab`). Google's matcher ignores both, and so do the
+//! verdicts: these lines say what a site owner prefers about the use of what is crawled, never what may be
+//! crawled.
+//!
+//! The vocabulary's keys are data (`train-ai`, `ai-use`, `search`, ...): the drafts renamed them between
+//! revisions, so any key is kept as written.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::pattern::{escape_pattern, pattern_matches};
+use crate::robots::Agents;
+use crate::{Robots, Verdict};
+
+/// The keys of Cloudflare's Content Signals Policy.
+pub const CONTENT_SIGNAL_KEYS: [&str; 3] = ["search", "ai-input", "ai-train"];
+
+/// One `key=value` of a `Content-Signal` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signal {
+    /// The key as written.
+    pub key: String,
+    /// The value as written.
+    pub value: String,
+    /// `yes` (granted) or `no` (restricted), in any ASCII case; `None` for anything else.
+    pub granted: Option<bool>,
+}
+
+/// A `Content-Signal` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentSignal {
+    /// Line number.
+    pub line: usize,
+    /// The group it sits in; `None` before any `User-agent` line.
+    pub group: Option<usize>,
+    /// Its comma-separated `key=value` pairs, in order; pieces without `=` are dropped (see the lint).
+    pub signals: Vec<Signal>,
+}
+
+/// A `Content-Usage` line (IETF draft): a path pattern and a Structured Fields dictionary of preferences.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentUsage {
+    /// Line number.
+    pub line: usize,
+    /// The group it sits in; `None` before any `User-agent` line (where it applies to no crawler).
+    pub group: Option<usize>,
+    /// The path pattern as written (empty when the line has none).
+    pub path: String,
+    /// The preferences: `Some` with each key whose value is the token `y` or `n` (last duplicate wins), or
+    /// `None` when the dictionary does not parse, which makes every preference unknown.
+    pub preferences: Option<Vec<(String, bool)>>,
+}
+
+/// One usage preference that applies to a URL, with the line that decided it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preference {
+    /// The key (`train-ai`, `search`, `ai-train`, ...).
+    pub key: String,
+    /// Whether the use is granted (`y`, `yes`) or restricted (`n`, `no`).
+    pub granted: bool,
+    /// The line that decided it.
+    pub line: usize,
+}
+
+/// The usage preferences that apply to one URL for one crawler. They never change the crawl verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Usage {
+    /// Whether the crawler may fetch the URL; `Content-Usage` applies only to URLs it may crawl.
+    pub crawlable: bool,
+    /// The `Content-Usage` lines that decided (the longest matching path; several when they tie), empty when
+    /// none matches or the URL may not be crawled.
+    pub usage_lines: Vec<usize>,
+    /// Whether a deciding `Content-Usage` line's preferences do not parse, so every preference is unknown.
+    pub usage_unknown: bool,
+    /// The `Content-Usage` preferences (IETF draft), most restrictive first among ties.
+    pub content_usage: Vec<Preference>,
+    /// The `Content-Signal` preferences: from the groups that applied, else from lines before any group.
+    pub content_signal: Vec<Preference>,
+}
+
+/// `bytes` without leading and trailing spaces and tabs.
+fn trim(bytes: &[u8]) -> &[u8] {
+    let start = bytes.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|&c| c != b' ' && c != b'\t').map_or(start, |e| e + 1);
+    &bytes[start..end]
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Parses a `Content-Signal` value: `search=yes, ai-train=no`.
+pub(crate) fn parse_signals(value: &[u8]) -> Vec<Signal> {
+    value
+        .split(|&c| c == b',')
+        .filter_map(|piece| {
+            let piece = trim(piece);
+            let eq = piece.iter().position(|&c| c == b'=')?;
+            let key = trim(&piece[..eq]);
+            let value = trim(&piece[eq + 1..]);
+            let granted = if value.eq_ignore_ascii_case(b"yes") {
+                Some(true)
+            } else if value.eq_ignore_ascii_case(b"no") {
+                Some(false)
+            } else {
+                None
+            };
+            Some(Signal { key: lossy(key), value: lossy(value), granted })
+        })
+        .collect()
+}
+
+/// Splits a `Content-Usage` value into its path pattern and its preferences: the path is the first word when
+/// it starts with `/` or `*`.
+pub(crate) fn split_usage(value: &[u8]) -> (&[u8], &[u8]) {
+    let value = trim(value);
+    if !matches!(value.first(), Some(b'/' | b'*')) {
+        return (&[], value);
+    }
+    let end = value.iter().position(|&c| c == b' ' || c == b'\t').unwrap_or(value.len());
+    (&value[..end], trim(&value[end..]))
+}
+
+/// Parses a Structured Fields dictionary (RFC 8941 section 3.2) and keeps the members whose value is the token
+/// `y` or `n`; `None` when the text is not a valid dictionary.
+pub(crate) fn parse_preferences(text: &[u8]) -> Option<Vec<(String, bool)>> {
+    let mut p = SfParser { s: text, i: 0 };
+    p.skip(b' ');
+    let mut out: Vec<(String, bool)> = Vec::new();
+    if p.at_end() {
+        return Some(out);
+    }
+    loop {
+        let key = p.key()?;
+        let value = if p.eat(b'=') {
+            if p.peek() == Some(b'(') {
+                p.inner_list()?;
+                None
+            } else {
+                p.bare_item()?
+            }
+        } else {
+            None
+        };
+        p.parameters()?;
+        // A later duplicate replaces an earlier one, as in any Structured Fields dictionary.
+        out.retain(|(k, _)| k.as_bytes() != key);
+        if let Some(v) = value {
+            out.push((lossy(key), v));
+        }
+        p.skip_ows();
+        if p.at_end() {
+            return Some(out);
+        }
+        if !p.eat(b',') {
+            return None;
+        }
+        p.skip_ows();
+        if p.at_end() {
+            return None; // a trailing comma
+        }
+    }
+}
+
+struct SfParser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl<'a> SfParser<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+
+    fn at_end(&self) -> bool {
+        self.i >= self.s.len() || self.s[self.i..].iter().all(|&c| c == b' ')
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        let hit = self.peek() == Some(c);
+        self.i += usize::from(hit);
+        hit
+    }
+
+    fn skip(&mut self, c: u8) {
+        while self.peek() == Some(c) {
+            self.i += 1;
+        }
+    }
+
+    fn skip_ows(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.i += 1;
+        }
+    }
+
+    fn key(&mut self) -> Option<&'a [u8]> {
+        let start = self.i;
+        if !matches!(self.peek(), Some(b'a'..=b'z' | b'*')) {
+            return None;
+        }
+        while matches!(self.peek(), Some(b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-' | b'.' | b'*')) {
+            self.i += 1;
+        }
+        Some(&self.s[start..self.i])
+    }
+
+    /// A bare item; `Some(Some(granted))` for the tokens `y` and `n`, `Some(None)` for any other valid item.
+    fn bare_item(&mut self) -> Option<Option<bool>> {
+        match self.peek()? {
+            b'-' | b'0'..=b'9' => {
+                self.eat(b'-');
+                let digits = self.i;
+                while matches!(self.peek(), Some(b'0'..=b'9')) {
+                    self.i += 1;
+                }
+                if self.i == digits {
+                    return None;
+                }
+                if self.eat(b'.') {
+                    let frac = self.i;
+                    while matches!(self.peek(), Some(b'0'..=b'9')) {
+                        self.i += 1;
+                    }
+                    if self.i == frac || self.i - frac > 3 {
+                        return None;
+                    }
+                }
+                Some(None)
+            }
+            b'"' => {
+                self.i += 1;
+                loop {
+                    match self.peek()? {
+                        b'"' => {
+                            self.i += 1;
+                            return Some(None);
+                        }
+                        b'\\' => {
+                            self.i += 1;
+                            if !matches!(self.peek()?, b'"' | b'\\') {
+                                return None;
+                            }
+                            self.i += 1;
+                        }
+                        0x20..=0x7e => self.i += 1,
+                        _ => return None,
+                    }
+                }
+            }
+            b':' => {
+                self.i += 1;
+                while matches!(self.peek()?, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'+' | b'/' | b'=') {
+                    self.i += 1;
+                }
+                self.eat(b':').then_some(None)
+            }
+            b'?' => {
+                self.i += 1;
+                matches!(self.peek()?, b'0' | b'1').then(|| {
+                    self.i += 1;
+                    None
+                })
+            }
+            b'A'..=b'Z' | b'a'..=b'z' | b'*' => {
+                let start = self.i;
+                self.i += 1;
+                while self.peek().is_some_and(|c| is_tchar(c) || c == b':' || c == b'/') {
+                    self.i += 1;
+                }
+                Some(match &self.s[start..self.i] {
+                    b"y" => Some(true),
+                    b"n" => Some(false),
+                    _ => None,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn inner_list(&mut self) -> Option<()> {
+        self.eat(b'(');
+        loop {
+            self.skip(b' ');
+            if self.eat(b')') {
+                return self.parameters();
+            }
+            self.bare_item()?;
+            self.parameters()?;
+            if !matches!(self.peek()?, b' ' | b')') {
+                return None;
+            }
+        }
+    }
+
+    fn parameters(&mut self) -> Option<()> {
+        while self.eat(b';') {
+            self.skip(b' ');
+            self.key()?;
+            if self.eat(b'=') {
+                self.bare_item()?;
+            }
+        }
+        Some(())
+    }
+}
+
+fn is_tchar(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&c)
+}
+
+impl Robots {
+    /// The `Content-Signal` lines (Cloudflare's content signals), in file order.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n");
+    /// let s = &robots.content_signals()[0];
+    /// assert_eq!((s.line, s.group), (2, Some(0)));
+    /// assert_eq!(s.signals.iter().map(|s| (s.key.as_str(), s.granted)).collect::<Vec<_>>(),
+    ///            [("search", Some(true)), ("ai-train", Some(false))]);
+    /// ```
+    pub fn content_signals(&self) -> Vec<ContentSignal> {
+        self.other_directives()
+            .filter(|d| d.key.eq_ignore_ascii_case(b"content-signal"))
+            .map(|d| ContentSignal { line: d.line, group: d.group, signals: parse_signals(d.value) })
+            .collect()
+    }
+
+    /// The `Content-Usage` lines (IETF AI Preferences draft), in file order.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nAllow: /\nContent-Usage: /ai-ok/ train-ai=y\n");
+    /// let u = &robots.content_usage_lines()[0];
+    /// assert_eq!((u.line, u.path.as_str()), (3, "/ai-ok/"));
+    /// assert_eq!(u.preferences, Some(vec![("train-ai".to_string(), true)]));
+    /// ```
+    pub fn content_usage_lines(&self) -> Vec<ContentUsage> {
+        self.other_directives()
+            .filter(|d| d.key.eq_ignore_ascii_case(b"content-usage"))
+            .map(|d| {
+                let (path, prefs) = split_usage(d.value);
+                ContentUsage { line: d.line, group: d.group, path: lossy(path), preferences: parse_preferences(prefs) }
+            })
+            .collect()
+    }
+
+    /// The usage preferences that apply when `agents` fetch `url` (see [`Robots::usage_for`]).
+    pub fn usage<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Usage {
+        self.usage_for(&self.check(agents, url))
+    }
+
+    /// The usage preferences for a verdict (from [`Robots::check`] or [`Robots::check_agent`]): the groups
+    /// that applied give the lines.
+    ///
+    /// `Content-Usage` (IETF draft): the lines of those groups whose path matches (as `Allow` and `Disallow`
+    /// patterns match) compete; the longest path decides, and lines with paths of the same length combine with
+    /// the most restrictive value winning for each key. It applies only to URLs the crawler may fetch.
+    /// `Content-Signal`: the lines of those groups, else the lines before any group; for a key given more than
+    /// once, a restriction wins.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse(
+    ///     "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: / train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n",
+    /// );
+    /// let u = robots.usage("AnyBot", "https://example.com/ai-ok/page");
+    /// assert_eq!((u.content_usage[0].key.as_str(), u.content_usage[0].granted, u.usage_lines.as_slice()), ("train-ai", true, &[5][..]));
+    /// let u = robots.usage("AnyBot", "https://example.com/blog");
+    /// assert_eq!((u.content_usage[0].granted, u.usage_lines.as_slice()), (false, &[4][..]));
+    /// assert!(robots.usage("AnyBot", "https://example.com/never/x").content_usage.is_empty());
+    /// ```
+    pub fn usage_for(&self, verdict: &Verdict) -> Usage {
+        let mut usage = Usage { crawlable: verdict.allowed, ..Usage::default() };
+        let in_groups = |g: Option<usize>| g.is_some_and(|g| verdict.groups.contains(&g));
+        if verdict.allowed {
+            let path = &verdict.path;
+            let mut best: Option<usize> = None;
+            let mut deciders: Vec<ContentUsage> = Vec::new();
+            for line in self.content_usage_lines().into_iter().filter(|l| in_groups(l.group) && !l.path.is_empty()) {
+                let pattern = escape_pattern(line.path.as_bytes());
+                if !pattern_matches(pattern.as_bytes(), path.as_bytes()) {
+                    continue;
+                }
+                let len = pattern.len();
+                match best {
+                    Some(b) if len < b => continue,
+                    Some(b) if len == b => {}
+                    _ => {
+                        best = Some(len);
+                        deciders.clear();
+                    }
+                }
+                deciders.push(line);
+            }
+            for line in &deciders {
+                usage.usage_lines.push(line.line);
+                match &line.preferences {
+                    None => usage.usage_unknown = true,
+                    Some(prefs) => {
+                        for (key, granted) in prefs {
+                            combine(&mut usage.content_usage, key, *granted, line.line);
+                        }
+                    }
+                }
+            }
+            if usage.usage_unknown {
+                // A dictionary that does not parse makes every preference of the URL unknown.
+                usage.content_usage.clear();
+            }
+        }
+        let signals = self.content_signals();
+        let chosen: Vec<&ContentSignal> = if signals.iter().any(|s| in_groups(s.group)) {
+            signals.iter().filter(|s| in_groups(s.group)).collect()
+        } else {
+            signals.iter().filter(|s| s.group.is_none()).collect()
+        };
+        for s in chosen {
+            for sig in &s.signals {
+                if let Some(granted) = sig.granted {
+                    combine(&mut usage.content_signal, &sig.key, granted, s.line);
+                }
+            }
+        }
+        usage
+    }
+}
+
+/// Adds a preference, the most restrictive value winning for a key given more than once.
+fn combine(prefs: &mut Vec<Preference>, key: &str, granted: bool, line: usize) {
+    match prefs.iter_mut().find(|p| p.key == key) {
+        Some(p) if p.granted && !granted => {
+            p.granted = false;
+            p.line = line;
+        }
+        Some(_) => {}
+        None => prefs.push(Preference { key: String::from(key), granted, line }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn structured_fields_dictionaries() {
+        let p = |s: &str| parse_preferences(s.as_bytes());
+        assert_eq!(p("train-ai=n"), Some(alloc::vec![(String::from("train-ai"), false)]));
+        assert_eq!(p("train-ai=n, search=y"), Some(alloc::vec![("train-ai".into(), false), ("search".into(), true)]));
+        // Last duplicate wins; values other than the tokens y and n are valid but say nothing.
+        assert_eq!(p("a=y, a=n"), Some(alloc::vec![("a".into(), false)]));
+        assert_eq!(p("a=yes, b=1, c=\"n\", d, e=?1, f=:aGk=:, g=(y n);x=1"), Some(alloc::vec![]));
+        // Parameters are allowed and ignored.
+        assert_eq!(p("a=y;v=2"), Some(alloc::vec![("a".into(), true)]));
+        // Keys are case-sensitive and must start lower-case; a failure makes every preference unknown.
+        assert_eq!(p("Train-AI=n"), None);
+        assert_eq!(p("train-ai=n,"), None);
+        assert_eq!(p("train-ai=n search=y"), None);
+        assert_eq!(p("train-ai="), None);
+        assert_eq!(p("a=\"unterminated"), None);
+        assert_eq!(p(""), Some(alloc::vec![]));
+    }
+
+    #[test]
+    fn content_usage_values_split_into_path_and_preferences() {
+        assert_eq!(split_usage(b"/a/ train-ai=n"), (&b"/a/"[..], &b"train-ai=n"[..]));
+        assert_eq!(split_usage(b"train-ai=n"), (&b""[..], &b"train-ai=n"[..]));
+        assert_eq!(split_usage(b"  /x\t a=y  "), (&b"/x"[..], &b"a=y"[..]));
+    }
+}
