@@ -31,7 +31,7 @@ test('accessibility', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : fal
     const urls = await page.getByRole('list', { name: 'URLs changed by normalisation' }).ariaSnapshot();
     assert.match(urls, /code: \/blog\/größe\s+- text: is tested as\s+- code: \/blog\/gr%C3%B6%C3%9Fe/);
     // Each verdict cell says what it is without the table around it.
-    assert.match(tree, /button "\/private\/a\.html: disallowed for ExampleBot, line 3"/);
+    assert.match(tree, /button "Disallowed line 3: \/private\/a\.html for ExampleBot"/);
     // The editor says what it is and how it works.
     assert.match(tree, /textbox "robots\.txt file: type, paste, or drop a file here"/);
     assert.equal(await editor(page).getAttribute('aria-describedby'), 'editor-help');
@@ -40,7 +40,7 @@ test('accessibility', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : fal
   await t.test('the selected verdict is announced, politely, and follows the keyboard', async () => {
     const live = summary(page);
     assert.equal(await live.getAttribute('aria-live'), 'polite');
-    const cellButton = page.getByRole('button', { name: '/private/a.html: allowed for Googlebot, no rule' });
+    const cellButton = page.getByRole('button', { name: 'Allowed no rule: /private/a.html for Googlebot', exact: true });
     await cellButton.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
@@ -57,9 +57,9 @@ test('accessibility', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : fal
     for (let i = 0; i < 10 && !reached; i++) {
       await page.keyboard.press('Tab');
       reached = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
-      if (reached && !reached.includes('on line 12')) reached = null;
+      if (reached && !reached.includes(' line 12: ')) reached = null;
     }
-    assert.match(reached, /^(error|warning|info) on line 12: /);
+    assert.match(reached, /^(error|warning|info) line 12: /);
     await page.keyboard.press('Enter');
     // The editor has the focus, with line 13 selected: typing replaces it.
     assert.equal(await page.evaluate(() => document.activeElement.classList.contains('source')), true);

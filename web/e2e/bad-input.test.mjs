@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
-import { alerts, bigFile, editor, enter, expectGrid, fileText, frames, missing, paste, setup } from './harness.mjs';
+import { alerts, bigFile, editor, enter, expectGrid, fileText, frames, missing, paste, saved, setup } from './harness.mjs';
 
 const skip = missing();
 const MB = 1024 * 1024;
@@ -104,8 +104,10 @@ test('bad input', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }
     await editor(page).focus();
     await page.keyboard.type('Allow: /x');
     await page.waitForFunction(() => [...document.querySelectorAll('.ln')].some((l) => l.textContent === 'Allow: /x'));
-    // Local storage cannot hold it: the page says so (and that nothing else is affected).
-    assert.match(await alertText(page), /too large for the browser's local storage, so it will not survive a reload/);
+    // Local storage cannot hold it: the file goes to IndexedDB, the rest of the session stays in local storage,
+    // and nothing needs saying.
+    await saved(page, 'file-in-indexeddb\n', 30000);
+    assert.equal(await alerts(page).count(), 0);
     // The page answers other input at once: the URLs box still works against the huge file.
     await enter(page, { urls: '/docs/intro\n' });
     assert.deepEqual(await expectGrid(page, [EXPECTED[3]]), [EXPECTED[3]]);

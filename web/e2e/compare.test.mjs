@@ -35,7 +35,7 @@ test('comparing with a baseline', { skip: skip && !process.env.CI ? `SKIPPED: ${
     assert.deepEqual(await changedCells(page), ['2,1: was disallowed, line 11', '3,1: was disallowed, line 11']);
     assert.match(await status.textContent(), /^2 of 12 verdicts differ from the baseline/);
     // The cell's name says it changed, and so does the explanation.
-    await grid(page).getByRole('button', { name: '/docs/intro: allowed for GPTBot, no rule; changed: was disallowed, line 11' }).click();
+    await grid(page).getByRole('button', { name: 'Allowed no rule, was disallowed, line 11: /docs/intro for GPTBot' }).click();
     await page.getByText('Changed by your edits: the baseline had it disallowed (by line 11 of the baseline).').waitFor();
     // A cell that kept its verdict has no such line.
     await cell(page, 0, 1).click();
@@ -43,7 +43,7 @@ test('comparing with a baseline', { skip: skip && !process.env.CI ? `SKIPPED: ${
   });
 
   await t.test('the baseline survives a reload; updating it clears the marks; stopping removes it', async () => {
-    await page.waitForFunction(() => (localStorage.getItem('robotscope-session') || '').includes('\nbaseline '));
+    await page.waitForFunction(() => (localStorage.getItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`) || '').includes('\nbaseline '));
     await page.reload();
     await editor(page).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('td[data-changed="true"]').length === 2);

@@ -22,6 +22,8 @@ const TYPES = {
   '.js': 'text/javascript',
   '.wasm': 'application/wasm',
   '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.csv': 'text/csv',
   '.txt': 'text/plain; charset=utf-8',
 };
 
@@ -213,9 +215,29 @@ export function winningLine(page) {
   });
 }
 
-/** The saved session in local storage, parsed from its text format (or null). */
+/** The saved session of the page's tab in local storage, in its text format (or null). Each tab keeps its own,
+ * under `robotscope-session:` and the tab's id (in session storage). */
 export function savedSession(page) {
-  return page.evaluate(() => localStorage.getItem('robotscope-session'));
+  return page.evaluate(() => localStorage.getItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`));
+}
+
+/** Waits until the page's tab has saved a session holding `text`. */
+export async function saved(page, text, timeout = 10000) {
+  await page.waitForFunction(
+    (text) => (localStorage.getItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`) || '').includes(text),
+    text,
+    { timeout },
+  );
+}
+
+/** The kept backups (sessions a share link or a restore replaced), newest first, in their text format. */
+export function backups(page) {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('robotscope-backup:'))
+      .sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1]))
+      .map((k) => localStorage.getItem(k)),
+  );
 }
 
 /** Resolves after two animation frames: the page has painted and is answering. */

@@ -14,8 +14,8 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   mkdirSync(SCREENSHOTS, { recursive: true });
   const shot = (page, name) => page.screenshot({ path: join(SCREENSHOTS, name), animations: 'disabled' });
 
-  // Desktop, light: the fixture with the ExampleBot cell of /private/press/x.pdf selected (line 4 wins).
-  const desktop = await newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  // Desktop (1280x720), light: the fixture with the ExampleBot cell of /private/press/x.pdf selected (line 4 wins).
+  const desktop = await newPage({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
   await enter(desktop, { robots: ROBOTS, agents: AGENTS, urls: URLS });
   assert.deepEqual(await expectGrid(desktop, EXPECTED), EXPECTED);
   await cell(desktop, 1, 2).click();
@@ -32,7 +32,7 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   await enter(desktop, { robots: ROBOTS });
 
   // Desktop, an error: a damaged share link keeps the session and says so.
-  await desktop.waitForFunction(() => (localStorage.getItem('robotscope-session') || '').includes('e2e fixture'));
+  await desktop.waitForFunction(() => (localStorage.getItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`) || '').includes('e2e fixture'));
   await desktop.goto('about:blank');
   await desktop.goto(`${url}#s1.AAAA`);
   await alerts(desktop).waitFor();
@@ -42,6 +42,10 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   const phone = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark' });
   await phone.getByRole('table', { name: /^Verdicts/ }).waitFor();
   await shot(phone, 'tester-phone-dark.png');
-  await phone.getByRole('region', { name: 'Verdicts' }).scrollIntoViewIfNeeded();
+  // The verdicts, one selected: the card under it quotes the lines that decided it.
+  await cell(phone, 1, 1).evaluate((b) => b.scrollIntoView({ block: 'center' }));
+  await cell(phone, 1, 1).tap();
+  await phone.waitForFunction(() => document.querySelector('td.cell.selected')?.dataset.cell === '1-1');
+  await phone.waitForTimeout(200);
   await shot(phone, 'tester-phone-dark-verdicts.png');
 });

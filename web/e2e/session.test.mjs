@@ -2,15 +2,11 @@
 // browser, and a corrupt share link says so and keeps the user's own session.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { agentsBox, alerts, cell, editor, enter, expectGrid, fileText, missing, paste, savedSession, setup, summary, urlsBox, winningLine } from './harness.mjs';
+import { agentsBox, alerts, backups, cell, editor, enter, expectGrid, fileText, missing, paste, saved, savedSession, setup, summary, urlsBox, winningLine } from './harness.mjs';
 import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
 
 const skip = missing();
 
-/** Waits until the debounced save has written a session holding `text`. */
-async function saved(page, text) {
-  await page.waitForFunction((text) => (localStorage.getItem('robotscope-session') || '').includes(text), text, { timeout: 10000 });
-}
 
 /** Clicks the share button and returns the link it copied. */
 async function shareLink(page) {
@@ -106,7 +102,7 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     await editor(page).waitFor();
     await page.waitForFunction(() => document.querySelector('textarea[aria-label^="robots.txt"]').value.includes('GPTBot'));
     assert.equal(await editor(page).inputValue(), ROBOTS);
-    const backup = await page.evaluate(() => localStorage.getItem('robotscope-session-backup'));
+    const [backup] = await backups(page);
     assert.match(backup, /Disallow: \/mine\//);
   });
 
@@ -176,7 +172,9 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
   });
 
   await t.test('a damaged saved session is reported, and the tester starts from the example', async () => {
-    await page.evaluate(() => localStorage.setItem('robotscope-session', 'robotscope-session 1\nfull-file 0\nagents 999\nx'));
+    // The last edit's save first: leaving the page saves a pending edit, which would replace the damage.
+    await saved(page, 'Allow: /private/press/');
+    await page.evaluate(() => localStorage.setItem(`robotscope-session:${sessionStorage.getItem('robotscope-tab')}`, 'robotscope-session 1\nfull-file 0\nagents 999\nx'));
     await page.reload();
     await editor(page).waitFor();
     await alerts(page).waitFor();

@@ -35,7 +35,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
       '/docs/intro',
     ]);
     // The cells' accessible names say the same as their data attributes.
-    assert.match(await cell(page, 1, 2).getAttribute('aria-label'), /allowed for ExampleBot.*line 4$/);
+    assert.match(await cell(page, 1, 2).getAttribute('aria-label'), /^Allowed line 4: .* for ExampleBot$/);
   });
 
   await t.test('choosing a cell marks its deciding line in the editor and explains it', async () => {
@@ -97,7 +97,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
       '/docs/guide.pdf',
     ]);
     // Googlebot's own group hides the `*` rules from it: the lint warns on line 6.
-    const warning = lint.getByRole('button', { name: /^warning on line 6: / });
+    const warning = lint.getByRole('button', { name: /^warning line 6: / });
     await warning.waitFor();
     assert.match(await warning.textContent(), /Googlebot. has its own group/);
     // Choosing a diagnostic moves the editor's cursor to its line.
@@ -114,13 +114,13 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Set as baseline');
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
-    assert.match(await focused(), /^\/private\/a\.html: allowed for Googlebot/);
+    assert.match(await focused(), /^Allowed no rule: \/private\/a\.html for Googlebot/);
     await page.keyboard.press('ArrowRight');
-    assert.match(await focused(), /^\/private\/a\.html: disallowed for GPTBot, line 11$/);
+    assert.match(await focused(), /^Disallowed line 11: \/private\/a\.html for GPTBot$/);
     assert.equal(await cell(page, 0, 1).getAttribute('aria-pressed'), 'true');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
-    assert.match(await focused(), /^\/private\/press\/x\.pdf: allowed for ExampleBot, line 4$/);
+    assert.match(await focused(), /^Allowed line 4: \/private\/press\/x\.pdf for ExampleBot$/);
     assert.equal(await cell(page, 1, 2).getAttribute('aria-pressed'), 'true');
     await page.waitForFunction(() => document.querySelector('[data-winning="true"]')?.dataset.line === '4');
     // Past the edges the selection stays put.
@@ -128,7 +128,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    assert.match(await focused(), /^\/private\/a\.html: allowed for Googlebot/);
+    assert.match(await focused(), /^Allowed no rule: \/private\/a\.html for Googlebot/);
     assert.equal(await summary(page).textContent(), 'Allowed (no rule decided). Googlebot fetching /private/a.html');
     // One tab stop: the only cell in the tab order is the selected one, and Tab leaves the grid.
     assert.equal(await grid(page).locator('button[tabindex="0"]').count(), 1);

@@ -3,13 +3,15 @@
 //!
 //! Pure Rust over the core crate (no `web-sys`), so `cargo test -p robotscope-web` runs it natively.
 
-use robotscope::{Crawler, Diagnostic, Robots, Severity, Verdict, GOOGLE_SIZE_LIMIT};
+use robotscope::{
+    AgentCheck, Diagnostic, Governs, Robots, Severity, TypedAgent, TypedUrl, UrlKind, Verdict, GOOGLE_SIZE_LIMIT,
+};
 
 /// The most URLs and agents the grid checks; the rest of a huge paste is listed as skipped, so the page
 /// never freezes.
 pub const MAX_URLS: usize = 1000;
 /// See [`MAX_URLS`].
-pub const MAX_AGENTS: usize = 20;
+pub const MAX_AGENTS: usize = 50;
 /// The most diagnostics the lint panel lists (the gutter marks every line regardless).
 pub const MAX_LISTED_DIAGNOSTICS: usize = 500;
 
@@ -96,70 +98,53 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// One agent as typed, and what the engine is given for it (SPEC B2).
-#[derive(Debug, Clone, PartialEq)]
-pub struct AgentEntry {
-    /// The line as typed (trimmed).
-    pub input: String,
-    /// The product token read from it: the input itself, or the token of a full User-Agent header.
-    pub token: String,
-    /// The crawler preset the input names, if any: its token chain and `*` handling then apply.
-    pub crawler: Option<&'static Crawler>,
+/// One agent as typed: the core reads it (token, preset, header, browser; SPEC B2), so every surface reads it
+/// the same way.
+pub type AgentEntry = TypedAgent;
+
+/// Reads one line of the agents box.
+pub fn read_agent(input: &str) -> AgentEntry {
+    robotscope::resolve_agent(input)
 }
 
-impl AgentEntry {
-    /// Reads one line of the agents box.
-    pub fn new(input: &str) -> AgentEntry {
-        let input = input.trim();
-        let token = robotscope::token_from_user_agent(input);
-        let crawler = robotscope::crawler(input).or_else(|| robotscope::crawler(token));
-        AgentEntry { input: input.to_string(), token: token.to_string(), crawler }
-    }
-
-    /// The name to show and to use in explanations.
-    pub fn label(&self) -> &str {
-        match self.crawler {
-            Some(c) => c.name,
-            None if self.token.is_empty() => "(empty token)",
-            None => &self.token,
-        }
-    }
-
-    /// Whether the engine is given something other than what was typed.
-    pub fn is_header(&self) -> bool {
-        self.input != self.token
-    }
-
-    /// The token the engine is given for this file: for a preset, the first of its tokens that has a group
-    /// (else the first, or none at all when the crawler ignores `*`), as [`Robots::crawler_token`] says.
-    pub fn engine_token(&self, robots: &Robots) -> Option<String> {
-        match self.crawler {
-            None => Some(self.token.clone()),
-            Some(c) => robots.crawler_token(c).map(str::to_string),
-        }
-    }
-}
-
-/// One URL as typed, and the URL the engine is given (SPEC B2).
+/// One URL as typed, read by the core ([`robotscope::resolve_url`]: a bare word is a path), and whether the
+/// file on screen is the one that governs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UrlEntry {
-    /// The line as typed (trimmed).
-    pub input: String,
-    /// What is tested: the normalised URL, or the input as typed when it cannot be normalised.
-    pub tested: String,
-    /// Why the input could not be normalised.
-    pub error: Option<&'static str>,
+    /// The core's reading.
+    pub url: TypedUrl,
+    /// Why another robots.txt governs this URL (another host, scheme or port than the site's), if it does.
+    pub elsewhere: Option<&'static str>,
 }
 
-impl UrlEntry {
-    /// Reads one line of the URLs box.
-    pub fn new(input: &str) -> UrlEntry {
-        let input = input.trim();
-        match robotscope::normalize_url(input) {
-            Ok(tested) => UrlEntry { input: input.to_string(), tested, error: None },
-            Err(e) => UrlEntry { input: input.to_string(), tested: input.to_string(), error: Some(e.message()) },
-        }
+impl core::ops::Deref for UrlEntry {
+    type Target = TypedUrl;
+    fn deref(&self) -> &TypedUrl {
+        &self.url
     }
+}
+
+/// Reads the URLs box. The site the file belongs to is that of the first full URL (paths stay paths: the
+/// matcher reads them as they are); a full URL on another host, scheme or port is marked with the reason, for
+/// its own robots.txt decides it, not this file.
+pub fn read_urls(lines: &[&str]) -> (Vec<UrlEntry>, Option<String>) {
+    let typed: Vec<TypedUrl> = lines.iter().map(|l| robotscope::resolve_url(l, None)).collect();
+    let full = |u: &&TypedUrl| u.kind == UrlKind::Full && u.error.is_none();
+    let site = typed.iter().find(full).and_then(|u| robotscope::robots_url(&u.tested).ok());
+    let entries = typed
+        .into_iter()
+        .map(|url| {
+            let elsewhere = match (&site, full(&&url)) {
+                (Some(site), true) => match robotscope::governs(site, &url.tested) {
+                    Ok(Governs::Yes) | Err(_) => None,
+                    Ok(other) => Some(other.message()),
+                },
+                _ => None,
+            };
+            UrlEntry { url, elsewhere }
+        })
+        .collect();
+    (entries, site)
 }
 
 /// The non-empty lines of a list box, and how many were left out past `max`.
@@ -192,7 +177,7 @@ impl Grid {
     /// Checks every URL with every agent. Each agent's rules are found once ([`Robots::matcher`]), so a URL
     /// costs only the matching of those rules, however many groups the file has.
     pub fn new(robots: &Robots, agents: &[AgentEntry], urls: &[UrlEntry]) -> Grid {
-        let tokens: Vec<Option<String>> = agents.iter().map(|a| a.engine_token(robots)).collect();
+        let tokens: Vec<Option<String>> = agents.iter().map(|a| robots.agent_token(a)).collect();
         // `None`: a crawler that ignores `*` and has no group; nothing applies, everything is allowed.
         let columns: Vec<Option<robotscope::Matcher<'_>>> =
             tokens.iter().map(|t| t.as_deref().map(|t| robots.matcher(t))).collect();
@@ -225,6 +210,8 @@ pub struct Detail {
     pub agent: usize,
     /// The token the engine was given (`None`: a crawler that ignores `*` and has no group of its own).
     pub token: Option<String>,
+    /// The token whose group a preset follows when it has none of its own (Googlebot-Image follows Googlebot).
+    pub follows: Option<String>,
     /// The full verdict.
     pub verdict: Verdict,
     /// The explanation in words.
@@ -235,21 +222,37 @@ impl Detail {
     /// Explains the cell (`url`, `agent`) with the core's explained path.
     pub fn new(robots: &Robots, agents: &[AgentEntry], urls: &[UrlEntry], url: usize, agent: usize) -> Option<Detail> {
         let (a, u) = (agents.get(agent)?, urls.get(url)?);
-        let (token, verdict) = match a.crawler {
-            Some(c) => {
-                let (token, verdict) = robots.check_crawler(c, &u.tested);
-                (token.map(str::to_string), verdict)
-            }
-            None => (Some(a.token.clone()), robots.check(a.token.as_str(), &u.tested)),
-        };
-        let explanation = match &token {
-            Some(_) => robots.explain(&verdict, a.label()),
-            None => format!(
-                "{} ignores the `*` group and no group names it, so no rule applies and the URL is allowed.",
-                a.label()
-            ),
-        };
-        Some(Detail { url, agent, token, verdict, explanation })
+        let check: AgentCheck = robots.check_agent(a, &u.tested);
+        let explanation = robots.explain_agent(a, &check);
+        let AgentCheck { token, follows, verdict } = check;
+        Some(Detail { url, agent, token, follows, verdict, explanation })
+    }
+}
+
+/// The lines that decided a verdict, to quote beside it: the `User-agent` lines of the groups that applied (at
+/// most three per group) and the deciding rule. Sorted, no duplicates; empty when no group applied.
+pub fn deciding_lines(robots: &Robots, verdict: &Verdict) -> Vec<usize> {
+    let mut lines: Vec<usize> = Vec::new();
+    for &g in verdict.groups.iter().take(4) {
+        if let Some(group) = robots.group(g) {
+            lines.extend(group.agents().take(3).map(|a| a.line));
+        }
+    }
+    if verdict.line > 0 {
+        lines.push(verdict.line);
+    }
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+/// The line the editor shows for a verdict: the deciding line, else the first line of the group that applied
+/// (a verdict no rule decided still shows whose rules were read), else none (0).
+pub fn focus_line(verdict: &Verdict) -> usize {
+    if verdict.line > 0 {
+        verdict.line
+    } else {
+        verdict.group_lines.first().copied().unwrap_or(0)
     }
 }
 
@@ -338,32 +341,68 @@ mod tests {
 
     #[test]
     fn agents_read_headers_and_presets() {
-        let a = AgentEntry::new(" Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) ");
+        let a = read_agent(" Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) ");
         assert_eq!(a.token, "Googlebot");
-        assert!(a.is_header());
+        assert_eq!(a.kind, robotscope::AgentKind::Header);
         assert_eq!(a.crawler.map(|c| c.name), Some("Googlebot"));
-        let a = AgentEntry::new("MyBot/1.0");
+        let a = read_agent("MyBot/1.0");
         assert_eq!((a.token.as_str(), a.crawler), ("MyBot", None));
         let robots = Robots::parse(FILE);
-        assert_eq!(AgentEntry::new("Googlebot-Image").engine_token(&robots).as_deref(), Some("Googlebot"));
-        assert_eq!(AgentEntry::new("AdsBot-Google").engine_token(&robots), None);
-        assert_eq!(AgentEntry::new("MyBot").engine_token(&robots).as_deref(), Some("MyBot"));
+        assert_eq!(robots.agent_token(&read_agent("Googlebot-Image")).as_deref(), Some("Googlebot"));
+        assert_eq!(robots.agent_token(&read_agent("AdsBot-Google")), None);
+        assert_eq!(robots.agent_token(&read_agent("MyBot")).as_deref(), Some("MyBot"));
+        // A fallback is said to be one: Googlebot-Image follows Googlebot's group, it has none of its own.
+        let only_googlebot = Robots::parse("User-agent: Googlebot\nDisallow: /p/\n");
+        let d = Detail::new(&only_googlebot, &[read_agent("Googlebot-Image")], &read_urls(&["/p/x"]).0, 0, 0).unwrap();
+        assert_eq!(d.follows.as_deref(), Some("Googlebot"));
+        assert!(
+            d.explanation.starts_with("Googlebot-Image has no group of its own, so it follows Googlebot's group"),
+            "{}",
+            d.explanation
+        );
+        // A browser's header: browsers do not read robots.txt, and the note names the token given.
+        let browser =
+            read_agent("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36");
+        assert!(browser
+            .note()
+            .unwrap()
+            .starts_with("Browsers do not read robots.txt; the engine is given the token `Mozilla`"));
     }
 
     #[test]
     fn urls_are_normalised_or_kept_with_a_reason() {
-        let u = UrlEntry::new("/a b/ü");
-        assert_eq!((u.tested.as_str(), u.error), ("/a%20b/%C3%BC", None));
-        let u = UrlEntry::new("mailto:x@example.com");
-        assert_eq!(u.tested, "mailto:x@example.com");
-        assert!(u.error.is_some());
+        let (urls, site) = read_urls(&["/a b/ü", "mailto:x@example.com", "cart"]);
+        assert_eq!((urls[0].tested.as_str(), urls[0].error), ("/a%20b/%C3%BC", None));
+        assert_eq!(urls[1].tested, "mailto:x@example.com");
+        assert!(urls[1].error.is_some());
+        // A bare word is a path, not a host.
+        assert_eq!(urls[2].tested, "/cart");
+        assert_eq!(site, None);
+    }
+
+    #[test]
+    fn urls_of_another_site_are_marked() {
+        let (urls, site) = read_urls(&[
+            "/private",
+            "https://example.com/a",
+            "https://example.com:443/b",
+            "http://example.com/c",
+            "https://shop.example.com/d",
+            "https://example.org/e",
+            "https://example.com:8443/f",
+        ]);
+        assert_eq!(site.as_deref(), Some("https://example.com/robots.txt"));
+        let marked: Vec<bool> = urls.iter().map(|u| u.elsewhere.is_some()).collect();
+        assert_eq!(marked, [false, false, false, true, true, true, true]);
+        assert!(urls[3].elsewhere.unwrap().contains("scheme"));
+        assert!(urls[6].elsewhere.unwrap().contains("port"));
     }
 
     #[test]
     fn grid_matches_the_explained_path() {
         let robots = Robots::parse(FILE);
-        let agents: Vec<AgentEntry> = ["Googlebot", "GPTBot", "AdsBot-Google"].map(AgentEntry::new).to_vec();
-        let urls: Vec<UrlEntry> = ["https://example.com/shop/shoes", "/cart"].map(UrlEntry::new).to_vec();
+        let agents: Vec<AgentEntry> = ["Googlebot", "GPTBot", "AdsBot-Google"].map(read_agent).to_vec();
+        let urls: Vec<UrlEntry> = read_urls(&["https://example.com/shop/shoes", "/cart"]).0;
         let grid = Grid::new(&robots, &agents, &urls);
         assert_eq!(grid.cell(0, 0), Some(Cell { allowed: true, line: 5 }));
         assert_eq!(grid.cell(1, 0), Some(Cell { allowed: false, line: 6 }));
@@ -399,9 +438,9 @@ mod tests {
         );
         let agents: Vec<AgentEntry> =
             ["a", "b", "", "Googlebot", "Googlebot-Image", "GPTBot", "AdsBot-Google", "bingbot", "zzz"]
-                .map(AgentEntry::new)
+                .map(read_agent)
                 .to_vec();
-        let urls: Vec<UrlEntry> = [
+        let urls: Vec<UrlEntry> = read_urls(&[
             "/",
             "/b",
             "/p",
@@ -421,9 +460,8 @@ mod tests {
             "/catalog/a.pdf",
             "/search$q",
             "/docs/a",
-        ]
-        .map(UrlEntry::new)
-        .to_vec();
+        ])
+        .0;
         for file in &files {
             let robots = Robots::parse(file);
             let grid = Grid::new(&robots, &agents, &urls);
@@ -454,6 +492,23 @@ mod tests {
         }
         assert_eq!(highlight("absolutely random line")[0].0, "t-invalid");
         assert_eq!(highlight("garbage here")[0].0, "t-key t-unknown");
+    }
+
+    #[test]
+    fn deciding_lines_quote_the_groups_and_the_rule() {
+        let robots = Robots::parse(FILE);
+        let v = robots.check("Googlebot", "/shop/x");
+        assert_eq!(deciding_lines(&robots, &v), vec![4, 5]);
+        assert_eq!(focus_line(&v), 5);
+        let v = robots.check("Googlebot", "/other");
+        assert_eq!((v.line, deciding_lines(&robots, &v)), (6, vec![4, 6]));
+        // No rule matched: the group that applied is still quoted and shown.
+        let robots = Robots::parse("User-agent: a\nUser-agent: b\nDisallow: /x\n");
+        let v = robots.check("b", "/y");
+        assert_eq!((v.line, deciding_lines(&robots, &v), focus_line(&v)), (0, vec![1, 2], 1));
+        // No group applied: nothing to quote or show.
+        let v = robots.check("c", "/y");
+        assert_eq!((deciding_lines(&robots, &v), focus_line(&v)), (vec![], 0));
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The tester's layout: the editor and the lint on one side; agents, URLs, verdicts and the explanation on the
 //! other. It restores the saved session on start and saves it (debounced) after each change.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use gloo::timers::callback::Timeout;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::agents::Agents;
@@ -17,15 +18,12 @@ use crate::components::notice::NoticeBar;
 use crate::components::results::Results;
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
+use crate::examples::EXAMPLES;
 use crate::session::Session;
 use crate::state::{Action, Notice, NoticeAction, State};
-use crate::{permalink, session};
+use crate::{permalink, session, store};
 
-/// The local-storage key of the saved session.
-const STORAGE_KEY: &str = "robotscope-session";
-/// Where the saved session goes when a share link replaces it.
-const BACKUP_KEY: &str = "robotscope-session-backup";
-/// How long typing must pause before the session is saved.
+/// How long typing must pause before the session is saved (it is also saved when the page is hidden or left).
 const SAVE_DELAY_MS: u32 = 400;
 
 /// `text` with its first letter in upper case, to start a sentence with a message (ASCII only: Unicode case
@@ -38,28 +36,32 @@ fn sentence(text: &str) -> String {
     out
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
-/// The session saved in this browser, or the first example; a damaged session is reported, not fatal.
-fn saved_state() -> State {
-    let Some(saved) = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) else {
-        return State::default();
+/// The session saved for this tab (or the last one saved in this browser), or the first example; a damaged
+/// session is reported, not fatal. The flag says the file is still to be read from IndexedDB.
+fn saved_state() -> (State, bool) {
+    let Some((saved, in_idb)) = store::load() else {
+        return (State::default(), false);
     };
     match session::decode(&saved) {
-        Ok(s) => State::from_session(s),
-        Err(e) => State {
-            notice: Some(Notice::error(format!("{}, so the tester starts from the example.", sentence(e)))),
-            ..State::default()
-        },
+        Ok(s) if in_idb => {
+            let state = State::from_session(s);
+            (State { notice: Some(Notice::info("Loading your file from this browser's storage…")), ..state }, true)
+        }
+        Ok(s) => (State::from_session(s), false),
+        Err(e) => (
+            State {
+                notice: Some(Notice::error(format!("{}, so the tester starts from the example.", sentence(e)))),
+                ..State::default()
+            },
+            false,
+        ),
     }
 }
 
 /// The notice shown when a share link has replaced the session on screen.
 fn opened_link_notice(backup: bool) -> Notice {
     if backup {
-        Notice::info("Opened a shared session: the file, agents and URLs are the link's. Your previous session is kept as a backup in this browser.")
+        Notice::info("Opened a shared session: the file, agents and URLs are the link's. Your previous session is kept as a backup in this browser (see Backups).")
             .with_action(NoticeAction::RestoreBackup)
     } else {
         Notice::info("Opened a shared session: the file, agents and URLs are the link's.")
@@ -83,35 +85,38 @@ fn take_link() -> Option<Result<Session, String>> {
     Some(permalink::from_fragment(&hash))
 }
 
-/// Keeps `session` (the one a share link is about to replace) as the backup; whether it was kept.
-fn keep_backup(session: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(BACKUP_KEY, session).is_ok())
-}
-
 /// The state to start with: a share link in the address, else the saved session. The session saved before
 /// the link is kept as a backup first, so nothing typed is lost.
-fn initial_state() -> State {
+fn initial_state() -> (State, bool) {
     match take_link() {
         None => saved_state(),
         Some(Ok(shared)) => {
-            let saved = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-            let backup = saved.is_some_and(|saved| keep_backup(&saved));
-            State { notice: Some(opened_link_notice(backup)), ..State::from_session(shared) }
+            // The tab's own session (a file kept in IndexedDB stays there, under the tab's key, until the next
+            // save; its agents and URLs are backed up here).
+            let saved = store::load().map(|(text, _)| text);
+            let backup = saved.is_some_and(|saved| store::push_backup(&saved));
+            (State { notice: Some(opened_link_notice(backup)), ..State::from_session(shared) }, false)
         }
-        Some(Err(e)) => State {
-            notice: Some(Notice::error(format!("{}. Your own session is shown instead.", sentence(&e)))),
-            ..saved_state()
-        },
+        Some(Err(e)) => {
+            let (state, loading) = saved_state();
+            (
+                State {
+                    notice: Some(Notice::error(format!("{}. Your own session is shown instead.", sentence(&e)))),
+                    ..state
+                },
+                loading,
+            )
+        }
     }
 }
 
 /// Opens the share link pasted into the address of an open tester (`hashchange`): the session on screen
-/// becomes the backup.
+/// becomes the newest backup.
 fn open_link_in_place(state: &UseReducerHandle<State>) {
     match take_link() {
         None => {}
         Some(Ok(shared)) => {
-            let notice = if keep_backup(&session::encode(&state.session())) {
+            let notice = if store::push_backup(&session::encode(&state.session())) {
                 opened_link_notice(true)
             } else {
                 Notice::info(
@@ -127,21 +132,26 @@ fn open_link_in_place(state: &UseReducerHandle<State>) {
     }
 }
 
-/// Swaps the session on screen with the backup: "Restore my previous session" (pressed again, it swaps back).
-fn restore_backup(state: &UseReducerHandle<State>) {
-    let backup = storage().and_then(|s| s.get_item(BACKUP_KEY).ok().flatten());
-    let Some(backup) = backup else {
+/// Restores a backup (`key`, or the newest): the session on screen becomes the newest backup in its place, so
+/// pressing "Restore my previous session" again swaps back.
+fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
+    let key = key.or_else(|| store::backups().first().map(|b| b.key.clone()));
+    let Some((key, backup)) = key.and_then(|k| store::take_backup(&k).map(|b| (k, b))) else {
         state.dispatch(Action::Notify(Notice::error("There is no previous session in this browser's storage.")));
         return;
     };
+    let _ = key;
     match session::decode(&backup) {
         Ok(previous) => {
-            let notice = if keep_backup(&session::encode(&state.session())) {
-                Notice::info("Restored your previous session. The shared one is now the backup.")
-                    .with_action(NoticeAction::RestoreBackup)
+            let notice = if store::push_backup(&session::encode(&state.session())) {
+                Notice::info(format!(
+                    "Restored your previous session (“{}”). The session it replaced is now the newest backup.",
+                    session::first_line(&backup)
+                ))
+                .with_action(NoticeAction::RestoreBackup)
             } else {
                 Notice::info(
-                    "Restored your previous session. The shared one was too large to keep as the backup; Undo (Ctrl+Z in the editor) brings its file back.",
+                    "Restored your previous session. The one it replaced was too large to keep as a backup; Undo (Ctrl+Z in the editor) brings its file back.",
                 )
             };
             state.dispatch(Action::Restore(previous));
@@ -149,43 +159,149 @@ fn restore_backup(state: &UseReducerHandle<State>) {
         }
         Err(e) => state.dispatch(Action::Notify(Notice::error(format!(
             "{}, so it cannot be restored. The session on screen is unchanged.",
-            sentence(&e.replace("saved session", "previous session"))
+            sentence(&e.replace("saved session", "backup"))
         )))),
     }
 }
 
-/// Saves the session; a full storage is reported once per failure, and nothing typed is lost.
+/// Saves the session; a failure is reported, and nothing typed is lost.
 fn save(state: &State) -> Result<(), Notice> {
-    let storage = storage().ok_or_else(|| {
-        Notice::error("This browser does not allow local storage: the session will not survive a reload.")
-    })?;
-    storage.set_item(STORAGE_KEY, &session::encode(&state.session())).map_err(|_| {
-        Notice::error(
-            "The session is too large for the browser's local storage, so it will not survive a reload. Everything else works; download the file to keep it.",
-        )
+    store::save(&state.session(), &state.text).map_err(|e| match e {
+        store::SaveError::NoStorage => {
+            Notice::error("This browser does not allow local storage: the session will not survive a reload.")
+        }
+        store::SaveError::Full => Notice::error(
+            "The browser's storage for this site is full, so the session will not survive a reload. Everything else works; download the file to keep it.",
+        ),
     })
+}
+
+/// The backups menu: each kept session by its time and first line; choosing one restores it.
+#[derive(Properties, PartialEq, Clone)]
+struct BackupsProps {
+    on_restore: Callback<String>,
+}
+
+#[function_component]
+fn Backups(props: &BackupsProps) -> Html {
+    // Listed when the menu is about to open (reading them at every keystroke would cost time).
+    let list = use_state(store::backups);
+    let refresh = {
+        let list = list.clone();
+        Callback::from(move |_: FocusEvent| list.set(store::backups()))
+    };
+    let refresh_pointer = {
+        let list = list.clone();
+        Callback::from(move |_: PointerEvent| list.set(store::backups()))
+    };
+    let on_change = {
+        let on_restore = props.on_restore.clone();
+        let list = list.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let key = select.value();
+            select.set_value("");
+            if !key.is_empty() {
+                on_restore.emit(key);
+                list.set(store::backups());
+            }
+        })
+    };
+    html! {
+        <select class="tool backups" aria-label="Backups: restore an earlier session" onfocus={refresh} onpointerdown={refresh_pointer} onchange={on_change}>
+            <option value="" selected=true>{format!("Backups ({})…", list.len())}</option>
+            { for list.iter().map(|b| html! { <option value={b.key.clone()}>{&b.name}</option> }) }
+        </select>
+    }
 }
 
 /// The whole tester.
 #[function_component]
 pub fn App() -> Html {
-    let state = use_reducer(initial_state);
-    use_effect_with((), |_| crate::components::toolbar::apply_theme(&crate::components::toolbar::saved_theme()));
+    // Whether the file is still being read from IndexedDB: nothing is saved until it is there.
+    let start = use_mut_ref(|| None::<bool>);
+    let state = use_reducer({
+        let start = start.clone();
+        move || {
+            let (state, loading) = initial_state();
+            *start.borrow_mut() = Some(loading);
+            state
+        }
+    });
+    let loading = use_mut_ref(|| start.borrow().unwrap_or(false));
+    use_effect_with((), |_| {
+        crate::components::toolbar::apply_theme(&crate::components::toolbar::saved_theme());
+        // The static shell of index.html has done its job.
+        if let Some(shell) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("shell")) {
+            shell.remove();
+        }
+    });
 
-    // A share link pasted into the address of the open tester: the page does not reload, so listen for it.
     let latest = use_mut_ref(|| state.clone());
     *latest.borrow_mut() = state.clone();
-    use_effect_with((), move |_| {
-        let listener = web_sys::window().map(|window| {
-            EventListener::new(&window, "hashchange", move |_| open_link_in_place(&latest.borrow().clone()))
+    // A large file kept in IndexedDB arrives after the first render; the agents and URLs on screen stay.
+    {
+        let latest = latest.clone();
+        let loading = loading.clone();
+        use_effect_with((), move |_| {
+            if *loading.borrow() {
+                store::load_file(move |text| {
+                    *loading.borrow_mut() = false;
+                    let state = latest.borrow().clone();
+                    match text.as_deref().map(session::decode) {
+                        Some(Ok(file)) => {
+                            let now = state.session();
+                            state.dispatch(Action::Restore(Session {
+                                agents: now.agents,
+                                urls: now.urls,
+                                selected: now.selected,
+                                full_file: now.full_file,
+                                ..file
+                            }));
+                            state.dispatch(Action::DismissNotice);
+                        }
+                        _ => state.dispatch(Action::Notify(Notice::error(
+                            "Your file could not be read back from this browser's storage (IndexedDB); the agents and URLs are kept.",
+                        ))),
+                    }
+                });
+            }
         });
-        move || drop(listener)
-    });
+    }
+
+    // A share link pasted into the address of the open tester: the page does not reload, so listen for it.
+    // Another tab saving its own session is noticed once: each tab keeps its own.
+    {
+        let latest = latest.clone();
+        use_effect_with((), move |_| {
+            let window = web_sys::window();
+            let hash = window.as_ref().map(|window| {
+                let latest = latest.clone();
+                EventListener::new(window, "hashchange", move |_| open_link_in_place(&latest.borrow().clone()))
+            });
+            let told = Cell::new(false);
+            let storage = window.as_ref().map(|window| {
+                EventListener::new(window, "storage", move |e| {
+                    let key = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
+                    if key.is_some_and(|k| store::is_other_tab(&k)) && !told.replace(true) {
+                        latest.borrow().dispatch(Action::Notify(Notice::info(
+                            "The tester is open in another tab too. Each tab keeps its own session; a new tab starts from the one saved last.",
+                        )));
+                    }
+                })
+            });
+            move || drop((hash, storage))
+        });
+    }
     let on_notice_action = {
         let state = state.clone();
         Callback::from(move |action: NoticeAction| match action {
-            NoticeAction::RestoreBackup => restore_backup(&state),
+            NoticeAction::RestoreBackup => restore_backup(&state, None),
         })
+    };
+    let on_restore = {
+        let state = state.clone();
+        Callback::from(move |key: String| restore_backup(&state, Some(key)))
     };
 
     // Save after typing pauses: the pending save is replaced at each change, so a burst of keystrokes writes once.
@@ -202,13 +318,53 @@ pub fn App() -> Html {
             state.selected,
             baseline,
         );
+        let loading = loading.clone();
+        let pending = pending.clone();
         use_effect_with(deps, move |_| {
+            let done = pending.clone();
             let timeout = Timeout::new(SAVE_DELAY_MS, move || {
+                // No longer pending: leaving the page now has nothing more to save.
+                done.borrow_mut().take();
+                if *loading.borrow() {
+                    return;
+                }
                 if let Err(notice) = save(&handle) {
                     handle.dispatch(Action::Notify(notice));
                 }
             });
             *pending.borrow_mut() = Some(timeout);
+        });
+    }
+    // Leaving or hiding the page saves at once: a reload or a closed tab within the typing pause loses nothing.
+    {
+        let latest = latest.clone();
+        let pending = pending.clone();
+        let loading = loading.clone();
+        use_effect_with((), move |_| {
+            let flush = move || {
+                if let Some(timeout) = pending.borrow_mut().take() {
+                    timeout.cancel();
+                    if !*loading.borrow() {
+                        let _ = save(&latest.borrow());
+                    }
+                }
+            };
+            let flush = Rc::new(flush);
+            let window = web_sys::window();
+            let document = window.as_ref().and_then(|w| w.document());
+            let hide = window.as_ref().map(|w| {
+                let flush = flush.clone();
+                EventListener::new(w, "pagehide", move |_| flush())
+            });
+            let hidden = document.as_ref().map(|d| {
+                let d2 = d.clone();
+                EventListener::new(d, "visibilitychange", move |_| {
+                    if d2.hidden() {
+                        flush()
+                    }
+                })
+            });
+            move || drop((hide, hidden))
         });
     }
 
@@ -227,18 +383,45 @@ pub fn App() -> Html {
         });
     }
 
+    // The file on screen is one of the examples (a first visit): it is marked as such, with a Clear button, and
+    // the one-line how-to shows.
+    let example = EXAMPLES.iter().find(|e| e.text.len() == state.text.len() && *e.text == *state.text);
+    let on_clear = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearExample))
+    };
+    let example_mark = example.map(|e| {
+        html! {
+            <>
+                <span class="badge" title={e.title}>{"Example"}</span>
+                <button type="button" class="tool small" onclick={on_clear}>{"Clear"}</button>
+            </>
+        }
+    });
+    let howto = example.map(|_| {
+        html! {
+            <p class="howto">{"Paste your robots.txt, list the URLs and crawlers to check, then select a verdict to see the rule that decided it."}</p>
+        }
+    });
     html! {
         <>
             <header class="top">
                 <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, explained"}</span></h1>
-                <Toolbar state={state.clone()} />
+                <div class="top-tools">
+                    <Toolbar state={state.clone()} />
+                    <Backups {on_restore} />
+                </div>
+                {howto}
             </header>
             <NoticeBar notice={state.notice.clone()} cut_from={state.parsed.robots.cut_from()}
                 dispatcher={state.dispatcher()} on_action={on_notice_action} />
             <main class="layout">
                 <div class="col col-left">
                     <section class="pane pane-editor" aria-labelledby="editor-heading">
-                        <h2 id="editor-heading" class="pane-title">{"robots.txt"}</h2>
+                        <div class="pane-head">
+                            <h2 id="editor-heading" class="pane-title">{"robots.txt"}</h2>
+                            {example_mark}
+                        </div>
                         <Editor state={state.clone()} />
                     </section>
                     <section class="pane pane-lint" aria-labelledby="lint-heading">

@@ -17,6 +17,7 @@ pub mod examples;
 pub mod permalink;
 pub mod session;
 pub mod state;
+pub mod store;
 pub mod text;
 
 pub use app::App;

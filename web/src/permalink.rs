@@ -5,8 +5,9 @@ use crate::session::{self, base64_decode, base64_encode, Session};
 
 /// The fragment's prefix: the format's name and version.
 const PREFIX: &str = "s1.";
-/// The most bytes a link may inflate to: a damaged or hostile link cannot exhaust memory.
-const MAX_INFLATED: usize = 32 * 1024 * 1024;
+/// The most bytes a link may inflate to: a damaged or hostile link cannot exhaust memory or freeze the page
+/// (the tester makes links of at most [`MAX_SHARED_BYTES`]).
+pub const MAX_INFLATED: usize = 5 * 1024 * 1024;
 /// Browsers cope with URLs of about 2 MB; a longer link would be cut somewhere on the way.
 pub const MAX_LINK_LEN: usize = 1_500_000;
 
@@ -37,7 +38,14 @@ pub fn from_fragment(fragment: &str) -> Result<Session, String> {
     let body = fragment.trim_start_matches('#').strip_prefix(PREFIX).ok_or("this is not a robotscope share link")?;
     let damaged = || "the share link is damaged (was it cut short when it was copied?)".to_string();
     let packed = base64_decode(body).ok_or_else(damaged)?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|_| damaged())?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|e| {
+        if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+            "the share link unpacks to more than 5 MB, more than any link the tester makes, so it is not opened"
+                .to_string()
+        } else {
+            damaged()
+        }
+    })?;
     let text = String::from_utf8(bytes).map_err(|_| damaged())?;
     session::decode(&text).map_err(|e| format!("the share link is damaged: {e}"))
 }
@@ -78,6 +86,20 @@ mod tests {
     #[test]
     fn huge_sessions_get_no_link() {
         assert_eq!(to_fragment(&session(&"x".repeat(MAX_SHARED_BYTES + 1))), None);
+    }
+
+    #[test]
+    fn links_that_unpack_past_5_mb_are_refused() {
+        // A few kilobytes of link that would unpack to 31 MB.
+        let body = format!("robotscope-session 1\nfull-file 0\nagents 0\n\nurls 0\n\nrobots {}\n", 31 << 20);
+        let mut text = body.into_bytes();
+        text.resize(text.len() + (31 << 20), b'a');
+        let packed = miniz_oxide::deflate::compress_to_vec(&text, 6);
+        let mut link = String::from(PREFIX);
+        base64_encode(&packed, &mut link);
+        assert!(link.len() < 100_000);
+        assert!(from_fragment(&link).unwrap_err().contains("more than 5 MB"));
+        const { assert!(MAX_SHARED_BYTES < MAX_INFLATED) };
     }
 
     #[test]

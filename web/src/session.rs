@@ -127,7 +127,33 @@ pub fn decode(text: &str) -> Result<Session, &'static str> {
             return Err(CORRUPT);
         }
     }
+    // The file's own bytes must be the text shown, read as the editor reads an opened file: otherwise the
+    // verdicts (from the bytes) and the editor (the text) would disagree, and Download would save hidden bytes.
+    if session.raw.as_deref().is_some_and(|raw| text_of_bytes(raw) != session.robots) {
+        return Err("the file's bytes do not match its text");
+    }
     Ok(session)
+}
+
+/// The text the editor shows for a file's bytes: invalid UTF-8 as U+FFFD, CR LF and CR line ends as LF.
+pub fn text_of_bytes(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.into_owned()
+    }
+}
+
+/// The first line of an encoded session's file that is not blank, trimmed and cut to 48 characters, to name a
+/// backup; `(empty file)` when there is none, `(damaged)` when the text is not a session.
+pub fn first_line(encoded: &str) -> String {
+    let Ok(session) = decode(encoded) else { return "(damaged)".to_string() };
+    match session.robots.lines().map(str::trim).find(|l| !l.is_empty()) {
+        None => "(empty file)".to_string(),
+        Some(line) if line.chars().count() > 48 => format!("{}…", line.chars().take(47).collect::<String>()),
+        Some(line) => line.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -152,11 +178,20 @@ mod tests {
         assert_eq!(decode(&encode(&Session::default())), Ok(Session::default()));
         // The bytes of an opened file go along, whatever they are.
         for raw in [vec![], vec![0xff], b"User-agent: *\r\nDisallow: /caf\xe9\r\n".to_vec(), (0..=255).collect()] {
-            let with_raw = Session { raw: Some(raw.clone()), ..s.clone() };
+            let with_raw = Session { robots: text_of_bytes(&raw), raw: Some(raw.clone()), ..s.clone() };
             assert_eq!(decode(&encode(&with_raw)), Ok(with_raw.clone()));
             let with_baseline = Session { baseline: Some(raw), ..with_raw };
             assert_eq!(decode(&encode(&with_baseline)), Ok(with_baseline));
         }
+    }
+
+    #[test]
+    fn backups_are_named_by_their_first_line() {
+        let named = |robots: &str| first_line(&encode(&Session { robots: robots.into(), ..Session::default() }));
+        assert_eq!(named("\n  \n# shop\nUser-agent: *\n"), "# shop");
+        assert_eq!(named(""), "(empty file)");
+        assert_eq!(named(&"é".repeat(60)), format!("{}…", "é".repeat(47)));
+        assert_eq!(first_line("junk"), "(damaged)");
     }
 
     #[test]
@@ -189,6 +224,23 @@ mod tests {
         assert!(decode(&(good.clone() + "other 2\nAA\n")).is_err());
         assert!(decode(&good.replace("selected 0 0", "selected 0")).is_err());
         assert!(decode(&good.replace("selected 0 0", "selected a 0")).is_err());
-        assert_eq!(decode(&(good + "raw 2\nAA\n")).unwrap().raw, Some(vec![0]));
+        assert_eq!(decode(&(good.replace("robots 1\nx", "robots 1\n\0") + "raw 2\nAA\n")).unwrap().raw, Some(vec![0]));
+    }
+
+    #[test]
+    fn bytes_must_be_the_text_shown() {
+        let with =
+            |robots: &str, raw: &[u8]| Session { robots: robots.into(), raw: Some(raw.to_vec()), ..Session::default() };
+        // CR line ends and bytes that are not UTF-8 are what opened files have.
+        for (robots, raw) in [
+            ("User-agent: *\nDisallow: /\n", &b"User-agent: *\r\nDisallow: /\r\n"[..]),
+            ("a\nb\n", b"a\rb\r"),
+            ("Disallow: /caf\u{fffd}\n", b"Disallow: /caf\xe9\n"),
+        ] {
+            assert_eq!(decode(&encode(&with(robots, raw))), Ok(with(robots, raw)));
+        }
+        // A session whose bytes say something else than its text is refused: `Disallow: /` shown, `Allow: /` read.
+        let spoof = with("User-agent: *\nDisallow: /\n", b"User-agent: *\nAllow: /\n");
+        assert_eq!(decode(&encode(&spoof)), Err("the file's bytes do not match its text"));
     }
 }

@@ -11,7 +11,9 @@ use yew::Reducible;
 
 use robotscope::Robots;
 
-use crate::analysis::{list_lines, parse, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS};
+use crate::analysis::{
+    list_lines, parse, read_agent, read_urls, AgentEntry, Detail, Grid, Lint, Parsed, UrlEntry, MAX_AGENTS, MAX_URLS,
+};
 use crate::examples::EXAMPLES;
 use crate::session::Session;
 use crate::text::{ChangeKind, History, Splice};
@@ -37,6 +39,8 @@ pub struct Notice {
     pub text: String,
     /// A button the notice offers.
     pub action: Option<NoticeAction>,
+    /// Text to copy by hand, shown selected in a read-only field (a share link the clipboard refused).
+    pub field: Option<String>,
 }
 
 /// What a notice's button does.
@@ -58,12 +62,17 @@ impl NoticeAction {
 impl Notice {
     /// An information notice.
     pub fn info(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Info, text: text.into(), action: None }
+        Notice { kind: NoticeKind::Info, text: text.into(), action: None, field: None }
     }
 
     /// An error notice.
     pub fn error(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Error, text: text.into(), action: None }
+        Notice { kind: NoticeKind::Error, text: text.into(), action: None, field: None }
+    }
+
+    /// This notice, with `text` in a read-only field to copy from.
+    pub fn with_field(self, text: String) -> Notice {
+        Notice { field: Some(text), ..self }
     }
 
     /// This notice, with a button.
@@ -105,8 +114,8 @@ pub enum Action {
     EditAgents(String),
     /// The URLs box changed.
     EditUrls(String),
-    /// Add an agent (a preset name) to the agents box.
-    AddAgent(String),
+    /// Add agents (preset names) to the agents box, those not there already; the last one is selected.
+    AddAgents(Vec<String>),
     /// Select the cell of URL row `url` and agent column `agent`.
     Select {
         /// The URL row.
@@ -116,6 +125,8 @@ pub enum Action {
     },
     /// Replace the file with an example.
     LoadExample(usize),
+    /// Empty the file and the URLs (the example's), to start on one's own; the agents stay. Undoable.
+    ClearExample,
     /// Replace the file with one opened from disk (picker or drag-and-drop).
     OpenFile {
         /// Its name.
@@ -203,6 +214,8 @@ pub struct State {
     pub urls: Rc<[UrlEntry]>,
     /// How many URLs past [`MAX_URLS`] were left out.
     pub skipped_urls: usize,
+    /// The robots.txt the file on screen stands for: that of the first full URL's site (`None` without one).
+    pub site: Option<Rc<str>>,
     /// The verdicts.
     pub grid: Rc<Grid>,
     /// The explained verdict of the selected cell.
@@ -298,6 +311,7 @@ impl State {
             skipped_agents: 0,
             urls: Rc::from(Vec::new()),
             skipped_urls: 0,
+            site: None,
             grid: Rc::default(),
             detail: None,
             baseline,
@@ -331,6 +345,42 @@ impl State {
         }
     }
 
+    /// The grid as CSV (RFC 4180, CRLF line ends): one row per URL and agent, with the token the engine was
+    /// given, the verdict, the deciding line and its text. Cells that a spreadsheet would read as a formula get a
+    /// leading `'`.
+    pub fn csv(&self) -> String {
+        fn field(out: &mut String, value: &str) {
+            let value = if value.starts_with(['=', '+', '-', '@']) { format!("'{value}") } else { value.to_string() };
+            if value.contains([',', '"', '\n', '\r']) {
+                out.push('"');
+                out.push_str(&value.replace('"', "\"\""));
+                out.push('"');
+            } else {
+                out.push_str(&value);
+            }
+        }
+        let mut out = String::from("url,agent,token,verdict,line,rule\r\n");
+        for (u, url) in self.urls.iter().enumerate() {
+            for (a, agent) in self.agents.iter().enumerate() {
+                let Some(cell) = self.grid.cell(u, a) else { continue };
+                let token = self.grid.tokens.get(a).cloned().flatten().unwrap_or_default();
+                let line = if cell.line == 0 { String::new() } else { cell.line.to_string() };
+                let rule = if cell.line == 0 { "" } else { self.parsed.line(&self.text, cell.line).trim() };
+                let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+                for (i, value) in
+                    [url.input.as_str(), agent.input.as_str(), &token, verdict, &line, rule].into_iter().enumerate()
+                {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    field(&mut out, value);
+                }
+                out.push_str("\r\n");
+            }
+        }
+        out
+    }
+
     /// The bytes the engine reads.
     pub fn bytes(&self) -> &[u8] {
         match &self.raw {
@@ -346,13 +396,15 @@ impl State {
 
     fn read_agents(&mut self) {
         let (lines, skipped) = list_lines(&self.agents_text, MAX_AGENTS);
-        self.agents = lines.into_iter().map(AgentEntry::new).collect();
+        self.agents = lines.into_iter().map(read_agent).collect();
         self.skipped_agents = skipped;
     }
 
     fn read_urls(&mut self) {
         let (lines, skipped) = list_lines(&self.urls_text, MAX_URLS);
-        self.urls = lines.into_iter().map(UrlEntry::new).collect();
+        let (urls, site) = read_urls(&lines);
+        self.urls = urls.into();
+        self.site = site.map(Rc::from);
         self.skipped_urls = skipped;
     }
 
@@ -415,11 +467,9 @@ impl State {
             )));
             return;
         }
-        let (text, lossy) = match String::from_utf8(bytes.clone()) {
-            Ok(text) => (text, false),
-            Err(_) => (String::from_utf8_lossy(&bytes).into_owned(), true),
-        };
-        let text = if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text };
+        let lossy = std::str::from_utf8(&bytes).is_err();
+        // The same reading a session's bytes are checked against.
+        let text = crate::session::text_of_bytes(&bytes);
         let raw = (text.as_bytes() != bytes.as_slice()).then_some(bytes);
         self.replace_file(text, raw, name);
         self.notice = if self.lint.is_html() {
@@ -500,16 +550,30 @@ impl Reducible for State {
                 s.check();
                 s.check_baseline();
             }
-            Action::AddAgent(name) => {
+            Action::AddAgents(names) => {
                 let mut text = s.agents_text.to_string();
-                if !text.is_empty() && !text.ends_with('\n') {
+                // Every line typed, also those past the cap.
+                let have: Vec<String> =
+                    list_lines(&text, usize::MAX).0.iter().map(|a| a.to_ascii_lowercase()).collect();
+                let mut added = false;
+                for name in names.iter().filter(|n| !have.contains(&n.to_ascii_lowercase())) {
+                    if !text.is_empty() && !text.ends_with('\n') {
+                        text.push('\n');
+                    }
+                    text.push_str(name);
                     text.push('\n');
+                    added = true;
                 }
-                text.push_str(&name);
-                text.push('\n');
-                s.agents_text = Rc::from(text);
-                s.read_agents();
-                s.selected.1 = s.agents.len().saturating_sub(1);
+                if added {
+                    s.agents_text = Rc::from(text);
+                    s.read_agents();
+                }
+                // The column of the last one named.
+                if let Some(last) = names.last() {
+                    if let Some(i) = s.agents.iter().position(|a| a.input.eq_ignore_ascii_case(last)) {
+                        s.selected.1 = i;
+                    }
+                }
                 s.check();
                 s.check_baseline();
             }
@@ -521,6 +585,16 @@ impl Reducible for State {
                 let Some(example) = EXAMPLES.get(i) else { return self };
                 s.replace_file(example.text.to_string(), None, example.file);
                 s.notice = Some(Notice::info(format!("Loaded the example “{}”.", example.title)));
+            }
+            Action::ClearExample => {
+                s.replace_file(String::new(), None, "robots.txt");
+                s.urls_text = Rc::from("");
+                s.read_urls();
+                s.check();
+                s.check_baseline();
+                s.notice = Some(Notice::info(
+                    "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings the example file back.",
+                ));
             }
             Action::OpenFile { name, bytes } => s.open_file(&name, bytes),
             Action::Notify(notice) => s.notice = Some(notice),
@@ -615,11 +689,17 @@ mod tests {
 
     #[test]
     fn presets_are_added_and_selected() {
-        let s = reduce(Rc::new(State::default()), Action::AddAgent("AdsBot-Google".into()));
+        let s = reduce(Rc::new(State::default()), Action::AddAgents(vec!["AdsBot-Google".into()]));
         assert_eq!(s.agents.len(), 4);
         assert_eq!(s.selected.1, 3);
         assert_eq!(s.detail.as_ref().unwrap().token, None);
         assert!(s.grid.cell(1, 3).unwrap().allowed);
+        // A set adds the crawlers not there yet, once.
+        let ai: Vec<String> = robotscope::crawler_set("@ai").unwrap().iter().map(|c| c.name.to_string()).collect();
+        let s = reduce(s, Action::AddAgents(ai.clone()));
+        let s = reduce(s, Action::AddAgents(ai.clone()));
+        assert_eq!(s.agents.len() + s.skipped_agents, 4 + ai.len() - 1); // GPTBot was there
+        assert_eq!(s.skipped_agents, (4 + ai.len() - 1).saturating_sub(MAX_AGENTS));
     }
 
     #[test]
@@ -769,6 +849,21 @@ mod tests {
         assert_eq!(restored.baseline_grid, s.baseline_grid);
         let s = reduce(s, Action::ClearBaseline);
         assert!(s.baseline_grid.is_none() && s.session().baseline.is_none());
+    }
+
+    #[test]
+    fn the_grid_exports_as_csv() {
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow: /a,b\n".into()));
+        let s = reduce(s, Action::EditAgents("Googlebot\n=cmd\n".into()));
+        let s = reduce(s, Action::EditUrls("/a,b/x\n/c\n".into()));
+        assert_eq!(
+            s.csv(),
+            "url,agent,token,verdict,line,rule\r\n\
+             \"/a,b/x\",Googlebot,Googlebot,disallowed,2,\"Disallow: /a,b\"\r\n\
+             \"/a,b/x\",'=cmd,,disallowed,2,\"Disallow: /a,b\"\r\n\
+             /c,Googlebot,Googlebot,allowed,,\r\n\
+             /c,'=cmd,,allowed,,\r\n"
+        );
     }
 
     #[test]

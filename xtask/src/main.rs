@@ -590,10 +590,13 @@ fn e2e_dir() -> PathBuf {
     root().join("web/e2e")
 }
 
-/// Installs the end-to-end tests' one dev dependency (playwright-core, from the lock file) when it is missing.
+/// Installs the end-to-end tests' dev dependencies (playwright-core and axe-core, from the lock file) when missing.
 fn ensure_e2e_tools() {
     ensure_chromium();
-    if !e2e_dir().join("node_modules/playwright-core/package.json").is_file() {
+    let installed = ["playwright-core", "axe-core"]
+        .iter()
+        .all(|p| e2e_dir().join("node_modules").join(p).join("package.json").is_file());
+    if !installed {
         run_in(&e2e_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
     }
 }

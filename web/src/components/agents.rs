@@ -1,7 +1,7 @@
 //! The agents box: one agent per line, as a product token or a whole User-Agent header, plus a searchable
 //! list of crawler presets. Each agent shows the token the engine is given.
 
-use robotscope::CRAWLERS;
+use robotscope::{AgentKind, CrawlerKind, CRAWLERS};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -36,17 +36,81 @@ pub fn Agents(props: &AgentsProps) -> Html {
             dispatcher.dispatch(Action::EditAgents(area.value()));
         })
     };
-    // A preset is added when the search box holds exactly one preset's name (picked from the list or typed).
+    // What the preset box said about the last thing typed into it (an unknown name), cleared by the next.
+    let feedback = use_state(|| None::<String>);
+    // A preset is added when the search box holds a preset's name (picked from the list or typed), or a set's
+    // (`@ai`, `@search`, ...): the box is then emptied. Anything else is said to be unknown, and emptied too.
     let on_preset = {
         let dispatcher = dispatcher.clone();
+        let feedback = feedback.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let value = input.value();
-            if let Some(c) = robotscope::crawler(value.trim()) {
-                dispatcher.dispatch(Action::AddAgent(c.name.to_string()));
-                input.set_value("");
+            let value = value.trim();
+            if value.is_empty() {
+                return;
+            }
+            input.set_value("");
+            if let Some(c) = robotscope::crawler(value) {
+                dispatcher.dispatch(Action::AddAgents(vec![c.name.to_string()]));
+                feedback.set(None);
+            } else if let Some(set) = robotscope::crawler_set(value) {
+                dispatcher.dispatch(Action::AddAgents(set.iter().map(|c| c.name.to_string()).collect()));
+                feedback.set(Some(format!("Added the set {value}: {} crawlers.", set.len())));
+            } else {
+                feedback.set(Some(format!(
+                    "No crawler preset is called “{value}”. Choose one from the presets below, or type any product token in the Agents box."
+                )));
             }
         })
+    };
+    let add = |names: Vec<String>| {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::AddAgents(names.clone())))
+    };
+    // The presets by what they are for, each a button; and every AI crawler at once.
+    let groups = [
+        CrawlerKind::Search,
+        CrawlerKind::Ads,
+        CrawlerKind::AiTraining,
+        CrawlerKind::AiSearch,
+        CrawlerKind::UserTriggered,
+    ]
+    .into_iter()
+    .map(|kind| (kind.title(), CRAWLERS.iter().filter(|c| c.kind == kind).collect::<Vec<_>>()))
+    .chain(std::iter::once((
+        "Other",
+        CRAWLERS
+            .iter()
+            .filter(|c| {
+                !matches!(
+                    c.kind,
+                    CrawlerKind::Search
+                        | CrawlerKind::Ads
+                        | CrawlerKind::AiTraining
+                        | CrawlerKind::AiSearch
+                        | CrawlerKind::UserTriggered
+                )
+            })
+            .collect(),
+    )))
+    .filter(|(_, list)| !list.is_empty())
+    .map(|(title, list)| {
+        html! {
+            <div class="preset-group" role="group" aria-label={title}>
+                <span class="preset-title">{title}</span>
+                { for list.iter().map(|c| html! {
+                    <button type="button" class="chip-button" title={format!("{}: {}", c.operator, c.facts().purpose)}
+                        onclick={add(vec![c.name.to_string()])}>{c.name}</button>
+                }) }
+            </div>
+        }
+    });
+    let all_ai = robotscope::crawler_set("@ai").unwrap_or_default();
+    let all_ai_button = html! {
+        <button type="button" class="tool small" onclick={add(all_ai.iter().map(|c| c.name.to_string()).collect())}>
+            {format!("Add all AI crawlers ({})", all_ai.len())}
+        </button>
     };
     let resolved = agents.iter().zip(tokens.iter()).map(|(a, token)| {
         let given = match token {
@@ -58,7 +122,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
             let chain = c.tokens.iter().enumerate().map(|(i, t)| html! { <>{(i > 0).then(|| arrow("then"))}{*t}</> });
             html! { <span class="chip" title={c.facts().purpose}>{"preset: "}{ for chain }{star}</span> }
         });
-        let header = a.is_header().then(|| html! { <span class="chip">{"from header"}</span> });
+        let header = (a.kind == AgentKind::Header).then(|| html! { <span class="chip">{"from header"}</span> });
         let empty = a.token.is_empty().then(
             || html! { <span class="chip chip-warn">{"no product token: matches only empty User-agent lines"}</span> },
         );
@@ -70,26 +134,46 @@ pub fn Agents(props: &AgentsProps) -> Html {
             </li>
         }
     });
+    // What the engine is given differs from what was typed in a way worth saying (a browser's header, no token):
+    // said in words, visible even when the box is compact.
+    let notes = agents
+        .iter()
+        .filter(|a| matches!(a.kind, AgentKind::Browser | AgentKind::Invalid | AgentKind::Empty))
+        .filter_map(|a| a.note().map(|note| html! { <li class="agent-note">{note}</li> }));
     let skipped = (*skipped > 0).then(|| {
         html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.", *skipped)}</p> }
     });
     html! {
-        <div class="field">
-            <label for="agents" class="field-label">{"Agents"}<span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
+        // Once filled, the box is compact (two lines and a count) until it has the focus: the verdicts need the room.
+        <div class={classes!("field", (!agents.is_empty()).then_some("filled"))}>
+            <label for="agents" class="field-label">{"Agents"}<span class="count">{count(agents.len(), "agent", "agents")}</span><span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
             <textarea id="agents" class="list-input" rows="4" spellcheck="false" autocomplete="off"
                 value={AttrValue::from(text.clone())} {oninput} />
             <div class="preset-row">
                 <label for="preset" class="sr-only">{"Add a crawler preset"}</label>
-                <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search)…"
+                <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search, or @ai)…"
                     autocomplete="off" onchange={on_preset} />
                 <datalist id="crawler-presets">
                     { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.facts().purpose)}</option> }) }
+                    { for ["@ai", "@search", "@ads", "@ai-training", "@ai-search", "@user-triggered"].iter().map(|s| html! { <option value={*s}>{"a set of presets"}</option> }) }
                 </datalist>
+                <details class="presets">
+                    <summary>{"Presets"}</summary>
+                    {all_ai_button}
+                    { for groups }
+                </details>
             </div>
+            <p class="note preset-feedback" role="status">{(*feedback).clone()}</p>
+            <ul class="agent-notes" aria-label="Notes on the agents">{ for notes }</ul>
             <ul class="resolved" aria-label="What the engine is given for each agent">{ for resolved }</ul>
             {skipped}
         </div>
     }
+}
+
+/// ` (3 agents)`: how many entries a list box holds, for its compact form.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!(" ({n} {})", if n == 1 { one } else { many })
 }
 
 /// An arrow for the eye, and `words` for a screen reader instead.

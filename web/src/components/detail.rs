@@ -4,6 +4,7 @@
 use robotscope::{RuleKind, Scope};
 use yew::prelude::*;
 
+use crate::analysis::deciding_lines;
 use crate::state::{Action, State};
 
 /// The explanation's props.
@@ -18,7 +19,7 @@ pub struct DetailProps {
 pub fn Detail(props: &DetailProps) -> Html {
     let DetailProps { state } = props;
     let Some(detail) = state.detail.as_ref() else {
-        return html! { <div class="detail" aria-live="polite"></div> };
+        return html! { <div class="detail-panel"><div class="detail" aria-live="polite"></div></div> };
     };
     let (agent, url) = (&state.agents[detail.agent], &state.urls[detail.url]);
     let v = &detail.verdict;
@@ -49,7 +50,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         let fallback = m.index_fallback.then_some(" (index.html rule)");
         html! {
             <tr class={classes!(winner.then_some("winner"))}>
-                <td><button type="button" class="link" onclick={reveal(m.line)} aria-label={format!("Go to line {}", m.line)}>{m.line}</button></td>
+                <td><button type="button" class="link go-line" onclick={reveal(m.line)} aria-label={format!("{}: go to line {}", m.line, m.line)}>{m.line}</button></td>
                 <td><code>{format!("{kind}: {}", m.value)}</code>{fallback}</td>
                 <td><code>{&m.pattern}</code></td>
                 <td class="num">{m.priority}</td>
@@ -63,7 +64,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         html! {
             <table class="matches">
                 <caption>{"Rules that match, longest pattern first wins; ties go to Allow"}</caption>
-                <thead><tr><th scope="col">{"Line"}</th><th scope="col">{"Rule"}</th><th scope="col">{"Pattern matched"}</th><th scope="col">{"Priority"}</th><th scope="col"></th></tr></thead>
+                <thead><tr><th scope="col">{"Line"}</th><th scope="col">{"Rule"}</th><th scope="col">{"Pattern matched"}</th><th scope="col">{"Priority"}</th><th scope="col">{"Result"}</th></tr></thead>
                 <tbody>{ for matches }</tbody>
             </table>
         }
@@ -78,10 +79,46 @@ pub fn Detail(props: &DetailProps) -> Html {
             if b.line == 0 { "no rule decided".to_string() } else { format!("by line {} of the baseline", b.line) };
         html! { <p class="before">{format!("Changed by your edits: the baseline had it {word} ({by}).")}</p> }
     });
+    // The deciding lines, quoted: the verdict and its rule together, even where the editor is out of view (a
+    // phone), and the group that applied when no rule decided.
+    let quoted = deciding_lines(&state.parsed.robots, v);
+    let quote = if quoted.is_empty() {
+        html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.", agent.label())}</p> }
+    } else {
+        let items = quoted.iter().map(|&n| {
+            let win = n == v.line;
+            html! {
+                <li class={classes!("q", win.then_some("q-win"))}>
+                    <button type="button" class="q-line" onclick={reveal(n)}>{format!("line {n}")}</button>
+                    <code>{state.parsed.line(&state.text, n)}</code>
+                </li>
+            }
+        });
+        let none =
+            (v.line == 0).then(|| html! { <li class="q q-none">{"no rule of this group matches the path"}</li> });
+        html! { <ol class="quote" aria-label="The deciding lines">{ for items }{none}</ol> }
+    };
+    // A URL of another site: this file's answer is shown, but a crawler reads that site's robots.txt.
+    let elsewhere = url.elsewhere.map(|why| {
+        let theirs = robotscope::robots_url(&url.tested).unwrap_or_default();
+        html! {
+            <p class="elsewhere-warn">{format!(
+                "Not this file's URL ({why}): a crawler reads {theirs} for it. The answer above is what this file would say."
+            )}</p>
+        }
+    });
+    // What the engine was given differs from what was typed: said in words.
+    let note = agent.note().map(|n| html! { <p class="agent-note">{n}</p> });
     html! {
-        <div class="detail">
+        <div class="detail-panel">
+        <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
             <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status" aria-live="polite">{summary}</p>
+            {quote}
+            {elsewhere}
+        </div>
+        <div class="detail">
             <div class="before-slot">{before}</div>
+            {note}
             <p class="explanation">{&detail.explanation}</p>
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
@@ -92,6 +129,7 @@ pub fn Detail(props: &DetailProps) -> Html {
                 <dt>{"Groups that applied"}</dt><dd>{scope}</dd>
             </dl>
             {matches_table}
+        </div>
         </div>
     }
 }

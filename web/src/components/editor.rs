@@ -722,10 +722,11 @@ pub fn Editor(props: &EditorProps) -> Html {
             }
         });
     }
-    // Bring the deciding line into view when another cell is selected.
+    // Bring the deciding line (or, when no rule decided, the group that applied) into view when another cell is
+    // selected: the editor scrolls, the page does not.
     {
         let scroller = parts.scroller.clone();
-        let line = state.detail.as_ref().map_or(0, |d| d.verdict.line);
+        let line = state.detail.as_ref().map_or(0, |d| crate::analysis::focus_line(&d.verdict));
         use_effect_with(state.selected, move |_| {
             if let (true, Some(scroller)) = (line > 0, scroller.cast::<HtmlElement>()) {
                 Parts::reveal_line(&scroller, line - 1);

@@ -53,11 +53,13 @@ pub fn Lint(props: &LintProps) -> Html {
         let sev = d.severity.name();
         html! {
             <li class={format!("diag diag-{sev}")}>
-                <button type="button" {onclick} aria-label={format!("{sev} on line {}: {}", d.line, d.message)}>
-                    <span class="sev">{sev}</span>
-                    <span class="where">{format!("line {}", d.line)}</span>
-                    <span class="msg">{&d.message}</span>
-                    {d.help.as_ref().map(|h| html! { <span class="help">{format!("Fix: {h}")}</span> })}
+                // Named by what it shows, in order (WCAG 2.5.3).
+                <button type="button" {onclick} aria-label={format!("{sev} line {}: {}{} {}", d.line, d.message, d.help.as_ref().map(|h| format!(" Fix: {h}")).unwrap_or_default(), d.kind.code())}>
+                    // Spaces between the pieces, so that their text reads as words (and matches the name).
+                    <span class="sev">{sev}</span>{" "}
+                    <span class="where">{format!("line {}", d.line)}</span>{" "}
+                    <span class="msg">{&d.message}</span>{" "}
+                    {d.help.as_ref().map(|h| html! { <><span class="help">{format!("Fix: {h}")}</span>{" "}</> })}
                     <span class="code">{d.kind.code()}</span>
                 </button>
             </li>

@@ -21,6 +21,20 @@ pub struct NoticeProps {
 #[function_component]
 pub fn NoticeBar(props: &NoticeProps) -> Html {
     let NoticeProps { notice, cut_from, dispatcher, on_action } = props;
+    // A field to copy from gets the focus with its text selected.
+    let has_field = notice.as_ref().and_then(|n| n.field.clone());
+    use_effect_with(has_field, |field| {
+        if field.is_some() {
+            let input = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("copy-field"))
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok());
+            if let Some(input) = input {
+                let _ = input.focus();
+                input.select();
+            }
+        }
+    });
     let dismiss = {
         let dispatcher = dispatcher.clone();
         Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::DismissNotice))
@@ -36,9 +50,22 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
                 <button type="button" class="tool notice-action" onclick={move |_| on_action.emit(action)}>{action.label()}</button>
             }
         });
+        // Selected when it appears and when it gets the focus, so Ctrl+C copies it.
+        let field = n.field.as_ref().map(|text| {
+            let select = Callback::from(|e: FocusEvent| {
+                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                input.select();
+            });
+            html! {
+                <label class="notice-field">
+                    <span class="sr-only">{"Share link"}</span>
+                    <input type="text" readonly=true value={text.clone()} onfocus={select} id="copy-field" />
+                </label>
+            }
+        });
         html! {
             <div class={class} role={role}>
-                <span class="notice-text">{&n.text}</span>
+                <span class="notice-text">{&n.text}{field}</span>
                 {action}
                 <button type="button" class="notice-close" aria-label="Dismiss this message" onclick={dismiss}>{"×"}</button>
             </div>

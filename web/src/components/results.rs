@@ -23,7 +23,46 @@ fn focus_cell(state: &UseReducerHandle<State>, url: usize, agent: usize) {
         .and_then(|d| d.get_element_by_id(&cell_id(url, agent)))
         .and_then(|e| e.dyn_into::<HtmlElement>().ok());
     if let Some(b) = button {
-        let _ = b.focus();
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = b.focus_with_options(&options);
+    }
+}
+
+/// Scrolls the grid (never the page, on a wide screen) so that the selected cell is in view; on a phone, where
+/// the page scrolls, it keeps the cell above the verdict card at the bottom of the screen.
+fn keep_in_view(url: usize, agent: usize) {
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    let Some(button) = document.get_element_by_id(&cell_id(url, agent)) else { return };
+    if let Some(wrap) = button.closest(".grid-wrap").ok().flatten().and_then(|w| w.dyn_into::<HtmlElement>().ok()) {
+        let (b, w) = (button.get_bounding_client_rect(), wrap.get_bounding_client_rect());
+        // The sticky header row covers the top of the scroller.
+        let head = wrap.query_selector("thead").ok().flatten().map_or(0.0, |h| h.get_bounding_client_rect().height());
+        let sticky = wrap.query_selector("th.url").ok().flatten().map_or(0.0, |h| h.get_bounding_client_rect().width());
+        let top = w.top() + head;
+        let bottom = w.top() + f64::from(wrap.client_height());
+        if b.top() < top {
+            wrap.set_scroll_top(wrap.scroll_top() - (top - b.top()).ceil() as i32);
+        } else if b.bottom() > bottom {
+            wrap.set_scroll_top(wrap.scroll_top() + (b.bottom() - bottom).ceil() as i32);
+        }
+        let (left, right) = (w.left() + sticky, w.left() + f64::from(wrap.client_width()));
+        if b.left() < left {
+            wrap.set_scroll_left(wrap.scroll_left() - (left - b.left()).ceil() as i32);
+        } else if b.right() > right {
+            wrap.set_scroll_left(wrap.scroll_left() + (b.right() - right).ceil() as i32);
+        }
+    }
+    // The page scrolls only where it can (a phone): the cell stays clear of the card at the bottom.
+    let b = button.get_bounding_client_rect();
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let card = document.query_selector(".sheet-card").ok().flatten().map(|c| c.get_bounding_client_rect());
+    let limit = card.filter(|c| c.top() > height / 3.0).map_or(height, |c| c.top().min(height));
+    if b.bottom() > limit {
+        window.scroll_by_with_x_and_y(0.0, b.bottom() - limit + 8.0);
+    } else if b.top() < 0.0 {
+        window.scroll_by_with_x_and_y(0.0, b.top() - 8.0);
     }
 }
 
@@ -37,7 +76,8 @@ pub struct ResultsProps {
 /// The cell (URL row, agent column) a grid event happened in: its button carries `data-cell="u-a"`.
 fn cell_of(e: &Event) -> Option<(usize, usize)> {
     let target: Element = e.target()?.dyn_into().ok()?;
-    let cell = target.closest("button[data-cell]").ok()??.get_attribute("data-cell")?;
+    // The cell's button, or anywhere else in its table cell (a tall cell is more than its text).
+    let cell = target.closest("[data-cell]").ok()??.get_attribute("data-cell")?;
     let (u, a) = cell.split_once('-')?;
     Some((u.parse().ok()?, a.parse().ok()?))
 }
@@ -47,6 +87,17 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
     let ResultsProps { state } = props;
+    // After a selection is drawn, its cell is brought into view.
+    {
+        // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
+        let started = use_mut_ref(|| false);
+        let selected = state.selected;
+        use_effect_with(selected, move |&(url, agent)| {
+            if std::mem::replace(&mut *started.borrow_mut(), true) {
+                keep_in_view(url, agent);
+            }
+        });
+    }
     if state.urls.is_empty() || state.agents.is_empty() {
         return html! { <p class="empty">{"Enter at least one agent and one URL to see verdicts."}</p> };
     }
@@ -79,7 +130,8 @@ pub fn Results(props: &ResultsProps) -> Html {
     };
     let head = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, t)| {
         let token = t.as_deref().unwrap_or("(none)");
-        html! { <th scope="col"><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span></th> }
+        let browser = (a.kind == robotscope::AgentKind::Browser).then(|| html! { <span class="sub warn">{"a browser"}</span> });
+        html! { <th scope="col" title={a.note().unwrap_or_default()}><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span>{browser}</th> }
     });
     let agents: Rc<[String]> = state.agents.iter().map(|a| a.label().to_string()).collect();
     let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
@@ -88,7 +140,7 @@ pub fn Results(props: &ResultsProps) -> Html {
         let before = state.baseline_grid.as_ref().and_then(|g| row_of(g, u));
         let selected = (state.selected.0 == u).then_some(state.selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
-        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={agents.clone()} {selected} /> }
+        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={agents.clone()} {selected} elsewhere={url.elsewhere} /> }
     });
     html! {
         <>
@@ -96,7 +148,7 @@ pub fn Results(props: &ResultsProps) -> Html {
         <div class="grid-wrap">
             <table class="grid" {onclick} {onkeydown}>
                 <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its explanation; the arrow keys move between cells."}</caption>
-                <thead><tr><th scope="col">{"URL"}</th>{ for head }</tr></thead>
+                <thead><tr><th scope="col" class="url-head">{"URL"}</th>{ for head }</tr></thead>
                 <tbody>{ for body }</tbody>
             </table>
         </div>
@@ -157,12 +209,14 @@ struct RowProps {
     agents: Rc<[String]>,
     /// The selected column, when the selected cell is in this row.
     selected: Option<usize>,
+    /// Why another site's robots.txt governs this URL, when it does.
+    elsewhere: Option<&'static str>,
 }
 
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, tested, cells, before, agents, selected } = props;
+    let RowProps { row, input, tested, cells, before, agents, selected, elsewhere } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let verdict = if cell.allowed { "allowed" } else { "disallowed" };
         let is_selected = *selected == Some(a);
@@ -172,27 +226,41 @@ fn Row(props: &RowProps) -> Html {
             let then = if b.allowed { "allowed" } else { "disallowed" };
             if b.line == 0 { format!("was {then}, no rule") } else { format!("was {then}, line {}", b.line) }
         });
-        let mut label = format!("{input}: {verdict} for {agent}, {line}");
+        // The accessible name starts with what the cell shows (WCAG 2.5.3: speech users say what they see), then
+        // says which URL and agent it answers.
+        let word = if cell.allowed { "Allowed" } else { "Disallowed" };
+        let mut label = format!("{word} {line}");
         if let Some(was) = &was {
-            label.push_str(&format!("; changed: {was}"));
+            label.push_str(&format!(", {was}"));
+        }
+        label.push_str(&format!(": {input} for {agent}"));
+        if elsewhere.is_some() {
+            label.push_str("; another site's robots.txt decides this URL");
         }
         let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
         html! {
-            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"))}
-                data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}>
+            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"), elsewhere.is_some().then_some("elsewhere"))}
+                data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
-                    <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>
-                    <span class="sub">{line}</span>
+                    // Spaces between the pieces, so that their text reads as words (and matches the name).
+                    <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
+                    <span class="sub">{line}</span>{" "}
                     {changed}
                 </button>
             </td>
         }
     });
-    let tested = tested.as_ref().map(|t| html! { <span class="sub">{format!("tested: {t}")}</span> });
+    let tested =
+        tested.as_ref().map(|t| html! { <span class="sub tested" title={t.clone()}>{format!("tested: {t}")}</span> });
+    // Answered by this file only as what it would say: the crawler reads the other site's robots.txt.
+    let other = elsewhere
+        .map(|why| html! { <span class="sub elsewhere-note" title={why}>{"other site: not this file's"}</span> });
     html! {
         <tr>
-            <th scope="row" class="url"><span class="url-text">{input}</span>{tested}</th>
+            // A long URL is cut with an ellipsis; the whole of it shows on hover (title) and while the row has
+            // the focus (CSS), and in the explanation.
+            <th scope="row" class="url" title={input.clone()}><span class="url-text">{input}</span>{tested}{other}</th>
             { for cells }
         </tr>
     }

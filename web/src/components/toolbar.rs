@@ -39,6 +39,23 @@ pub fn read_file(file: web_sys::File, dispatch: UseReducerDispatcher<State>, rea
     *reader.borrow_mut() = Some(task);
 }
 
+/// Saves `bytes` as a download named `name`. The object URL is kept until the next download: revoking it at
+/// once can cancel the download in some browsers.
+fn download(bytes: &[u8], name: &str, mime: &str, keep: &Rc<RefCell<Option<ObjectUrl>>>) {
+    let blob = Blob::new_with_options(bytes, Some(mime));
+    let url = ObjectUrl::from(blob);
+    let anchor = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
+    if let Some(a) = anchor {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    *keep.borrow_mut() = Some(url);
+}
+
 /// The local-storage key of the chosen theme.
 const THEME_KEY: &str = "robotscope-theme";
 
@@ -88,20 +105,13 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
     };
     let on_download = {
         let state = state.clone();
+        let download_url = download_url.clone();
+        Callback::from(move |_: MouseEvent| download(state.bytes(), &state.file_name, "text/plain", &download_url))
+    };
+    let on_csv = {
+        let state = state.clone();
         Callback::from(move |_: MouseEvent| {
-            let blob = Blob::new_with_options(state.bytes(), Some("text/plain"));
-            let url = ObjectUrl::from(blob);
-            let anchor = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.create_element("a").ok())
-                .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
-            if let Some(a) = anchor {
-                a.set_href(&url);
-                a.set_download(&state.file_name);
-                a.click();
-            }
-            // Kept until the next download: revoking it at once can cancel the download in some browsers.
-            *download_url.borrow_mut() = Some(url);
+            download(state.csv().as_bytes(), "robots-verdicts.csv", "text/csv", &download_url)
         })
     };
     let on_share = {
@@ -121,11 +131,37 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
                 location.pathname().unwrap_or_default(),
                 location.search().unwrap_or_default()
             );
-            let _ = window.navigator().clipboard().write_text(&link);
-            state.dispatch(Action::Notify(Notice::info(format!(
-                "Share link copied to the clipboard ({} characters): it holds the file, the agents and the URLs, and nothing is sent to a server.",
-                link.len()
-            ))));
+            // "Copied" only once the browser says so. Without a clipboard (plain http other than localhost) or when
+            // it refuses, the link goes in a field, selected, to copy by hand.
+            let navigator = window.navigator();
+            let has_clipboard =
+                js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined() && !c.is_null());
+            let dispatcher = state.dispatcher();
+            let fallback = move |why: &str, link: String| {
+                Notice::error(format!(
+                    "The link was not copied: {why}. It is in this field, selected: copy it with Ctrl+C (⌘C on a Mac). It holds the file, the agents and the URLs ({} characters).",
+                    link.len()
+                ))
+                .with_field(link)
+            };
+            if !has_clipboard {
+                dispatcher.dispatch(Action::Notify(fallback(
+                    "this page has no clipboard access (it is not served over https)",
+                    link,
+                )));
+                return;
+            }
+            let promise = navigator.clipboard().write_text(&link);
+            wasm_bindgen_futures::spawn_local(async move {
+                let notice = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => Notice::info(format!(
+                        "Share link copied to the clipboard ({} characters): it holds the file, the agents and the URLs, and nothing is sent to a server.",
+                        link.len()
+                    )),
+                    Err(_) => fallback("the browser refused to write to the clipboard", link),
+                };
+                dispatcher.dispatch(Action::Notify(notice));
+            });
         })
     };
     let theme = use_state(saved_theme);
@@ -161,6 +197,7 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
             </label>
             <button type="button" class="tool" onclick={on_download}>{"Download"}</button>
             <button type="button" class="tool" onclick={on_share}>{"Copy share link"}</button>
+            <button type="button" class="tool" onclick={on_csv} title="The verdict grid as a CSV file: URL, agent, token, verdict, line, rule">{"Export CSV"}</button>
             <label class="tool check" title="Google reads only the first 500 KiB of a robots.txt">
                 <input type="checkbox" checked={state.full_file} onchange={on_full} />
                 {" Read past 500 KiB"}

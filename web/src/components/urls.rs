@@ -7,7 +7,7 @@ use yew::prelude::*;
 use std::rc::Rc;
 
 use crate::analysis::{UrlEntry, MAX_URLS};
-use crate::components::agents::arrow;
+use crate::components::agents::{arrow, count};
 use crate::state::{Action, State};
 
 /// The URLs box's props.
@@ -42,8 +42,8 @@ pub fn Urls(props: &UrlsProps) -> Html {
         html! { <p class="note">{format!("Only the first {MAX_URLS} URLs are checked; {} more are left out.", *skipped)}</p> }
     });
     html! {
-        <div class="field">
-            <label for="urls" class="field-label">{"URLs"}<span class="hint">{" one per line: full URLs or paths; paste a list"}</span></label>
+        <div class={classes!("field", (!urls.is_empty()).then_some("filled"))}>
+            <label for="urls" class="field-label">{"URLs"}<span class="count">{count(urls.len(), "URL", "URLs")}</span><span class="hint">{" one per line: full URLs or paths; paste a list"}</span></label>
             <textarea id="urls" class="list-input" rows="5" spellcheck="false" autocomplete="off"
                 value={AttrValue::from(text.clone())} {oninput} />
             <ul class="resolved" aria-label="URLs changed by normalisation">{ for changed }</ul>
