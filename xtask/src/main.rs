@@ -172,7 +172,20 @@ fn ensure_npm_dev_dependencies() {
     let dev_dependencies =
         [&dev_dependencies[..], &["mocha", "chai", "webpack", "vite", "jest", "jest-environment-jsdom"]].concat();
     if dev_dependencies.iter().any(|d| !npm_dir().join("node_modules").join(d).join("package.json").is_file()) {
-        run_in(&npm_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
+        npm_install(&npm_dir());
+    }
+}
+
+/// Installs a folder's npm dependencies from its lock file: `npm ci`, or `npm install` when `npm ci` refuses.
+/// npm 11 writes lock files without the platform packages that rollup (under Vite and VitePress) lists as
+/// optional, and then its own `npm ci` calls them out of sync; `npm install` still takes every version the lock
+/// file names.
+fn npm_install(dir: &Path) {
+    eprintln!("\n$ (cd {}) npm ci --no-audit --no-fund", dir.display());
+    let ci = Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(dir).status();
+    if !ci.is_ok_and(|s| s.success()) {
+        eprintln!("xtask: npm ci refused the lock file; installing with npm install instead");
+        run_in(dir, &[], "npm", &["install", "--no-audit", "--no-fund"]);
     }
 }
 
@@ -597,7 +610,7 @@ fn ensure_e2e_tools() {
         .iter()
         .all(|p| e2e_dir().join("node_modules").join(p).join("package.json").is_file());
     if !installed {
-        run_in(&e2e_dir(), &[], "npm", &["ci", "--no-audit", "--no-fund"]);
+        npm_install(&e2e_dir());
     }
 }
 

@@ -119,7 +119,13 @@ test('a real VitePress build with two widgets in a Markdown page works in Chromi
   const fixture = join(crate, 'vitepress-site');
   if (!existsSync(join(fixture, 'package.json'))) assert.fail(`no VitePress fixture at ${fixture}`);
   if (!existsSync(join(fixture, 'node_modules/vitepress/package.json'))) {
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: fixture, stdio: 'inherit' });
+    // npm 11 writes lock files without rollup's optional platform packages and then refuses them in `npm ci`;
+    // `npm install` still takes every version the lock file names.
+    try {
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: fixture, stdio: 'inherit' });
+    } catch {
+      execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: fixture, stdio: 'inherit' });
+    }
   }
   // The site is built inside the test project, where the packed robotscope is installed.
   const site = mkdtempSync(join(process.cwd(), 'vitepress-'));
