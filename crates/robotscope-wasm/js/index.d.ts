@@ -48,6 +48,13 @@ export type DiagnosticKind =
   | 'allow-disallow-conflict'
   | 'duplicate-rule'
   | 'sitemap-not-absolute'
+  | 'merged-group-tie'
+  | 'ai-search-blocked'
+  | 'deprecated-agent'
+  | 'usage-key-misspelt'
+  | 'content-signal-outside-group'
+  | 'content-signal-invalid'
+  | 'content-usage-invalid'
   | 'more-not-shown';
 
 /** A position in the source. */
@@ -290,12 +297,28 @@ export interface FetchedRobots {
   readonly robots: Robots | null;
 }
 
-/** Fetches the robots.txt that governs `pageUrl`; never rejects for a network failure (that is `disallow-all`).
- * `timeout` in milliseconds (default 10,000); `fetch` replaces `globalThis.fetch`. */
-export function fetchRobots(
-  pageUrl: string,
-  options?: { fetch?: typeof globalThis.fetch; timeout?: number }
-): Promise<FetchedRobots>;
+/** The part of a `fetch` response that `fetchRobots` reads (the platform's `Response` fits). */
+export interface FetchLikeResponse {
+  readonly status: number;
+  readonly url: string;
+  readonly type?: string;
+  readonly redirected?: boolean;
+  readonly headers: { get(name: string): string | null };
+  readonly body?: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> } } | null;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Options of `fetchRobots`. The `fetch` it takes is written out (in method syntax, so the platform's `fetch`
+ * fits) so that the types need neither the DOM library nor Node's. */
+export interface FetchRobotsOptions {
+  /** Replaces `globalThis.fetch`. */
+  fetch?(url: string, init: { redirect: 'manual' | 'follow'; signal: any }): Promise<FetchLikeResponse>;
+  /** In milliseconds (default 10,000). */
+  timeout?: number;
+}
+
+/** Fetches the robots.txt that governs `pageUrl`; never rejects for a network failure (that is `disallow-all`). */
+export function fetchRobots(pageUrl: string, options?: FetchRobotsOptions): Promise<FetchedRobots>;
 
 export interface VerdictChange {
   readonly url: string;

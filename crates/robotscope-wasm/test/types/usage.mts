@@ -44,3 +44,14 @@ robots.check('Googlebot');
 const notMaybe: boolean = rp.isAllowed('https://other.example/', 'Bot');
 
 export { allowed, line, priority, scope, severity, sitemaps, fast, maybe, lineNumber, delay, host, viaDefault, policyAllows, url, token, normal, g, ready, notMaybe, kind, fromUrlObject, summary, wrongKind };
+
+// fetchRobots takes any fetch-like function (the platform's fits), with no DOM library in the project.
+import { fetchRobots } from 'robotscope';
+const fakeFetch = async (url: string, init: { redirect: 'manual' | 'follow'; signal: unknown }) => ({
+  status: init.redirect === 'manual' ? 404 : 200,
+  url,
+  headers: { get: (_name: string): string | null => null },
+  body: null,
+  arrayBuffer: async () => new ArrayBuffer(0),
+});
+fetchRobots('https://example.com/a', { fetch: fakeFetch, timeout: 500 }).then((r) => r.outcome);
