@@ -14,6 +14,7 @@ use crate::components::agents::Agents;
 use crate::components::detail::Detail;
 use crate::components::editor::Editor;
 use crate::components::lint::Lint;
+use crate::components::live::Live;
 use crate::components::notice::NoticeBar;
 use crate::components::results::Results;
 use crate::components::toolbar::Toolbar;
@@ -410,6 +411,7 @@ pub fn App() -> Html {
                 <div class="top-tools">
                     <Toolbar state={state.clone()} />
                     <Backups {on_restore} />
+                    <Live dispatcher={state.dispatcher()} />
                 </div>
                 {howto}
             </header>

@@ -4,6 +4,7 @@ pub mod agents;
 pub mod detail;
 pub mod editor;
 pub mod lint;
+pub mod live;
 pub mod notice;
 pub mod results;
 pub mod toolbar;

@@ -41,6 +41,8 @@ pub struct Notice {
     pub action: Option<NoticeAction>,
     /// Text to copy by hand, shown selected in a read-only field (a share link the clipboard refused).
     pub field: Option<String>,
+    /// What the field holds, for screen readers.
+    pub field_label: &'static str,
 }
 
 /// What a notice's button does.
@@ -62,17 +64,22 @@ impl NoticeAction {
 impl Notice {
     /// An information notice.
     pub fn info(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Info, text: text.into(), action: None, field: None }
+        Notice { kind: NoticeKind::Info, text: text.into(), action: None, field: None, field_label: "Share link" }
     }
 
     /// An error notice.
     pub fn error(text: impl Into<String>) -> Notice {
-        Notice { kind: NoticeKind::Error, text: text.into(), action: None, field: None }
+        Notice { kind: NoticeKind::Error, text: text.into(), action: None, field: None, field_label: "Share link" }
     }
 
     /// This notice, with `text` in a read-only field to copy from.
     pub fn with_field(self, text: String) -> Notice {
         Notice { field: Some(text), ..self }
+    }
+
+    /// This notice, with a command to run in a read-only field to copy from.
+    pub fn with_command(self, command: String) -> Notice {
+        Notice { field: Some(command), field_label: "Command to run", ..self }
     }
 
     /// This notice, with a button.
@@ -134,6 +141,13 @@ pub enum Action {
         /// Its bytes.
         bytes: Vec<u8>,
     },
+    /// Replace the file with the live robots.txt fetched from `url` (as opening a file: undoable).
+    OpenLive {
+        /// The robots.txt URL it came from.
+        url: String,
+        /// The body of the answer.
+        bytes: Vec<u8>,
+    },
     /// Show a notice.
     Notify(Notice),
     /// Hide the notice.
@@ -148,6 +162,8 @@ pub enum Action {
     Restore(Session),
     /// Keep the file as it is now, to compare the verdicts of later edits with.
     SetBaseline,
+    /// Compare with this file (the live robots.txt) rather than the one on screen.
+    SetBaselineBytes(Vec<u8>),
     /// Stop comparing.
     ClearBaseline,
 }
@@ -608,6 +624,24 @@ impl Reducible for State {
             }
             Action::SetBaseline => {
                 s.baseline = Some(Rc::new(Baseline::new(s.bytes().to_vec(), s.full_file)));
+                s.check_baseline();
+            }
+            Action::OpenLive { url, bytes } => {
+                let version = s.text_version;
+                s.open_file(&url, bytes);
+                // Opened (a binary or too large answer leaves the file as it was, and says why).
+                if s.text_version != version {
+                    // Downloads keep the plain name.
+                    s.file_name = Rc::from("robots.txt");
+                    if s.notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Info) {
+                        s.notice = Some(Notice::info(format!(
+                            "Loaded the live {url}. Edit it and check; Undo (Ctrl+Z in the editor) brings your previous file back."
+                        )));
+                    }
+                }
+            }
+            Action::SetBaselineBytes(bytes) => {
+                s.baseline = Some(Rc::new(Baseline::new(bytes, s.full_file)));
                 s.check_baseline();
             }
             Action::ClearBaseline => {

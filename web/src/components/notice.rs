@@ -58,7 +58,7 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             });
             html! {
                 <label class="notice-field">
-                    <span class="sr-only">{"Share link"}</span>
+                    <span class="sr-only">{n.field_label}</span>
                     <input type="text" readonly=true value={text.clone()} onfocus={select} id="copy-field" />
                 </label>
             }

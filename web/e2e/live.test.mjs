@@ -1,0 +1,113 @@
+// Load from site: the tester fetches the live robots.txt of the site a typed address belongs to (in the browser,
+// so only from sites that allow cross-origin reads), to edit it or to compare the file on screen with it. The
+// sites here are node:http servers on 127.0.0.1, each on its own port (one origin, one robots.txt).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
+import { alerts, editor, enter, expectGrid, fileText, missing, saved, setup } from './harness.mjs';
+
+const skip = missing();
+
+// The live file: the fixture with GPTBot kept out of /private/ only, so its two /docs/ URLs are allowed.
+const LIVE = ROBOTS.replace('# e2e fixture', '# live file').replace('User-agent: GPTBot\nDisallow: /', 'User-agent: GPTBot\nDisallow: /private/');
+const LIVE_EXPECTED = EXPECTED.map((row, i) => [row[0], i >= 2 ? 'allowed:0' : row[1], row[2]]);
+
+/** A site on 127.0.0.1 answering every request with `status` and `body`, with or without a CORS header; it
+ * records the paths asked for. */
+async function site(status, body, cors) {
+  const paths = [];
+  const server = createServer((req, res) => {
+    paths.push(req.url);
+    const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    if (cors) headers['access-control-allow-origin'] = '*';
+    res.writeHead(status, headers).end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { origin: `http://127.0.0.1:${server.address().port}`, paths, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** The cells marked as changed from the baseline, as "row,column" strings. */
+const changedCells = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('td[data-changed="true"]')].map((td) => `${td.closest('tr').sectionRowIndex},${td.cellIndex - 1}`));
+
+test('loading and comparing with a live robots.txt', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+  assert.equal(skip, null, skip);
+  const sites = {
+    live: await site(200, LIVE, true),
+    closed: await site(200, LIVE, false),
+    gone: await site(404, 'not found', true),
+    down: await site(503, 'unavailable', true),
+  };
+  t.after(() => Promise.all(Object.values(sites).map((s) => s.close())));
+  const { newPage } = await setup(t);
+  const page = await newPage();
+  await enter(page, { robots: ROBOTS, agents: AGENTS, urls: URLS });
+  assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+  const address = page.getByRole('textbox', { name: 'Site or page address' });
+  const load = async (typed) => {
+    await address.fill(typed);
+    await page.getByRole('button', { name: 'Load from site' }).click();
+  };
+
+  await t.test("a page's address loads its site's robots.txt as the file; Undo brings the previous one back", async () => {
+    await load(`${sites.live.origin}/docs/page.html?q=1`);
+    await page.getByRole('status').filter({ hasText: `Loaded the live ${sites.live.origin}/robots.txt.` }).waitFor();
+    assert.deepEqual(sites.live.paths, ['/robots.txt']);
+    assert.equal(await editor(page).inputValue(), LIVE);
+    assert.equal(await fileText(page), LIVE);
+    assert.deepEqual(await expectGrid(page, LIVE_EXPECTED), LIVE_EXPECTED);
+    await saved(page, '# live file');
+    await editor(page).press('ControlOrMeta+z');
+    await page.waitForFunction((text) => document.querySelector('textarea.source').value === text, ROBOTS);
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+  });
+
+  await t.test('a site that allows no cross-origin reads: said plainly, with the command that fetches it', async () => {
+    await load(sites.closed.origin);
+    const alert = alerts(page).filter({ hasText: 'could not read' });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /does not allow other sites to read it \(no CORS header\).*“Open file…” or paste it into the editor/);
+    const command = page.getByRole('textbox', { name: 'Command to run' });
+    assert.equal(await command.inputValue(), `robotscope fetch ${sites.closed.origin}/robots.txt -o robots.txt`);
+    // The server answered; the browser kept the answer from the page. The file is unchanged.
+    assert.deepEqual(sites.closed.paths, ['/robots.txt']);
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+  });
+
+  await t.test('404 means no robots.txt, everything allowed; 503 means everything disallowed; the file stays', async () => {
+    await load(`${sites.gone.origin}/`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${sites.gone.origin}/robots.txt answered 404: the site has no robots.txt, so crawlers may fetch everything (everything is allowed).` })
+      .waitFor();
+    await load(`${sites.down.origin}/a/b`);
+    await alerts(page)
+      .filter({ hasText: `${sites.down.origin}/robots.txt answered 503: a server error, so crawlers treat everything as disallowed until a later fetch succeeds.` })
+      .waitFor();
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+    assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
+  });
+
+  await t.test('no address: said so', async () => {
+    await load('   ');
+    await alerts(page).filter({ hasText: 'Type a site or page address first' }).waitFor();
+  });
+
+  await t.test('compare with live: the live file is the baseline, and every verdict the file on screen changes is marked', async () => {
+    await address.fill(sites.live.origin);
+    await page.getByRole('button', { name: 'Compare with live' }).click();
+    await page.getByRole('status').filter({ hasText: `Comparing with the live ${sites.live.origin}/robots.txt` }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('td[data-changed="true"]').length === 2);
+    // GPTBot's /docs/ URLs: allowed live, disallowed by line 11 of the file on screen.
+    assert.deepEqual(await changedCells(page), ['2,1', '3,1']);
+    assert.match(await page.getByRole('status').filter({ hasText: 'the baseline' }).textContent(), /^2 of 12 verdicts differ from the baseline/);
+    assert.equal(await editor(page).inputValue(), ROBOTS);
+    // The live file is kept as the baseline, with the session.
+    await saved(page, '\nbaseline ');
+  });
+
+  await t.test('nothing thrown', () => {
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -1,0 +1,144 @@
+//! Load from site: fetch a site's live robots.txt in the browser, to edit it or to compare the file on screen
+//! with it. The robots.txt URL and what the answer's status means are the core's (`robots_url`,
+//! `fetch_outcome`), as in the CLI's `fetch`.
+
+use robotscope::{fetch_outcome, robots_url, FetchOutcome};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{HtmlInputElement, RequestCache, RequestCredentials, RequestInit, Response};
+use yew::prelude::*;
+
+use crate::state::{Action, Notice, State, MAX_OPEN_BYTES};
+
+/// The props: where the results go.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct LiveProps {
+    /// The app state's dispatcher.
+    pub dispatcher: UseReducerDispatcher<State>,
+}
+
+/// What to do with the live file.
+#[derive(Clone, Copy, PartialEq)]
+enum Use {
+    /// Replace the file on screen with it.
+    Load,
+    /// Make it the baseline the file on screen is compared with.
+    Compare,
+}
+
+/// Fetches `url` without cookies: its status and, for a 2xx answer, its body. `Err` when the browser gives no
+/// answer to read (the site sends no CORS header, or it cannot be reached).
+async fn fetch(url: &str) -> Result<(u16, Vec<u8>), ()> {
+    let window = web_sys::window().ok_or(())?;
+    let init = RequestInit::new();
+    init.set_credentials(RequestCredentials::Omit);
+    init.set_cache(RequestCache::NoStore);
+    let answer = JsFuture::from(window.fetch_with_str_and_init(url, &init)).await.map_err(|_| ())?;
+    let response: Response = answer.dyn_into().map_err(|_| ())?;
+    let status = response.status();
+    if !(200..300).contains(&status) {
+        return Ok((status, Vec::new()));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(|_| ())?).await.map_err(|_| ())?;
+    Ok((status, js_sys::Uint8Array::new(&buffer).to_vec()))
+}
+
+/// The notice for a site whose robots.txt the browser may not read: the command that fetches it instead.
+fn unreadable(url: &str, why: &str) -> Notice {
+    Notice::error(format!(
+        "The browser could not read {url}: {why}. Fetch it with this command, then open robots.txt with “Open file…” or paste it into the editor:"
+    ))
+    .with_command(format!("robotscope fetch {url} -o robots.txt"))
+}
+
+/// Fetches the robots.txt governing the page typed in, and loads it or compares with it.
+fn run(typed: &str, what: Use, dispatcher: UseReducerDispatcher<State>) {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        dispatcher.dispatch(Action::Notify(Notice::error(
+            "Type a site or page address first, such as https://example.com/.",
+        )));
+        return;
+    }
+    // A bare host name is a site on https.
+    let page = if typed.contains("://") { typed.to_string() } else { format!("https://{typed}") };
+    let url = match robots_url(&page) {
+        Ok(url) => url,
+        Err(e) => {
+            dispatcher.dispatch(Action::Notify(Notice::error(format!("Cannot fetch a robots.txt for {typed}: {e}."))));
+            return;
+        }
+    };
+    dispatcher.dispatch(Action::Notify(Notice::info(format!("Fetching {url}…"))));
+    wasm_bindgen_futures::spawn_local(async move {
+        let (status, bytes) = match fetch(&url).await {
+            Ok(answer) => answer,
+            Err(()) => {
+                let why = "the site does not allow other sites to read it (no CORS header), or it cannot be reached";
+                dispatcher.dispatch(Action::Notify(unreadable(&url, why)));
+                return;
+            }
+        };
+        let notice = match fetch_outcome(status) {
+            FetchOutcome::ParseBody if bytes.len() > MAX_OPEN_BYTES => Notice::error(format!(
+                "{url} is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
+                bytes.len() / (1024 * 1024)
+            )),
+            FetchOutcome::ParseBody => {
+                match what {
+                    Use::Load => dispatcher.dispatch(Action::OpenLive { url, bytes }),
+                    Use::Compare => {
+                        dispatcher.dispatch(Action::SetBaselineBytes(bytes));
+                        dispatcher.dispatch(Action::Notify(Notice::info(format!(
+                            "Comparing with the live {url}: every verdict your file changes is marked."
+                        ))));
+                    }
+                }
+                return;
+            }
+            FetchOutcome::AllowAll => Notice::info(format!(
+                "{url} answered {status}: the site has no robots.txt, so crawlers may fetch everything (everything is allowed). The editor keeps your text."
+            )),
+            // The browser follows redirects itself: one it did not follow is reported as such.
+            FetchOutcome::FollowRedirect => unreadable(&url, &format!("it answered {status}, a redirect the browser did not follow")),
+            _ => Notice::error(format!(
+                "{url} answered {status}: a server error, so crawlers treat everything as disallowed until a later fetch succeeds. The editor keeps your text."
+            )),
+        };
+        dispatcher.dispatch(Action::Notify(notice));
+    });
+}
+
+/// The "Load from site" field and its two buttons.
+#[function_component]
+pub fn Live(props: &LiveProps) -> Html {
+    let input = use_node_ref();
+    let go = |what: Use| {
+        let input = input.clone();
+        let dispatcher = props.dispatcher.clone();
+        move || {
+            let typed = input.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
+            run(&typed, what, dispatcher.clone());
+        }
+    };
+    let on_submit = {
+        let load = go(Use::Load);
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            load();
+        })
+    };
+    let on_compare = {
+        let compare = go(Use::Compare);
+        Callback::from(move |_: MouseEvent| compare())
+    };
+    html! {
+        <form class="toolbar live" aria-label="Load from site" onsubmit={on_submit}>
+            <input ref={input} type="text" class="tool" inputmode="url" spellcheck="false" autocomplete="url"
+                aria-label="Site or page address" placeholder="https://example.com/" />
+            <button type="submit" class="tool" title="Fetch the site's robots.txt (in your browser) and edit it">{"Load from site"}</button>
+            <button type="button" class="tool" onclick={on_compare}
+                title="Fetch the site's live robots.txt and mark every verdict your file changes">{"Compare with live"}</button>
+        </form>
+    }
+}
