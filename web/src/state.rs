@@ -766,6 +766,29 @@ mod tests {
     }
 
     #[test]
+    fn live_file_opens_undoably_and_can_be_the_baseline() {
+        let start = Rc::new(State::default());
+        let url = "https://example.com/robots.txt".to_string();
+        let s = reduce(
+            start.clone(),
+            Action::OpenLive { url: url.clone(), bytes: b"User-agent: *\nDisallow: /x\n".to_vec() },
+        );
+        assert_eq!(&*s.text, "User-agent: *\nDisallow: /x\n");
+        assert_eq!(&*s.file_name, "robots.txt");
+        assert!(s.notice.as_ref().unwrap().text.starts_with("Loaded the live https://example.com/robots.txt."));
+        let s = reduce(s, Action::Undo);
+        assert_eq!(s.text, start.text);
+        // A binary answer is refused like a binary file, and the text stays.
+        let s = reduce(start.clone(), Action::OpenLive { url, bytes: vec![0, 0, 0, 1, 2, 3] });
+        assert_eq!(s.text, start.text);
+        assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);
+        // The live bytes become the baseline; the file on screen is unchanged.
+        let s = reduce(start.clone(), Action::SetBaselineBytes(b"User-agent: *\nDisallow: /\n".to_vec()));
+        assert_eq!(s.baseline.as_ref().unwrap().bytes, b"User-agent: *\nDisallow: /\n");
+        assert_eq!(s.text, start.text);
+    }
+
+    #[test]
     fn typing_splices_and_undo_restores() {
         let s = Rc::new(State::default());
         let original = s.text.clone();
