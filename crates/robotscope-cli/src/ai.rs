@@ -107,8 +107,18 @@ fn answer(robots: &Robots, c: &Crawler, url: &str) -> Answer {
     }
 }
 
-fn prefs_json(prefs: &[Preference]) -> Value {
-    Value::Array(prefs.iter().map(|p| json!({"key": p.key, "granted": p.granted, "line": p.line})).collect())
+/// The usage preferences as JSON, as `ai --json` and `check --json` print them: `content_usage` (IETF draft;
+/// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown` and `content_signal`.
+pub fn usage_json(u: &Usage) -> Value {
+    let prefs = |prefs: &[Preference]| -> Vec<Value> {
+        prefs.iter().map(|p| json!({"key": p.key, "granted": p.granted, "line": p.line})).collect()
+    };
+    json!({
+        "content_usage": prefs(&u.content_usage),
+        "content_usage_lines": u.usage_lines,
+        "content_usage_unknown": u.usage_unknown,
+        "content_signal": prefs(&u.content_signal),
+    })
 }
 
 fn prefs_text(prefs: &[Preference]) -> String {
@@ -178,12 +188,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                         "obeys": facts.obeys.name(),
                         "source": facts.source,
                         "as_of": facts.as_of,
-                        "usage": {
-                            "content_usage": prefs_json(&a.usage.content_usage),
-                            "content_usage_lines": a.usage.usage_lines,
-                            "content_usage_unknown": a.usage.usage_unknown,
-                            "content_signal": prefs_json(&a.usage.content_signal),
-                        },
+                        "usage": usage_json(&a.usage),
                     });
                     writeln!(out, "{line}")?;
                     continue;

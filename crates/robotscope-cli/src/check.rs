@@ -585,21 +585,6 @@ fn rule_json(m: &RuleMatch) -> String {
         .finish()
 }
 
-/// The usage preferences that apply (never the verdict): `Content-Usage` (IETF draft) and `Content-Signal`.
-fn usage_json(robots: &Robots, v: &Verdict) -> String {
-    let u = robots.usage_for(v);
-    let prefs = |p: &[robotscope::Preference]| -> Vec<serde_json::Value> {
-        p.iter().map(|p| serde_json::json!({"key": p.key, "granted": p.granted, "line": p.line})).collect()
-    };
-    serde_json::json!({
-        "content_usage": prefs(&u.content_usage),
-        "content_usage_lines": u.usage_lines,
-        "content_usage_unknown": u.usage_unknown,
-        "content_signal": prefs(&u.content_signal),
-    })
-    .to_string()
-}
-
 fn json_line(
     o: &Options,
     robots: &Robots,
@@ -623,7 +608,7 @@ fn json_line(
         .nums("groups", &v.groups)
         .nums("group_lines", &v.group_lines)
         .raw_array("matches", &matches)
-        .raw("usage", &usage_json(robots, v));
+        .raw("usage", &crate::ai::usage_json(&robots.usage_for(v)).to_string());
     if let Some(f) = fetched {
         line = line.raw("fetch", &fetch_json(f));
     }
