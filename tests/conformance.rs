@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use robotscope::{escape_pattern, is_valid_agent, path_of, product_token, KeyKind, Robots, Scope, Tag};
-use robotscope_tests::{agents, case_bytes, conformance_dir, expected_failures, read_json, unhex};
+use robotscope_tests::{agents, case_bytes, conformance_dir, expected_failures, read_json, unhex, LINE_FLAGS};
 use serde_json::Value;
 
 /// Collects failures by case name and prints the totals.
@@ -281,18 +281,7 @@ fn normalise_expected_event(e: &Value) -> Value {
 }
 
 fn flag_order(f: &str) -> usize {
-    [
-        "is_empty",
-        "has_comment",
-        "is_comment",
-        "has_directive",
-        "is_acceptable_typo",
-        "is_line_too_long",
-        "is_missing_colon_separator",
-    ]
-    .iter()
-    .position(|x| *x == f)
-    .unwrap_or(99)
+    LINE_FLAGS.iter().position(|x| *x == f).unwrap_or(99)
 }
 
 fn check_extra(case: &Value) -> Result<(), String> {

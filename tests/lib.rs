@@ -8,6 +8,18 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+/// Google's seven per-line flags (`LineMetadata`), in the reference's order: the conformance data names them so,
+/// and the differential test packs them into a byte in this order.
+pub const LINE_FLAGS: [&str; 7] = [
+    "is_empty",
+    "has_comment",
+    "is_comment",
+    "has_directive",
+    "is_acceptable_typo",
+    "is_line_too_long",
+    "is_missing_colon_separator",
+];
+
 /// The conformance folder, or `None` (after saying so) when it is missing outside CI.
 ///
 /// # Panics

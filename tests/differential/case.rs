@@ -22,16 +22,7 @@ pub fn pack_flags(m: &robotscope::LineMetadata) -> u8 {
 
 /// The names of the packed flags, for messages.
 pub fn flag_names(flags: u8) -> String {
-    const NAMES: [&str; 7] = [
-        "is_empty",
-        "has_comment",
-        "is_comment",
-        "has_directive",
-        "is_acceptable_typo",
-        "is_line_too_long",
-        "is_missing_colon_separator",
-    ];
-    let set: Vec<&str> = (0..7).filter(|i| flags & 1 << i != 0).map(|i| NAMES[i]).collect();
+    let set: Vec<&str> = (0..7).filter(|i| flags & 1 << i != 0).map(|i| robotscope_tests::LINE_FLAGS[i]).collect();
     format!("{{{}}}", set.join(", "))
 }
 
