@@ -271,30 +271,32 @@ fn idb_open(then: impl FnOnce(Option<IdbDatabase>) + 'static) {
     std::mem::forget((upgrade, success, error));
 }
 
-/// Writes `value` under `key` in the files store (fire and forget: a failure leaves the previous file).
-fn idb_put(key: &str, value: &str) {
-    let (key, value) = (JsValue::from_str(key), JsValue::from_str(value));
+/// Runs `write` on the files store in a read-write transaction (fire and forget: a failure leaves the store
+/// as it was).
+fn idb_write(write: impl FnOnce(&web_sys::IdbObjectStore) + 'static) {
     idb_open(move |db| {
         let Some(db) = db else { return };
         let store = db
             .transaction_with_str_and_mode("files", IdbTransactionMode::Readwrite)
             .and_then(|t| t.object_store("files"));
         if let Ok(store) = store {
-            let _ = store.put_with_key(&value, &key);
+            write(&store);
         }
+    });
+}
+
+/// Writes `value` under `key` in the files store (a failure leaves the previous file).
+fn idb_put(key: &str, value: &str) {
+    let (key, value) = (JsValue::from_str(key), JsValue::from_str(value));
+    idb_write(move |store| {
+        let _ = store.put_with_key(&value, &key);
     });
 }
 
 fn idb_delete(key: &str) {
     let key = JsValue::from_str(key);
-    idb_open(move |db| {
-        let Some(db) = db else { return };
-        let store = db
-            .transaction_with_str_and_mode("files", IdbTransactionMode::Readwrite)
-            .and_then(|t| t.object_store("files"));
-        if let Ok(store) = store {
-            let _ = store.delete(&key);
-        }
+    idb_write(move |store| {
+        let _ = store.delete(&key);
     });
 }
 
