@@ -8,14 +8,16 @@ use std::process::ExitCode;
 use std::collections::HashMap;
 
 use robotscope::{
-    is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, Robots, RuleMatch, Scope,
-    TypedAgent, Verdict,
+    crawler_set, is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, CrawlerKind,
+    Robots, RuleMatch, Scope, TypedAgent, Verdict,
 };
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::net::{Fetched, Governing, Net, Row};
-use crate::{json, printable, sitemap, Failure};
+use serde::Serialize;
+
+use crate::{printable, sitemap, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
@@ -38,7 +40,10 @@ handling of '*' (AdsBot ignores it). A URL may be a full URL, a host without a s
 (example.com/a), a path (/a) or a bare word (cart, read as the path /cart).
 
 Options:
-  -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one)
+  -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one), or a set
+                      of catalogue crawlers: @search, @ai-training, @ai-search,
+                      @user-triggered, @ai or @all. The crawlers of a set are answered one by
+                      one, each with its preset's fallbacks (a set implies --normalize)
       --normalize     Read each agent as a person means it (a User-Agent header or a crawler
                       preset with its fallbacks) and encode each URL as a browser would
       --json          Print one JSON object per URL (JSON Lines)
@@ -92,6 +97,8 @@ struct Options {
     net: NetOptions,
     json: bool,
     normalize: bool,
+    /// Answer each agent on its own instead of pooling them (a crawler set was given).
+    each: bool,
     verbose: bool,
     size_limit: bool,
 }
@@ -140,7 +147,38 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if !urls.is_empty() && sitemap.is_some() {
         return Err(p.usage(String::from("give URLs or --sitemap, not both")));
     }
-    Ok(Options { file, agents, urls, sitemap, net, json, normalize, verbose, size_limit })
+    let each = agents.iter().any(|a| a.starts_with('@'));
+    if each {
+        if sitemap.is_some() {
+            return Err(
+                p.usage(String::from("a crawler set answers each crawler on its own: give URLs, not --sitemap"))
+            );
+        }
+        agents = expand_sets(&p, agents)?;
+        normalize = true;
+    }
+    Ok(Options { file, agents, urls, sitemap, net, json, normalize, each, verbose, size_limit })
+}
+
+/// Replaces each crawler set (`@ai-training`) with the names of its crawlers, in catalogue order.
+fn expand_sets(p: &Parser, agents: Vec<String>) -> Result<Vec<String>, Failure> {
+    let mut out = Vec::new();
+    for agent in agents {
+        if !agent.starts_with('@') {
+            out.push(agent);
+            continue;
+        }
+        let Some(set) = crawler_set(&agent) else {
+            let names: Vec<String> = CrawlerKind::ALL.iter().map(|k| format!("@{}", k.name())).collect();
+            return Err(p.usage(format!(
+                "unknown crawler set '{}': use {}, @ai or @all",
+                printable(&agent),
+                names.join(", ")
+            )));
+        };
+        out.extend(set.iter().map(|c| c.name.to_owned()).filter(|n| !out.contains(n)).collect::<Vec<_>>());
+    }
+    Ok(out)
 }
 
 /// One URL to ask about: what was typed and what the engine is given.
@@ -196,13 +234,47 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         }
     }
     let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
-    let ask = Ask { o: &o, typed: &typed };
-
     let mut out = BufWriter::new(io::stdout().lock());
-    if o.normalize && !o.json {
-        for a in &typed {
+    // Pooled agents make one query; the crawlers of a set are answered one by one.
+    let lists: Vec<(&[TypedAgent], &[String])> =
+        if o.each { typed.chunks(1).zip(o.agents.chunks(1)).collect() } else { vec![(&typed, &o.agents)] };
+    let mut any_disallowed = false;
+    let name_width = o.agents.iter().map(|a| printable(a).chars().count()).max().unwrap_or(0);
+    for (i, (typed, inputs)) in lists.into_iter().enumerate() {
+        let ask = Ask { o: &o, typed, inputs };
+        if let Some(sitemap) = &o.sitemap {
+            return run_sitemap(&ask, sitemap, &mut rules, &mut out);
+        }
+        if !o.each || o.json {
+            any_disallowed |= !answer_all(&ask, &queries, &mut rules, i == 0, &mut out)?;
+            continue;
+        }
+        // A set's crawlers share one table: each line starts with the crawler it answers for.
+        let mut sink = Vec::new();
+        any_disallowed |= !answer_all(&ask, &queries, &mut rules, i == 0, &mut sink)?;
+        for line in String::from_utf8_lossy(&sink).lines() {
+            writeln!(out, "{:<name_width$}  {line}", printable(&inputs[0]))?;
+        }
+    }
+    out.flush()?;
+    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Answers every URL for one agent list, after saying how --normalize read the agents and URLs; returns
+/// whether all are allowed.
+fn answer_all(
+    ask: &Ask<'_>,
+    queries: &[Query],
+    rules: &mut Rules,
+    first: bool,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let (o, typed) = (ask.o, ask.typed);
+    // A set's table says which token each crawler was given in its JSON form only.
+    if o.normalize && !o.json && !o.each {
+        for a in typed {
             // Which token a preset is given depends on the file; with --live each origin's file decides.
-            if let Rules::File(robots) = &rules {
+            if let Rules::File(robots) = &*rules {
                 match robots.agent_token(a) {
                     Some(token) if token != a.input => {
                         writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
@@ -219,29 +291,27 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                 writeln!(out, "note: {}", a.note().unwrap_or_default())?;
             }
         }
-        for q in &queries {
-            if q.typed != q.url {
+        for q in queries {
+            if q.typed != q.url && first {
                 writeln!(out, "URL '{}' is sent as '{}'", printable(&q.typed), printable(&q.url))?;
             }
         }
     }
-    if let Some(sitemap) = &o.sitemap {
-        return run_sitemap(&ask, sitemap, &mut rules, &mut out);
-    }
     let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
-    let mut any_disallowed = false;
-    for q in &queries {
-        let allowed = answer_one(&ask, q, &mut rules, width, &mut out)?;
-        any_disallowed |= !allowed;
+    let mut all_allowed = true;
+    for q in queries {
+        all_allowed &= answer_one(ask, q, rules, width, out)?;
     }
-    out.flush()?;
-    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(all_allowed)
 }
 
 /// The options and the typed agents, read once.
 struct Ask<'a> {
     o: &'a Options,
+    /// The agents of this query, as the core read them.
     typed: &'a [TypedAgent],
+    /// The same agents as typed (or as named by a crawler set).
+    inputs: &'a [String],
 }
 
 impl Ask<'_> {
@@ -252,7 +322,7 @@ impl Ask<'_> {
         if self.o.normalize {
             self.typed.iter().filter_map(|a| robots.agent_token(a)).collect()
         } else {
-            self.o.agents.clone()
+            self.inputs.to_vec()
         }
     }
 
@@ -318,7 +388,7 @@ fn answer_one(
             let agents = ask.agents(robots);
             let (v, why) = ask.verdict(robots, &agents, &q.url);
             let text = if o.json {
-                json_line(o, robots, &agents, q, &v, fetched)
+                json_line(ask, robots, &agents, q, &v, fetched)
             } else {
                 text_line(robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
             };
@@ -326,11 +396,8 @@ fn answer_one(
         }
         (None, Some(fetched)) => {
             let allowed = fetched.row == Row::AllowAll;
-            let text = if o.json {
-                whole_json(o, &o.agents, q, fetched, allowed)
-            } else {
-                whole_text(q, fetched, allowed, width)
-            };
+            let text =
+                if o.json { whole_json(ask, q, fetched, allowed) } else { whole_text(q, fetched, allowed, width) };
             (allowed, text)
         }
         (None, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
@@ -370,7 +437,7 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                     reasons.insert(line, reason(robots, &agents, &v));
                 }
                 let text = if o.json {
-                    json_line(o, robots, &agents, &q, &v, None)
+                    json_line(ask, robots, &agents, &q, &v, None)
                 } else {
                     text_line(robots, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
                 };
@@ -429,32 +496,109 @@ fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
     format!("{verdict:<10}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
 }
 
-fn fetch_json(f: &Fetched) -> String {
-    let status = f.status.map_or_else(|| String::from("null"), |s| s.to_string());
-    json::Object::new()
-        .str("robots_url", &f.robots_url)
-        .str("final_url", &f.final_url)
-        .raw("status", &status)
-        .str("outcome", f.row.name())
-        .str("reason", &f.reason)
-        .opt_str("error", f.error.as_deref())
-        .finish()
+/// What `--live` fetched for an origin, in JSON.
+#[derive(Serialize)]
+struct FetchJson<'a> {
+    robots_url: &'a str,
+    final_url: &'a str,
+    status: Option<u16>,
+    outcome: &'a str,
+    reason: &'a str,
+    error: Option<&'a str>,
 }
 
-fn whole_json(o: &Options, agents: &[String], q: &Query, f: &Fetched, allowed: bool) -> String {
-    let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
-    if o.normalize {
-        obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
+impl<'a> FetchJson<'a> {
+    fn new(f: &'a Fetched) -> FetchJson<'a> {
+        FetchJson {
+            robots_url: &f.robots_url,
+            final_url: &f.final_url,
+            status: f.status,
+            outcome: f.row.name(),
+            reason: &f.reason,
+            error: f.error.as_deref(),
+        }
     }
-    let mut line = obj
-        .bool("allowed", allowed)
-        .num("line", 0)
-        .raw("rule", "null")
-        .str("scope", "none")
-        .raw("fetch", &fetch_json(f))
-        .finish();
-    line.push('\n');
-    line
+}
+
+/// One rule that matched, in JSON.
+#[derive(Serialize)]
+struct RuleJson<'a> {
+    line: usize,
+    kind: &'a str,
+    value: &'a str,
+    pattern: &'a str,
+    priority: usize,
+    index_fallback: bool,
+}
+
+impl<'a> RuleJson<'a> {
+    fn new(m: &'a RuleMatch) -> RuleJson<'a> {
+        RuleJson {
+            line: m.line,
+            kind: m.kind.name(),
+            value: &m.value,
+            pattern: &m.pattern,
+            priority: m.priority,
+            index_fallback: m.index_fallback,
+        }
+    }
+}
+
+/// The explained part of a JSON line, absent when one fetch outcome answered for the whole origin.
+#[derive(Serialize)]
+struct ExplainedJson<'a> {
+    path: &'a str,
+    groups: &'a [usize],
+    group_lines: &'a [usize],
+    matches: Vec<RuleJson<'a>>,
+    usage: serde_json::Value,
+}
+
+/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    url: &'a str,
+    agents: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_url: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_agents: Option<&'a [String]>,
+    allowed: bool,
+    line: usize,
+    rule: Option<RuleJson<'a>>,
+    scope: &'a str,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    explained: Option<ExplainedJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fetch: Option<FetchJson<'a>>,
+}
+
+impl<'a> JsonLine<'a> {
+    fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> JsonLine<'a> {
+        let o = ask.o;
+        JsonLine {
+            url: &q.url,
+            agents,
+            input_url: o.normalize.then_some(q.typed.as_str()),
+            input_agents: o.normalize.then_some(ask.inputs),
+            allowed,
+            line,
+            rule: None,
+            scope: "none",
+            explained: None,
+            fetch: None,
+        }
+    }
+
+    fn finish(&self) -> String {
+        let mut line = serde_json::to_string(self).unwrap_or_default();
+        line.push('\n');
+        line
+    }
+}
+
+fn whole_json(ask: &Ask<'_>, q: &Query, f: &Fetched, allowed: bool) -> String {
+    JsonLine { fetch: Some(FetchJson::new(f)), ..JsonLine::new(ask, ask.inputs, q, allowed, 0) }.finish()
 }
 
 /// Warns about an agent the engine can only compare whole with product tokens.
@@ -574,45 +718,26 @@ fn text_line(
     s
 }
 
-fn rule_json(m: &RuleMatch) -> String {
-    json::Object::new()
-        .num("line", m.line)
-        .str("kind", m.kind.name())
-        .str("value", &m.value)
-        .str("pattern", &m.pattern)
-        .num("priority", m.priority)
-        .bool("index_fallback", m.index_fallback)
-        .finish()
-}
-
 fn json_line(
-    o: &Options,
+    ask: &Ask<'_>,
     robots: &Robots,
     agents: &[String],
     q: &Query,
     v: &Verdict,
     fetched: Option<&Fetched>,
 ) -> String {
-    let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents);
-    if o.normalize {
-        obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
+    JsonLine {
+        rule: v.decided_by.as_ref().map(RuleJson::new),
+        scope: v.scope.name(),
+        explained: Some(ExplainedJson {
+            path: &v.path,
+            groups: &v.groups,
+            group_lines: &v.group_lines,
+            matches: v.matches.iter().map(RuleJson::new).collect(),
+            usage: crate::ai::usage_json(&robots.usage_for(v)),
+        }),
+        fetch: fetched.map(FetchJson::new),
+        ..JsonLine::new(ask, agents, q, v.allowed, v.line)
     }
-    let rule = v.decided_by.as_ref().map_or_else(|| String::from("null"), rule_json);
-    let matches: Vec<String> = v.matches.iter().map(rule_json).collect();
-    let mut line = obj
-        .bool("allowed", v.allowed)
-        .num("line", v.line)
-        .raw("rule", &rule)
-        .str("scope", v.scope.name())
-        .str("path", &v.path)
-        .nums("groups", &v.groups)
-        .nums("group_lines", &v.group_lines)
-        .raw_array("matches", &matches)
-        .raw("usage", &crate::ai::usage_json(&robots.usage_for(v)).to_string());
-    if let Some(f) = fetched {
-        line = line.raw("fetch", &fetch_json(f));
-    }
-    let mut line = line.finish();
-    line.push('\n');
-    line
+    .finish()
 }

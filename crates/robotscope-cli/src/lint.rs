@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use robotscope::{Diagnostic, Robots, Severity, GOOGLE_SIZE_LIMIT};
 
 use crate::args::{shown_path, Arg, Parser};
-use crate::{json, printable, Failure};
+use serde_json::json;
+
+use crate::{printable, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope lint [OPTIONS] ROBOTS_FILE
@@ -173,16 +175,15 @@ fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
     }
     out.write_all(b"[\n")?;
     for (i, it) in items.iter().enumerate() {
-        let span = json::Object::new().num("start", it.start).num("end", it.end).finish();
-        let obj = json::Object::new()
-            .str("kind", it.kind)
-            .str("severity", it.severity.name())
-            .num("line", it.line)
-            .num("column", it.column)
-            .raw("span", &span)
-            .str("message", &it.message)
-            .opt_str("help", it.help.as_deref())
-            .finish();
+        let obj = json!({
+            "kind": it.kind,
+            "severity": it.severity.name(),
+            "line": it.line,
+            "column": it.column,
+            "span": {"start": it.start, "end": it.end},
+            "message": it.message,
+            "help": it.help,
+        });
         let sep = if i + 1 < items.len() { "," } else { "" };
         writeln!(out, "  {obj}{sep}")?;
     }
@@ -258,18 +259,19 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
             kinds.push(it.kind);
         }
     }
-    let rules: Vec<String> = kinds.iter().map(|k| json::Object::new().str("id", k).str("name", k).finish()).collect();
-    let mut driver = json::Object::new()
-        .str("name", "robotscope")
-        .str("version", env!("CARGO_PKG_VERSION"))
-        .str("semanticVersion", env!("CARGO_PKG_VERSION"));
+    let rules: Vec<_> = kinds.iter().map(|k| json!({"id": k, "name": k})).collect();
+    let mut driver = json!({
+        "name": "robotscope",
+        "version": env!("CARGO_PKG_VERSION"),
+        "semanticVersion": env!("CARGO_PKG_VERSION"),
+    });
     let repository = env!("CARGO_PKG_REPOSITORY");
     if !repository.is_empty() {
-        driver = driver.str("informationUri", repository);
+        driver["informationUri"] = json!(repository);
     }
-    let driver = driver.raw_array("rules", &rules).finish();
+    driver["rules"] = json!(rules);
     let uri = artifact_uri(name);
-    let results: Vec<String> = items
+    let results: Vec<_> = items
         .iter()
         .zip(columns)
         .map(|(it, &column)| {
@@ -282,40 +284,35 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
                 Some(help) => format!("{}\nhelp: {help}", it.message),
                 None => it.message.clone(),
             };
-            let region = json::Object::new()
-                .num("startLine", it.line)
-                .num("startColumn", column)
-                .num("byteOffset", it.start)
-                .num("byteLength", it.end.saturating_sub(it.start))
-                .finish();
-            let artifact = json::Object::new().str("uri", &uri).num("index", 0).finish();
-            let physical = json::Object::new().raw("artifactLocation", &artifact).raw("region", &region).finish();
-            let location = json::Object::new().raw("physicalLocation", &physical).finish();
-            let rule_index = kinds.iter().position(|k| *k == it.kind).unwrap_or(0);
-            json::Object::new()
-                .str("ruleId", it.kind)
-                .num("ruleIndex", rule_index)
-                .str("level", level)
-                .raw("message", &json::Object::new().str("text", &text).finish())
-                .raw_array("locations", &[location])
-                .finish()
+            json!({
+                "ruleId": it.kind,
+                "ruleIndex": kinds.iter().position(|k| *k == it.kind).unwrap_or(0),
+                "level": level,
+                "message": {"text": text},
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": uri, "index": 0},
+                        "region": {
+                            "startLine": it.line,
+                            "startColumn": column,
+                            "byteOffset": it.start,
+                            "byteLength": it.end.saturating_sub(it.start),
+                        },
+                    },
+                }],
+            })
         })
         .collect();
-    let artifact = json::Object::new()
-        .raw("location", &json::Object::new().str("uri", &uri).finish())
-        .num("length", length)
-        .finish();
-    let run = json::Object::new()
-        .raw("tool", &json::Object::new().raw("driver", &driver).finish())
-        .raw_array("artifacts", &[artifact])
-        .str("columnKind", "unicodeCodePoints")
-        .raw_array("results", &results)
-        .finish();
-    let log = json::Object::new()
-        .str("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
-        .str("version", "2.1.0")
-        .raw_array("runs", &[run])
-        .finish();
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": driver},
+            "artifacts": [{"location": {"uri": uri}, "length": length}],
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    });
     writeln!(out, "{log}")
 }
 

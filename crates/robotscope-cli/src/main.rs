@@ -7,7 +7,6 @@ mod batch;
 mod check;
 mod diff;
 mod fetch;
-mod json;
 mod lint;
 mod net;
 mod sitemap;

@@ -609,3 +609,35 @@ fn check_json_carries_the_usage_preferences() {
     // The verdict itself ignores them.
     assert_eq!((lines[1]["allowed"].as_bool(), lines[1]["line"].as_u64()), (Some(true), Some(2)));
 }
+
+#[test]
+fn check_answers_each_crawler_of_a_set_on_its_own() {
+    let body = "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n";
+    let f = Fixture::new(body);
+    let r = run(&["check", f.path(), "--json", "-a", "@ai-training", "/", "/private/x"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let lines = json_lines(&r.stdout);
+    let set = robotscope::crawler_set("@ai-training").unwrap();
+    assert_eq!(lines.len(), 2 * set.len(), "one line per crawler and URL: {}", r.stdout);
+    let robots = robotscope::Robots::parse(body);
+    for (pair, crawler) in lines.chunks(2).zip(&set) {
+        for (line, url) in pair.iter().zip(["/", "/private/x"]) {
+            // What the core says for the crawler typed by name, fallbacks and all.
+            let v = robots.check_agent(&robotscope::resolve_agent(crawler.name), url).verdict;
+            assert_eq!(line["input_agents"], serde_json::json!([crawler.name]), "{line}");
+            assert_eq!((line["allowed"].as_bool(), line["line"].as_u64()), (Some(v.allowed), Some(v.line as u64)));
+        }
+    }
+    let gpt = lines.iter().find(|l| l["input_agents"][0] == "GPTBot" && l["url"] == "/").unwrap();
+    assert_eq!((gpt["allowed"].as_bool(), gpt["line"].as_u64()), (Some(false), Some(3)));
+    // In text, one table: each line starts with the crawler it answers for.
+    let r = run(&["check", f.path(), "-a", "@ai-training", "-a", "Googlebot", "/"]);
+    let width = set.iter().map(|c| c.name.len()).max().unwrap();
+    let gpt = format!("{:<width$}  DISALLOWED  /  line 3: Disallow: /  (priority 1, group for GPTBot)\n", "GPTBot");
+    assert!(r.stdout.contains(&gpt), "{}", r.stdout);
+    assert!(r.stdout.ends_with(&format!("{:<width$}  ALLOWED     /  no rule matched  (group for *)\n", "Googlebot")));
+    assert_eq!(r.stdout.lines().count(), set.len() + 1, "{}", r.stdout);
+    let r = run(&["check", f.path(), "-a", "@robots", "/"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown crawler set '@robots': use @search,"), "{r:?}");
+}
