@@ -224,7 +224,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             if bytes.is_empty() {
                 eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
             }
-            Rules::File(crate::parse(&bytes, o.size_limit, &name))
+            Rules::File(crate::parse(&bytes, o.size_limit, Some(&name)))
         }
         None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
     };

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{Diagnostic, Robots, Severity, GOOGLE_SIZE_LIMIT};
+use robotscope::{Diagnostic, Severity};
 
 use crate::args::{shown_path, Arg, Parser};
 use serde_json::json;
@@ -52,11 +52,6 @@ struct Item {
     end: usize,
     message: String,
     help: Option<String>,
-}
-
-/// Start offset of each line (index 0 is line 1), from the tokenizer; line 1 starts after a BOM.
-fn line_starts(robots: &Robots) -> Vec<usize> {
-    robots.lines().map(|l| l.span.start).collect()
 }
 
 /// The 1-based byte column of `offset` on line `line`; 1 when the offset is not on that line.
@@ -123,10 +118,9 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let name = shown_path(&file);
     let bytes = crate::read_file(&file)?;
     // The cut is reported as a diagnostic below, so no note on standard error.
-    let cut = size_limit && bytes.len() > GOOGLE_SIZE_LIMIT;
-    let robots = if cut { Robots::parse_limited(&bytes, GOOGLE_SIZE_LIMIT) } else { Robots::parse(&bytes) };
+    let robots = crate::parse(&bytes, size_limit, None);
 
-    let starts = line_starts(&robots);
+    let starts = robots.line_starts();
     let source_len = robots.source().len();
     // A cut file carries its own `past-size-limit` diagnostic.
     let items: Vec<Item> = robots.diagnostics().iter().map(|d| item(d, &starts, source_len)).collect();
@@ -319,11 +313,12 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use robotscope::Robots;
 
     #[test]
     fn columns() {
         let robots = Robots::parse("\u{feff}ab\ncd\r\nef");
-        let starts = line_starts(&robots);
+        let starts = robots.line_starts();
         assert_eq!(starts, vec![3, 6, 10]);
         let len = robots.source().len();
         assert_eq!(column(&starts, len, 1, 3), 1);
@@ -334,7 +329,7 @@ mod tests {
         assert_eq!(column(&starts, len, 9, 0), 1);
         let src = "ab\néx\n".as_bytes();
         let robots = Robots::parse(src);
-        let starts = line_starts(&robots);
+        let starts = robots.line_starts();
         assert_eq!(char_column(src, &starts, 2, 5), 2);
         assert_eq!(char_column(src, &starts, 2, 3), 1);
     }

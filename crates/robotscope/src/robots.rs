@@ -228,6 +228,20 @@ impl Robots {
         self.line_count
     }
 
+    /// The byte offset where each line starts (index 0 is line 1, which starts after a BOM), as the tokenizer
+    /// splits lines (LF, CR and CRLF end a line). The one line index of every tool that turns offsets into
+    /// line and column numbers.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("\u{feff}a\r\nb\rc");
+    /// assert_eq!(robots.line_starts(), vec![3, 6, 8]);
+    /// ```
+    pub fn line_starts(&self) -> Vec<usize> {
+        let mut starts = Vec::with_capacity(self.line_count);
+        starts.extend(self.lines().map(|l| l.span.start));
+        starts
+    }
+
     /// The lines of the file, each with its directive (if any) and the reference's per-line flags (SPEC A2).
     /// The tokenizer runs again for this; it is cheap and keeps [`Robots::parse`] lean.
     pub fn lines(&self) -> Lines<'_> {
