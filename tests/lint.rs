@@ -29,7 +29,8 @@ fn one(robots: &str, kind: K) -> (Diagnostic, String) {
 #[test]
 fn a_clean_file_has_no_diagnostics() {
     check(
-        "# robots.txt for example.com\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nSitemap: https://example.com/sitemap.xml\n",
+        "# robots.txt for example.com\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n\n\
+         Sitemap: https://example.com/sitemap.xml\n",
         &[],
     );
 }
@@ -198,7 +199,8 @@ fn every_kind_has_a_distinct_code() {
 #[test]
 fn merged_group_tie_names_cloudflares_managed_block() {
     // Two `*` groups: Cloudflare's managed `Allow: /` ties the site's own `Disallow: /`, and the allow wins.
-    let file = "# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n# END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /\n";
+    let file = "# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\
+                # END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /\n";
     check(file, &[(3, K::UnsupportedDirective), (8, K::MergedGroupTie)]);
     let (d, text) = one(file, K::MergedGroupTie);
     assert_eq!((d.severity, text.as_str()), (Severity::Error, "/"));

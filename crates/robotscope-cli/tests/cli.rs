@@ -244,8 +244,9 @@ fn check_verbose_lists_every_match() {
     assert!(r.stdout.contains("    match:  line 3: Allow: /private/press/  (priority 15, decides)\n"), "{r:?}");
     assert!(
         r.stdout.contains(
-            "    why:    bingbot has no group of its own, so the `*` group (lines 1-3) applies. `Allow: /private/press/` \
-             (line 3, priority 15) beats `Disallow: /private/` (line 2, priority 9), so the URL is allowed.\n"
+            "    why:    bingbot has no group of its own, so the `*` group (lines 1-3) applies. \
+             `Allow: /private/press/` (line 3, priority 15) beats `Disallow: /private/` (line 2, priority 9), so \
+             the URL is allowed.\n"
         ),
         "{r:?}"
     );
@@ -566,7 +567,8 @@ fn check_normalize_follows_the_googlebot_group_for_googlebot_image() {
 #[test]
 fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
     let f = Fixture::new(
-        "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Signal: search=yes, ai-train=no\n",
+        "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=n\n\
+         Content-Signal: search=yes, ai-train=no\n",
     );
     let r = run(&["ai", f.path(), "/", "/docs/"]);
     assert_eq!(r.code, 0, "{r:?}");
@@ -596,7 +598,10 @@ fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
 
 #[test]
 fn check_json_carries_the_usage_preferences() {
-    let f = Fixture::new("User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Usage: /ok/ train-ai=y\nContent-Signal: ai-train=no\n");
+    let f = Fixture::new(
+        "User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Usage: /ok/ train-ai=y\n\
+         Content-Signal: ai-train=no\n",
+    );
     let r = run(&["check", f.path(), "--json", "-a", "GPTBot", "/ok/x", "/other"]);
     let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["usage"]["content_usage"][0]["granted"], Value::Bool(true));

@@ -391,7 +391,9 @@ impl Robots {
     /// Answers whether `agents` may fetch `url`, and explains the answer (SPEC B1).
     ///
     /// ```
-    /// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /");
+    /// let robots = robotscope::Robots::parse(
+    ///     "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /",
+    /// );
     /// let v = robots.check("Googlebot", "https://example.com/shop/shoes");
     /// assert!(v.allowed);
     /// assert_eq!(v.line, 5);
