@@ -3,6 +3,12 @@
 //!
 //! Pure Rust over the core crate (no `web-sys`), so `cargo test -p robotscope-web` runs it natively.
 
+use std::rc::Rc;
+
+use crate::document::Document;
+use crate::inputs::Inputs;
+use crate::shared::Shared;
+use crate::text::LineIndex;
 use robotscope::{
     AgentCheck, Diagnostic, Governs, Robots, Severity, TypedAgent, TypedUrl, UrlKind, Verdict, GOOGLE_SIZE_LIMIT,
 };
@@ -20,27 +26,31 @@ pub const MAX_LISTED_DIAGNOSTICS: usize = 500;
 pub struct Parsed {
     /// The engine's view of the file.
     pub robots: Robots,
-    /// Where each line of the displayed text starts (byte offsets; the text has LF line ends only).
-    pub line_starts: Vec<usize>,
+    /// Where each line of the displayed text starts.
+    pub lines: LineIndex,
 }
 
 impl Parsed {
     /// Parses `bytes` (the file as the engine reads it) and indexes `text` (the same file as displayed).
     /// With `full_file` unset, only the first 500 KiB are read, as Google does.
     pub fn new(bytes: &[u8], text: &str, full_file: bool) -> Parsed {
-        Parsed { robots: parse(bytes, full_file), line_starts: line_starts(text) }
+        Parsed { robots: parse(bytes, full_file), lines: LineIndex::new(text) }
     }
 
     /// The number of lines of the displayed text.
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.lines.count()
     }
 
     /// The text of line `number` (from 1), without its line end.
     pub fn line<'t>(&self, text: &'t str, number: usize) -> &'t str {
-        let Some(&start) = self.line_starts.get(number.wrapping_sub(1)) else { return "" };
-        let end = self.line_starts.get(number).map_or(text.len(), |&next| next - 1);
-        text.get(start..end).unwrap_or("")
+        self.lines.line(text, number)
+    }
+
+    /// The first line (from 1) past Google's 500 KiB cut, when the file was cut.
+    pub fn first_cut_line(&self) -> Option<usize> {
+        let cut = self.robots.cut_from().map(|_| GOOGLE_SIZE_LIMIT)?;
+        Some(self.lines.starts().partition_point(|&s| s < cut) + 1)
     }
 }
 
@@ -89,13 +99,6 @@ pub fn parse(bytes: &[u8], full_file: bool) -> Robots {
     } else {
         Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
     }
-}
-
-/// The byte offset where each line of `text` starts; the first line starts at 0.
-pub fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
-    starts
 }
 
 /// One agent as typed: the core reads it (token, preset, header, browser; SPEC B2), so every surface reads it
@@ -312,6 +315,181 @@ pub fn highlight(line: &str) -> Vec<Piece<'_>> {
         out.push(("t-plain", ""));
     }
     out
+}
+
+/// Everything the page shows that is computed from the [`Document`] and the [`Inputs`]: a pure function of
+/// the two ([`Analysis::new`]), updated part by part ([`Analysis::update`]) so that an edit recomputes only
+/// what depends on it. The lint is the one part computed later ([`Analysis::linted`]), just after the verdicts
+/// are on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The parsed file.
+    pub parsed: Shared<Parsed>,
+    /// Counts parses, so that a late lint request for an older parse is ignored.
+    pub generation: u64,
+    /// The lint, of the current parse once [`Analysis::linted`] has run (the previous one until then).
+    pub lint: Shared<Lint>,
+    /// The agents as the engine is given them (at most [`MAX_AGENTS`]).
+    pub agents: Shared<[AgentEntry]>,
+    /// How many agents past [`MAX_AGENTS`] were left out.
+    pub skipped_agents: usize,
+    /// The URLs as the engine is given them (at most [`MAX_URLS`]).
+    pub urls: Shared<[UrlEntry]>,
+    /// How many URLs past [`MAX_URLS`] were left out.
+    pub skipped_urls: usize,
+    /// The robots.txt the file on screen stands for: that of the first full URL's site (`None` without one).
+    pub site: Option<Rc<str>>,
+    /// The verdicts.
+    pub grid: Shared<Grid>,
+    /// The selected cell, within the grid.
+    pub selected: (usize, usize),
+    /// The explained verdict of the selected cell.
+    pub detail: Option<Shared<Detail>>,
+    /// The baseline's parse (cut at 500 KiB unless the whole file is read, like the file's).
+    pub baseline: Option<Shared<Robots>>,
+    /// The verdicts of the baseline, for the same agents and URLs.
+    pub baseline_grid: Option<Shared<Grid>>,
+}
+
+impl Analysis {
+    /// Everything computed from `document` and `inputs`, the lint included.
+    pub fn new(document: &Document, inputs: &Inputs) -> Analysis {
+        let parsed = Parsed::new(document.bytes(), &document.text, inputs.full_file);
+        let lint = Lint::new(&parsed.robots, 1);
+        let (agents, skipped_agents) = read_agents(&inputs.agents);
+        let (urls, skipped_urls, site) = read_url_box(&inputs.urls);
+        let baseline = inputs.baseline.as_ref().map(|b| Shared::new(parse(b, inputs.full_file)));
+        let mut analysis = Analysis {
+            parsed: Shared::new(parsed),
+            generation: 1,
+            lint: Shared::new(lint),
+            agents,
+            skipped_agents,
+            urls,
+            skipped_urls,
+            site,
+            grid: Shared::default(),
+            selected: (0, 0),
+            detail: None,
+            baseline,
+            baseline_grid: None,
+        };
+        analysis.check(inputs.selected);
+        analysis.check_baseline();
+        analysis
+    }
+
+    /// This analysis, brought up to date with `document` and `inputs` (which were `before` when it was
+    /// computed). Inputs are compared by identity, so only what changed is recomputed; the lint stays that of
+    /// the previous parse until [`Analysis::linted`].
+    pub fn update(&self, before: (&Document, &Inputs), document: &Document, inputs: &Inputs) -> Analysis {
+        let (old_doc, old_in) = before;
+        let mut a = self.clone();
+        let reread = old_in.full_file != inputs.full_file;
+        let file =
+            reread || old_doc.text != document.text || !Shared::same(old_doc.raw.as_ref(), document.raw.as_ref());
+        if file {
+            a.parsed = Shared::new(Parsed::new(document.bytes(), &document.text, inputs.full_file));
+            a.generation += 1;
+        }
+        let agents = !Rc::ptr_eq(&old_in.agents, &inputs.agents) && old_in.agents != inputs.agents;
+        if agents {
+            (a.agents, a.skipped_agents) = read_agents(&inputs.agents);
+        }
+        let urls = !Rc::ptr_eq(&old_in.urls, &inputs.urls) && old_in.urls != inputs.urls;
+        if urls {
+            (a.urls, a.skipped_urls, a.site) = read_url_box(&inputs.urls);
+        }
+        let baseline = reread || !Shared::same(old_in.baseline.as_ref(), inputs.baseline.as_ref());
+        if baseline {
+            a.baseline = inputs.baseline.as_ref().map(|b| Shared::new(parse(b, inputs.full_file)));
+        }
+        if file || agents || urls {
+            a.check(inputs.selected);
+        } else if inputs.selected != self.selected {
+            a.select(inputs.selected);
+        }
+        if baseline || agents || urls {
+            a.check_baseline();
+        }
+        a
+    }
+
+    /// This analysis with the lint of parse `generation`, or `None` when that parse is gone or linted already.
+    pub fn linted(&self, generation: u64) -> Option<Analysis> {
+        if generation != self.generation || self.lint.generation == generation {
+            return None;
+        }
+        Some(Analysis { lint: Shared::new(Lint::new(&self.parsed.robots, generation)), ..self.clone() })
+    }
+
+    /// Checks the grid and explains the cell `selected` (kept in bounds).
+    fn check(&mut self, selected: (usize, usize)) {
+        self.grid = Shared::new(Grid::new(&self.parsed.robots, &self.agents, &self.urls));
+        self.select(selected);
+    }
+
+    /// Selects the cell `selected` (kept in bounds) and explains it.
+    fn select(&mut self, (url, agent): (usize, usize)) {
+        self.selected = (url.min(self.urls.len().saturating_sub(1)), agent.min(self.agents.len().saturating_sub(1)));
+        let (url, agent) = self.selected;
+        self.detail = Detail::new(&self.parsed.robots, &self.agents, &self.urls, url, agent).map(Shared::new);
+    }
+
+    /// Checks the baseline's grid: after the baseline, the agents or the URLs change (not the file: typing
+    /// leaves the baseline's verdicts as they are).
+    fn check_baseline(&mut self) {
+        self.baseline_grid = self.baseline.as_ref().map(|b| Shared::new(Grid::new(b, &self.agents, &self.urls)));
+    }
+
+    /// The grid as CSV (RFC 4180, CRLF line ends): one row per URL and agent, with the token the engine was
+    /// given, the verdict, the deciding line and its text (of `text`, the file shown). Cells that a spreadsheet
+    /// would read as a formula get a leading `'`.
+    pub fn csv(&self, text: &str) -> String {
+        fn field(out: &mut String, value: &str) {
+            let value = if value.starts_with(['=', '+', '-', '@']) { format!("'{value}") } else { value.to_string() };
+            if value.contains([',', '"', '\n', '\r']) {
+                out.push('"');
+                out.push_str(&value.replace('"', "\"\""));
+                out.push('"');
+            } else {
+                out.push_str(&value);
+            }
+        }
+        let mut out = String::from("url,agent,token,verdict,line,rule\r\n");
+        for (u, url) in self.urls.iter().enumerate() {
+            for (a, agent) in self.agents.iter().enumerate() {
+                let Some(cell) = self.grid.cell(u, a) else { continue };
+                let token = self.grid.tokens.get(a).cloned().flatten().unwrap_or_default();
+                let line = if cell.line == 0 { String::new() } else { cell.line.to_string() };
+                let rule = if cell.line == 0 { "" } else { self.parsed.line(text, cell.line).trim() };
+                let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+                for (i, value) in
+                    [url.input.as_str(), agent.input.as_str(), &token, verdict, &line, rule].into_iter().enumerate()
+                {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    field(&mut out, value);
+                }
+                out.push_str("\r\n");
+            }
+        }
+        out
+    }
+}
+
+/// Reads the agents box: the agents checked, and how many were left out.
+fn read_agents(text: &str) -> (Shared<[AgentEntry]>, usize) {
+    let (lines, skipped) = list_lines(text, MAX_AGENTS);
+    (lines.into_iter().map(read_agent).collect::<Vec<_>>().into(), skipped)
+}
+
+/// Reads the URLs box: the URLs checked, how many were left out, and the site they stand for.
+fn read_url_box(text: &str) -> (Shared<[UrlEntry]>, usize, Option<Rc<str>>) {
+    let (lines, skipped) = list_lines(text, MAX_URLS);
+    let (urls, site) = read_urls(&lines);
+    (urls.into(), skipped, site.map(Rc::from))
 }
 
 #[cfg(test)]

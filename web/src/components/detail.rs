@@ -4,24 +4,35 @@
 use robotscope::{RuleKind, Scope};
 use yew::prelude::*;
 
-use crate::analysis::deciding_lines;
-use crate::state::{Action, State};
+use crate::analysis::{deciding_lines, AgentEntry, Cell, Detail as Explained, Parsed, UrlEntry};
+use crate::shared::Shared;
 
 /// The explanation's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct DetailProps {
-    /// The app state.
-    pub state: UseReducerHandle<State>,
+    /// The explained verdict of the selected cell, if there is one.
+    pub detail: Option<Shared<Explained>>,
+    /// Its agent.
+    pub agent: Option<AgentEntry>,
+    /// Its URL.
+    pub url: Option<UrlEntry>,
+    /// The parsed file, for the lines it quotes.
+    pub parsed: Shared<Parsed>,
+    /// The file's text.
+    pub text: Shared<str>,
+    /// The baseline's verdict for the cell, when there is a baseline.
+    pub before: Option<Cell>,
+    /// A line was chosen: move the editor to it.
+    pub on_reveal: Callback<usize>,
 }
 
 /// The explanation.
 #[function_component]
 pub fn Detail(props: &DetailProps) -> Html {
-    let DetailProps { state } = props;
-    let Some(detail) = state.detail.as_ref() else {
+    let DetailProps { detail, agent, url, parsed, text, before, on_reveal } = props;
+    let (Some(detail), Some(agent), Some(url)) = (detail, agent, url) else {
         return html! { <div class="detail-panel"><div class="detail" aria-live="polite"></div></div> };
     };
-    let (agent, url) = (&state.agents[detail.agent], &state.urls[detail.url]);
     let v = &detail.verdict;
     let word = if v.allowed { "Allowed" } else { "Disallowed" };
     let by = match &v.decided_by {
@@ -40,10 +51,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         Scope::Global => "the * group(s)",
         Scope::None => "no group",
     };
-    let reveal = |line: usize| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Reveal(line)))
-    };
+    let reveal = |line: usize| on_reveal.reform(move |_: MouseEvent| line);
     let matches = v.matches.iter().map(|m| {
         let winner = m.line == v.line;
         let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
@@ -71,8 +79,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     };
     let token = detail.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
     // With a baseline: what the baseline answered for this cell, when that differs.
-    let before =
-        state.baseline_grid.as_ref().and_then(|g| g.cell(detail.url, detail.agent)).filter(|b| b.allowed != v.allowed);
+    let before = before.filter(|b| b.allowed != v.allowed);
     let before = before.map(|b| {
         let word = if b.allowed { "allowed" } else { "disallowed" };
         let by =
@@ -81,7 +88,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     });
     // The deciding lines, quoted: the verdict and its rule together, even where the editor is out of view (a
     // phone), and the group that applied when no rule decided.
-    let quoted = deciding_lines(&state.parsed.robots, v);
+    let quoted = deciding_lines(&parsed.robots, v);
     let quote = if quoted.is_empty() {
         html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.", agent.label())}</p> }
     } else {
@@ -90,7 +97,7 @@ pub fn Detail(props: &DetailProps) -> Html {
             html! {
                 <li class={classes!("q", win.then_some("q-win"))}>
                     <button type="button" class="q-line" onclick={reveal(n)}>{format!("line {n}")}</button>
-                    <code>{state.parsed.line(&state.text, n)}</code>
+                    <code>{parsed.line(text, n)}</code>
                 </li>
             }
         });
