@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::agents::Agents;
+use crate::components::ai::AiView;
 use crate::components::detail::Detail;
 use crate::components::editor::{Edit, Editor};
 use crate::components::lint::Lint;
@@ -471,6 +472,7 @@ pub fn App() -> Html {
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
                         <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                        <AiView summary={a.ai.clone()} open={a.agents_are_ai()} on_fill={dispatch.reform(Action::FillAgents)} on_reveal={on_reveal.clone()} />
                         <Results agents={a.agents.clone()} urls={a.urls.clone()} grid={a.grid.clone()}
                             baseline={a.baseline_grid.clone()} selected={a.selected}
                             on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}

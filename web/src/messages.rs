@@ -127,3 +127,81 @@ pub fn example_cleared() -> Notice {
         "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings the example file back.",
     )
 }
+
+/// One line of the AI crawlers' summary: what the file does at `/` to the crawlers of one kind, who only looks
+/// blocked, and what their operators say about robots.txt.
+pub fn ai_kind(s: &crate::analysis::AiKindSummary) -> String {
+    let mut out = format!("{}: ", s.kind.title());
+    out.push_str(&match (s.blocked, s.total) {
+        (_, 0) => String::from("none in the catalogue"),
+        (0, _) => String::from("all allowed at /"),
+        (b, t) if b == t => format!("all {t} blocked at /"),
+        (b, t) => format!("{b} of {t} blocked at /"),
+    });
+    if s.may_not_apply > 0 {
+        out.push_str(&format!("; robots.txt may not apply to {} of them", s.may_not_apply));
+    }
+    if s.ignores > 0 {
+        out.push_str(&format!("; {} reported not to obey it", s.ignores));
+    }
+    if s.no_statement > 0 {
+        out.push_str(&format!("; {} with no statement", s.no_statement));
+    }
+    if let Some(first) = s.looks_blocked.first() {
+        let names: Vec<&str> = s.looks_blocked.iter().map(|l| l.name).collect();
+        let (verb, names) = match names.len() {
+            1 => ("looks", names[0].to_string()),
+            n if n <= 3 => ("look", names.join(", ")),
+            n => ("look", format!("{} and {} more", names[..2].join(", "), n - 2)),
+        };
+        out.push_str(&format!(
+            "; {names} only {verb} blocked: the Disallow on line {} ties the Allow on line {}, and Allow wins",
+            first.disallow, first.allow
+        ));
+    }
+    out.push('.');
+    out
+}
+
+/// The usage preferences that apply to a URL, as the explanation lists them: `(label, text)` pairs, such as
+/// `("Content-Usage (IETF draft)", "train-ai=no (line 16)")`. Empty when none applies.
+pub fn usage(u: &robotscope::Usage) -> Vec<(&'static str, String)> {
+    let prefs = |prefs: &[robotscope::Preference]| -> String {
+        let parts: Vec<String> = prefs
+            .iter()
+            .map(|p| format!("{}={} (line {})", p.key, if p.granted { "yes" } else { "no" }, p.line))
+            .collect();
+        parts.join(", ")
+    };
+    let mut out = Vec::new();
+    if u.usage_unknown {
+        let lines: Vec<String> = u.usage_lines.iter().map(|l| format!("line {l}")).collect();
+        out.push(("Content-Usage (IETF draft)", format!("unknown: {} does not parse", lines.join(", "))));
+    } else if !u.content_usage.is_empty() {
+        out.push(("Content-Usage (IETF draft)", prefs(&u.content_usage)));
+    }
+    if !u.content_signal.is_empty() {
+        out.push(("Content-Signal", prefs(&u.content_signal)));
+    }
+    out
+}
+
+/// A verdict that only looks like a block: the `Disallow` on line `disallow` ties the `Allow` on line `allow`.
+pub fn looks_blocked(disallow: usize, allow: usize) -> String {
+    format!(
+        "Only looks blocked: the Disallow on line {disallow} matches as long a pattern as the Allow on line {allow}, \
+         and a tie goes to Allow (Google merges the groups of one agent)."
+    )
+}
+
+/// What the operator of a catalogue crawler says about robots.txt, when it is not a plain yes.
+pub fn obeys(c: &robotscope::Crawler) -> Option<String> {
+    let f = c.facts();
+    let said = match f.obeys {
+        robotscope::Obeys::Yes => return None,
+        robotscope::Obeys::MayNotApply => "says robots.txt may not apply to it (it fetches what a person asked for)",
+        robotscope::Obeys::No => "is reported not to obey robots.txt",
+        robotscope::Obeys::Unknown => "has made no statement on obeying robots.txt",
+    };
+    Some(format!("{}'s operator, {}, {said} (source: {}, as of {}).", c.name, c.operator, f.source, f.as_of))
+}

@@ -59,6 +59,8 @@ pub enum Action {
     EditUrls(String),
     /// Add agents (preset names) to the agents box, those not there already; the last one is selected.
     AddAgents(Vec<String>),
+    /// Make the agents box these agents (a group of the crawler catalogue), one per line.
+    FillAgents(Vec<String>),
     /// Select the cell of URL row `url` and agent column `agent`.
     Select {
         /// The URL row.
@@ -251,6 +253,11 @@ impl State {
                 if let Some(column) = names.last().and_then(|last| inputs.agent_column(last)) {
                     inputs.selected.1 = column;
                 }
+            }
+            Action::FillAgents(names) => {
+                let mut text = names.join("\n");
+                text.push('\n');
+                inputs.agents = Rc::from(text);
             }
             Action::Select { url, agent } => inputs.selected = (url, agent),
             Action::LoadExample(i) => {

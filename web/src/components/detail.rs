@@ -5,6 +5,7 @@ use robotscope::{RuleKind, Scope};
 use yew::prelude::*;
 
 use crate::analysis::{deciding_lines, AgentEntry, Cell, Detail as Explained, Parsed, UrlEntry};
+use crate::messages;
 use crate::shared::Shared;
 
 /// The explanation's props.
@@ -116,6 +117,27 @@ pub fn Detail(props: &DetailProps) -> Html {
     });
     // What the engine was given differs from what was typed: said in words.
     let note = agent.note().map(|n| html! { <p class="agent-note">{n}</p> });
+    // The usage preferences that apply (they never change the verdict), with the lines that decide them, and
+    // what a catalogue crawler's operator says about robots.txt.
+    let usage = messages::usage(&detail.usage);
+    let usage_lines = detail.usage.usage_lines.iter().chain(detail.usage.content_signal.iter().map(|p| &p.line));
+    let mut usage_lines: Vec<usize> = usage_lines.copied().collect();
+    usage_lines.sort_unstable();
+    usage_lines.dedup();
+    let usage = (!usage.is_empty()).then(|| {
+        html! {
+            <div class="usage">
+                <p class="usage-title">{"Usage preferences (they never change the verdict):"}</p>
+                <ul>{ for usage.into_iter().map(|(label, text)| html! { <li><strong>{label}</strong>{": "}{text}</li> }) }</ul>
+                <p class="usage-go">{ for usage_lines.iter().map(|&n| html! {
+                    <button type="button" class="link go-line" onclick={reveal(n)}>{format!("line {n}")}</button>
+                }) }</p>
+            </div>
+        }
+    });
+    let looks = crate::analysis::lost_tie(v)
+        .map(|d| html! { <p class="looks-blocked">{messages::looks_blocked(d, v.line)}</p> });
+    let obeys = agent.crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
@@ -127,6 +149,9 @@ pub fn Detail(props: &DetailProps) -> Html {
             <div class="before-slot">{before}</div>
             {note}
             <p class="explanation">{&detail.explanation}</p>
+            {looks}
+            {usage}
+            {obeys}
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
                 <dt>{"Token given to the engine"}</dt><dd><code>{token}</code></dd>
