@@ -113,7 +113,7 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     await kindLine(phone, 'ai-search').waitFor();
     const m = await phone.evaluate(() => ({
       overflow: document.scrollingElement.scrollWidth - innerWidth,
-      view: document.querySelector('.ai-view').getBoundingClientRect().right,
+      view: document.querySelector('.ai-summary').getBoundingClientRect().right,
     }));
     assert.ok(m.overflow <= 0 && m.view <= 390, JSON.stringify(m));
     assert.match(await kindLine(phone, 'ai-search').textContent(), /^AI search and assistants: 1 of \d+ blocked at \//);

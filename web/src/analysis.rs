@@ -827,7 +827,7 @@ mod ai_tests {
         let text = crate::messages::ai_kind(training);
         assert!(text.starts_with("AI training: 4 of "), "{text}");
         assert!(
-            text.contains(" only look blocked: the Disallow on line 15 ties the Allow on line 4, and Allow wins"),
+            text.contains(" only look blocked (the Disallow on line 15 ties the Allow on line 4, and Allow wins)"),
             "{text}"
         );
         let user = &s.kinds[2];

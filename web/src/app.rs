@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::agents::Agents;
-use crate::components::ai::AiView;
+use crate::components::ai::{AiButtons, AiSummaryList};
 use crate::components::detail::Detail;
 use crate::components::editor::{Edit, Editor};
 use crate::components::lint::Lint;
@@ -471,8 +471,15 @@ pub fn App() -> Html {
                             on_edit={act(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
-                        <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
-                        <AiView summary={a.ai.clone()} open={a.agents_are_ai()} on_fill={dispatch.reform(Action::FillAgents)} on_reveal={on_reveal.clone()} />
+                        // The title shares its row with the AI groups' buttons: the grid below needs the height.
+                        <div class="pane-head">
+                            <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                            <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
+                        </div>
+                        // While the agents are AI crawlers (a group was chosen), what the file does to them.
+                        if a.agents_are_ai() {
+                            <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
+                        }
                         <Results agents={a.agents.clone()} urls={a.urls.clone()} grid={a.grid.clone()}
                             baseline={a.baseline_grid.clone()} selected={a.selected}
                             on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}

@@ -138,15 +138,6 @@ pub fn ai_kind(s: &crate::analysis::AiKindSummary) -> String {
         (b, t) if b == t => format!("all {t} blocked at /"),
         (b, t) => format!("{b} of {t} blocked at /"),
     });
-    if s.may_not_apply > 0 {
-        out.push_str(&format!("; robots.txt may not apply to {} of them", s.may_not_apply));
-    }
-    if s.ignores > 0 {
-        out.push_str(&format!("; {} reported not to obey it", s.ignores));
-    }
-    if s.no_statement > 0 {
-        out.push_str(&format!("; {} with no statement", s.no_statement));
-    }
     if let Some(first) = s.looks_blocked.first() {
         let names: Vec<&str> = s.looks_blocked.iter().map(|l| l.name).collect();
         let (verb, names) = match names.len() {
@@ -155,9 +146,18 @@ pub fn ai_kind(s: &crate::analysis::AiKindSummary) -> String {
             n => ("look", format!("{} and {} more", names[..2].join(", "), n - 2)),
         };
         out.push_str(&format!(
-            "; {names} only {verb} blocked: the Disallow on line {} ties the Allow on line {}, and Allow wins",
+            "; {names} only {verb} blocked (the Disallow on line {} ties the Allow on line {}, and Allow wins)",
             first.disallow, first.allow
         ));
+    }
+    if s.may_not_apply > 0 {
+        out.push_str(&format!("; robots.txt may not apply to {} of them", s.may_not_apply));
+    }
+    if s.ignores > 0 {
+        out.push_str(&format!("; {} reported not to obey it", s.ignores));
+    }
+    if s.no_statement > 0 {
+        out.push_str(&format!("; {} with no statement", s.no_statement));
     }
     out.push('.');
     out

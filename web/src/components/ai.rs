@@ -1,6 +1,6 @@
-//! The AI crawlers view: one click fills the agents with a group of the crawler catalogue, and a summary says
-//! what the file does to each kind of AI crawler at the site's root, who only looks blocked (the line that
-//! decides), and what their operators say about robots.txt.
+//! The AI crawlers view: buttons that fill the agents with a group of the crawler catalogue in one click, and a
+//! summary of what the file does to each kind of AI crawler at the site's root, who only looks blocked (with
+//! the line that decides), and what their operators say about robots.txt.
 
 use yew::prelude::*;
 
@@ -8,20 +8,7 @@ use crate::analysis::{AiSummary, AI_KINDS};
 use crate::messages;
 use crate::shared::Shared;
 
-/// The AI view's props.
-#[derive(Properties, PartialEq, Clone, Debug)]
-pub struct AiProps {
-    /// What the file does to the AI crawlers of the catalogue.
-    pub summary: Shared<AiSummary>,
-    /// Whether the summary shows (the agents are AI crawlers: a group was chosen); the buttons always do.
-    pub open: bool,
-    /// A group was chosen: the agents box becomes its crawlers.
-    pub on_fill: Callback<Vec<String>>,
-    /// A line was chosen: move the editor to it.
-    pub on_reveal: Callback<usize>,
-}
-
-/// The groups the view offers: a label and a set name of [`robotscope::crawler_set`].
+/// The groups offered: a label and a set name of [`robotscope::crawler_set`].
 const GROUPS: [(&str, &str); 4] = [
     ("Training", "@ai-training"),
     ("AI search", "@ai-search"),
@@ -29,20 +16,47 @@ const GROUPS: [(&str, &str); 4] = [
     ("All AI", "@ai"),
 ];
 
-/// The AI crawlers view.
+/// The buttons' props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct AiButtonsProps {
+    /// A group was chosen: the agents box becomes its crawlers.
+    pub on_fill: Callback<Vec<String>>,
+}
+
+/// One button per group of AI crawlers.
 #[function_component]
-pub fn AiView(props: &AiProps) -> Html {
-    let AiProps { summary, open, on_fill, on_reveal } = props;
+pub fn AiButtons(props: &AiButtonsProps) -> Html {
     let buttons = GROUPS.iter().map(|&(label, set)| {
         let names: Vec<String> =
             robotscope::crawler_set(set).unwrap_or_default().iter().map(|c| c.name.to_string()).collect();
-        let title = format!("Check the {} crawlers of this group ({set}) instead of the agents listed", names.len());
         let n = names.len();
-        let onclick = on_fill.reform(move |_: MouseEvent| names.clone());
+        let title = format!("Check the {n} crawlers of this group ({set}) instead of the agents listed");
+        let onclick = props.on_fill.reform(move |_: MouseEvent| names.clone());
         html! {
             <button type="button" class="chip-button" {title} {onclick} data-set={set}>{format!("{label} ({n})")}</button>
         }
     });
+    html! {
+        <div class="ai-fill" role="group" aria-label="AI crawlers">
+            <span class="ai-title" aria-hidden="true">{"AI crawlers:"}</span>
+            { for buttons }
+        </div>
+    }
+}
+
+/// The summary's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct AiSummaryProps {
+    /// What the file does to the AI crawlers of the catalogue.
+    pub summary: Shared<AiSummary>,
+    /// A line was chosen: move the editor to it.
+    pub on_reveal: Callback<usize>,
+}
+
+/// One line per kind of AI crawler.
+#[function_component]
+pub fn AiSummaryList(props: &AiSummaryProps) -> Html {
+    let AiSummaryProps { summary, on_reveal } = props;
     let lines = summary.kinds.iter().zip(AI_KINDS).map(|(k, kind)| {
         let go = k.looks_blocked.first().map(|l| {
             let line = l.disallow;
@@ -61,16 +75,5 @@ pub fn AiView(props: &AiProps) -> Html {
             </li>
         }
     });
-    let summary = open.then(|| {
-        html! { <ul class="ai-summary" aria-label="What this file does to AI crawlers at /">{ for lines }</ul> }
-    });
-    html! {
-        <div class="ai-view" role="group" aria-label="AI crawlers">
-            <div class="ai-fill">
-                <span class="ai-title">{"AI crawlers:"}</span>
-                { for buttons }
-            </div>
-            {summary}
-        </div>
-    }
+    html! { <ul class="ai-summary" aria-label="What this file does to AI crawlers at /">{ for lines }</ul> }
 }
