@@ -13,7 +13,7 @@ use yew::prelude::*;
 use crate::components::agents::Agents;
 use crate::components::ai::{AiButtons, AiSummaryList};
 use crate::components::detail::Detail;
-use crate::components::editor::{Edit, Editor};
+use crate::components::editor::Editor;
 use crate::components::lint::Lint;
 use crate::components::live::Live;
 use crate::components::notice::NoticeBar;
@@ -398,12 +398,7 @@ pub fn App() -> Html {
     };
     let on_notice = dispatch.reform(Action::Notify);
     let on_reveal = dispatch.reform(Action::Reveal);
-    let on_edit = dispatch.reform(|edit: Edit| match edit {
-        Edit::Type { splice, version, kind, time } => Action::Type { splice, version, kind, time },
-        Edit::Replace { splice, version } => Action::Replace { splice, version },
-        Edit::Undo => Action::Undo,
-        Edit::Redo => Action::Redo,
-    });
+    let on_edit = dispatch.reform(Action::Edit);
     let reader = use_mut_ref(|| None);
     let on_open = {
         let on_read = dispatch.reform(|(name, bytes): (String, Vec<u8>)| Action::OpenFile { name, bytes });

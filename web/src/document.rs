@@ -6,6 +6,35 @@ use std::rc::Rc;
 use crate::shared::Shared;
 use crate::text::{ChangeKind, History, Splice};
 
+/// An edit of the file from the editor.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// The editor's text area changed (it shows the change already): `splice`, made to the text of `version`.
+    Type {
+        /// The change, in bytes of the whole text.
+        splice: Splice,
+        /// The [`Document::version`] the text area was filled from: a change to an older text is dropped
+        /// rather than spliced into the wrong place.
+        version: u32,
+        /// Typing or deleting, for the undo history's runs.
+        kind: ChangeKind,
+        /// When (the event's time stamp, milliseconds).
+        time: f64,
+    },
+    /// A change the app makes for the user (a paste, a cut, typing at a selection the text area does not
+    /// hold): the editor then shows the new text with the caret after the change.
+    Replace {
+        /// The change, in bytes of the whole text.
+        splice: Splice,
+        /// As for [`Edit::Type`].
+        version: u32,
+    },
+    /// Undo the last step (typing, a paste, a file opened, an example loaded).
+    Undo,
+    /// Redo the last undone step.
+    Redo,
+}
+
 /// The file being edited.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
@@ -69,6 +98,21 @@ impl Document {
     fn show(&mut self, selection: (usize, usize)) {
         self.version = self.version.wrapping_add(1);
         self.selection = Some(selection);
+    }
+
+    /// Makes `edit`; `false` when nothing changed (a dropped typed change still counts, see [`Document::typed`]).
+    pub fn apply(&mut self, edit: Edit) -> bool {
+        match edit {
+            Edit::Type { splice, version, kind, time } => {
+                let typed = self.typed;
+                self.typed(&splice, version, kind, time);
+                // Counted even when dropped: the editor waits until the count matches its own.
+                self.typed != typed
+            }
+            Edit::Replace { splice, version } => self.replace(&splice, version),
+            Edit::Undo => self.undo(false),
+            Edit::Redo => self.undo(true),
+        }
     }
 
     /// The text became `text` (typed over everything), as one undo step; the editor shows it already.

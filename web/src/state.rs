@@ -12,14 +12,13 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use crate::analysis::{Analysis, Detail, Grid, Lint, Parsed};
-pub use crate::document::Document;
+pub use crate::document::{Document, Edit};
 use crate::examples::EXAMPLES;
 pub use crate::inputs::Inputs;
 use crate::messages;
 pub use crate::messages::{Notice, NoticeAction, NoticeKind};
 use crate::session::Session;
 use crate::shared::Shared;
-use crate::text::{ChangeKind, Splice};
 
 /// The largest file the app opens (a robots.txt has no business being larger; Google reads 500 KiB).
 pub const MAX_OPEN_BYTES: usize = 32 * 1024 * 1024;
@@ -29,30 +28,8 @@ pub const MAX_OPEN_BYTES: usize = 32 * 1024 * 1024;
 pub enum Action {
     /// The editor's text became this (a test's shortcut for typing over everything).
     EditRobots(String),
-    /// The user changed the editor's text area, which shows the change already.
-    Type {
-        /// The change, in bytes of the whole text.
-        splice: Splice,
-        /// The [`Document::version`] the editor's text area was filled from: a change to an older text is
-        /// dropped rather than spliced into the wrong place.
-        version: u32,
-        /// Typing or deleting, for the undo history's runs.
-        kind: ChangeKind,
-        /// When (the event's time stamp, milliseconds).
-        time: f64,
-    },
-    /// A change the app makes for the user (a paste, a cut, typing over a selection larger than the text area
-    /// holds): the editor then shows the new text with the caret after the change.
-    Replace {
-        /// The change, in bytes of the whole text.
-        splice: Splice,
-        /// As for [`Action::Type`].
-        version: u32,
-    },
-    /// Undo the last change of the file (typing, a paste, a file opened, an example loaded).
-    Undo,
-    /// Redo the last undone change.
-    Redo,
+    /// An edit from the editor: typing, a replacement the app makes, undo or redo.
+    Edit(Edit),
     /// The agents box changed.
     EditAgents(String),
     /// The URLs box changed.
@@ -230,18 +207,8 @@ impl State {
                     return None;
                 }
             }
-            Action::Type { splice, version, kind, time } => {
-                // Counted even when dropped: the editor waits until the count matches its own before it
-                // copies the text in again (which then undoes the dropped change on screen too).
-                document.typed(&splice, version, kind, time);
-            }
-            Action::Replace { splice, version } => {
-                if !document.replace(&splice, version) {
-                    return None;
-                }
-            }
-            Action::Undo | Action::Redo => {
-                if !document.undo(action == Action::Redo) {
+            Action::Edit(edit) => {
+                if !document.apply(edit) {
                     return None;
                 }
             }
@@ -371,6 +338,7 @@ impl Reducible for State {
 mod tests {
     use super::*;
     use crate::analysis::{MAX_AGENTS, MAX_URLS};
+    use crate::text::{ChangeKind, Splice};
 
     fn reduce(state: Rc<State>, action: Action) -> Rc<State> {
         state.reduce(action)
@@ -465,7 +433,7 @@ mod tests {
         assert_eq!(&*s.document.text, "User-agent: *\nDisallow: /x\n");
         assert_eq!(&*s.document.file_name, "robots.txt");
         assert!(s.notice.as_ref().unwrap().text.starts_with("Loaded the live https://example.com/robots.txt."));
-        let s = reduce(s, Action::Undo);
+        let s = reduce(s, Action::Edit(Edit::Undo));
         assert_eq!(&*s.document.text, &*start.document.text);
         // A binary answer is refused like a binary file, and the text stays.
         let s = reduce(start.clone(), Action::OpenLive { url, bytes: vec![0, 0, 0, 1, 2, 3] });
@@ -485,7 +453,7 @@ mod tests {
         let typed = |s: Rc<State>, at: usize, text: &str, time: f64| {
             let version = s.document.version;
             let splice = Splice { start: at, end: at, text: text.into() };
-            reduce(s, Action::Type { splice, version, kind: ChangeKind::Typing, time })
+            reduce(s, Action::Edit(Edit::Type { splice, version, kind: ChangeKind::Typing, time }))
         };
         let s = typed(s, at, "#", 0.0);
         let s = typed(s, at + 1, " ", 50.0);
@@ -493,29 +461,29 @@ mod tests {
         assert_eq!(s.document.typed, 2);
         // Typing keeps the text version: the editor already shows the change.
         assert_eq!(s.document.version, 0);
-        let s = reduce(s, Action::Undo);
+        let s = reduce(s, Action::Edit(Edit::Undo));
         assert_eq!(&*s.document.text, &*original);
         assert_eq!(s.document.version, 1);
         assert_eq!(s.document.selection, Some((at, at)));
         let undone = s.clone();
-        let s = reduce(s, Action::Redo);
+        let s = reduce(s, Action::Edit(Edit::Redo));
         assert_eq!(&s.document.text[at..at + 10], "# Disallow");
         assert_eq!(s.document.selection, Some((at + 2, at + 2)));
         // The reducer is pure: the state before the redo is as it was, and redoes the same step again.
         assert_eq!(&*undone.document.text, &*original);
-        let again = reduce(undone, Action::Redo);
+        let again = reduce(undone, Action::Edit(Edit::Redo));
         assert_eq!(&*again.document.text, &*s.document.text);
         // A change typed into the text before the redo was shown is dropped, not spliced into the wrong text.
         let typed_x = typed(s.clone(), 0, "x", 99.0);
         assert!(typed_x.document.text.starts_with("x#") || typed_x.document.text.starts_with("xUser"));
         let stale = reduce(
             typed_x.clone(),
-            Action::Type {
+            Action::Edit(Edit::Type {
                 splice: Splice { start: 0, end: 0, text: "y".into() },
                 version: 0,
                 kind: ChangeKind::Typing,
                 time: 100.0,
-            },
+            }),
         );
         assert_eq!(&*stale.document.text, &*typed_x.document.text);
         // It still counts, so that the editor knows every change it sent has been seen.
@@ -530,7 +498,10 @@ mod tests {
         let end = original.len();
         let s = reduce(
             s,
-            Action::Replace { splice: Splice { start: 0, end, text: "User-agent: *\nDisallow: /\n".into() }, version },
+            Action::Edit(Edit::Replace {
+                splice: Splice { start: 0, end, text: "User-agent: *\nDisallow: /\n".into() },
+                version,
+            }),
         );
         assert_eq!(&*s.document.text, "User-agent: *\nDisallow: /\n");
         assert_eq!(s.document.selection, Some((26, 26)));
@@ -538,11 +509,11 @@ mod tests {
         // Loading an example is a step too; two undos bring the first text back.
         let s = reduce(s, Action::LoadExample(1));
         assert_eq!(s.document.selection, Some((0, 0)));
-        let s = reduce(reduce(s, Action::Undo), Action::Undo);
+        let s = reduce(reduce(s, Action::Edit(Edit::Undo)), Action::Edit(Edit::Undo));
         assert_eq!(&*s.document.text, &*original);
         assert_eq!(s.document.selection, Some((0, end)));
         // Nothing more to undo: the state is unchanged.
-        let again = reduce(s.clone(), Action::Undo);
+        let again = reduce(s.clone(), Action::Edit(Edit::Undo));
         assert!(Rc::ptr_eq(&again, &s));
     }
 
@@ -552,12 +523,12 @@ mod tests {
         let version = s.document.version;
         let s = reduce(
             s,
-            Action::Type {
+            Action::Edit(Edit::Type {
                 splice: Splice { start: 0, end: 0, text: "#".into() },
                 version,
                 kind: ChangeKind::Typing,
                 time: 0.0,
-            },
+            }),
         );
         let typed_text = s.document.text.clone();
         let session = Session {
@@ -572,7 +543,7 @@ mod tests {
         let s = reduce(s, Action::Restore(session));
         assert_eq!((s.document.typed, s.document.version), (1, version + 1));
         assert_eq!(&*s.inputs.agents, "a\n");
-        let s = reduce(s, Action::Undo);
+        let s = reduce(s, Action::Edit(Edit::Undo));
         assert_eq!(&*s.document.text, &*typed_text);
     }
 

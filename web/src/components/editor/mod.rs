@@ -21,10 +21,9 @@ use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::analysis::{Detail, Lint, Parsed};
-use crate::document::Document;
+pub use crate::document::{Document, Edit};
 use crate::messages::Notice;
 use crate::shared::Shared;
-use crate::text::{ChangeKind, Splice};
 use window::{Held, Parts};
 
 pub use crate::caret::MAX_SHOWN_LINES;
@@ -32,33 +31,6 @@ pub use crate::caret::MAX_SHOWN_LINES;
 /// Dropped text up to this size goes where it is dropped, as the text area places it; larger drops go in at
 /// the selection, like a paste.
 const DROP_IN_PLACE_BYTES: usize = 64 * 1024;
-
-/// An edit the editor asks the app to make.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Edit {
-    /// The text area changed (it shows the change already): `splice`, made to the text of `version`.
-    Type {
-        /// The change, in bytes of the whole text.
-        splice: Splice,
-        /// The [`Document::version`] the text area was filled from.
-        version: u32,
-        /// Typing or deleting, for the undo history's runs.
-        kind: ChangeKind,
-        /// When (the event's time stamp, milliseconds).
-        time: f64,
-    },
-    /// A change the app makes for the user (a paste, a cut, typing at a selection the text area does not hold).
-    Replace {
-        /// The change, in bytes of the whole text.
-        splice: Splice,
-        /// As for [`Edit::Type`].
-        version: u32,
-    },
-    /// Undo.
-    Undo,
-    /// Redo.
-    Redo,
-}
 
 /// The editor's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
