@@ -462,15 +462,13 @@ pub fn App() -> Html {
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
                         <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()} tokens={a.grid.tokens.clone()}
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)} on_add={dispatch.reform(Action::AddAgents)} />
+                        // Under the agents they fill (and before the URLs in the tab order).
+                        <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
                             on_edit={act(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
-                        // The title shares its row with the AI groups' buttons: the grid below needs the height.
-                        <div class="pane-head">
-                            <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
-                            <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
-                        </div>
+                        <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
                         // While the agents are AI crawlers (a group was chosen), what the file does to them.
                         if a.agents_are_ai() {
                             <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
