@@ -40,8 +40,8 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
   });
 
   await t.test('one click fills the agents with the training crawlers, and the summary says who is blocked', async () => {
-    const training = page.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: /^Training \(\d+\)$/ });
-    const count = Number((await training.textContent()).match(/\((\d+)\)/)[1]);
+    const training = page.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: 'Training', exact: true });
+    const count = Number((await training.getAttribute('title')).match(/the (\d+) crawlers of @ai-training/)[1]);
     await training.click();
     await page.waitForFunction((n) => document.querySelectorAll('.grid thead th .agent').length === n, count);
     const agents = (await agentsBox(page).inputValue()).trim().split('\n');
@@ -84,7 +84,7 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
   });
 
   await t.test('user-triggered fetchers: robots.txt may not apply, and the operator says so', async () => {
-    await page.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: /^User-triggered \(\d+\)$/ }).click();
+    await page.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: 'User-triggered', exact: true }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('.grid thead th .agent')].some((a) => a.textContent === 'ChatGPT-User'));
     assert.match(await kindLine(page, 'user-triggered').textContent(), /^User-triggered fetchers: .*robots\.txt may not apply to \d+ of them/);
     const user = await column(page, 'ChatGPT-User');
@@ -109,7 +109,7 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
   await t.test('on a phone the view fits the width', async () => {
     const phone = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.getByRole('combobox', { name: 'Start from an example' }).selectOption({ label: EXAMPLE });
-    await phone.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: /^All AI \(\d+\)$/ }).click();
+    await phone.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: 'AI search', exact: true }).click();
     await kindLine(phone, 'ai-search').waitFor();
     const m = await phone.evaluate(() => ({
       overflow: document.scrollingElement.scrollWidth - innerWidth,

@@ -8,13 +8,10 @@ use crate::analysis::{AiSummary, AI_KINDS};
 use crate::messages;
 use crate::shared::Shared;
 
-/// The groups offered: a label and a set name of [`robotscope::crawler_set`].
-const GROUPS: [(&str, &str); 4] = [
-    ("Training", "@ai-training"),
-    ("AI search", "@ai-search"),
-    ("User-triggered", "@user-triggered"),
-    ("All AI", "@ai"),
-];
+/// The groups offered, one per kind the summary counts: a label and a set name of [`robotscope::crawler_set`]
+/// (all AI crawlers at once are in the presets list).
+const GROUPS: [(&str, &str); 3] =
+    [("Training", "@ai-training"), ("AI search", "@ai-search"), ("User-triggered", "@user-triggered")];
 
 /// The buttons' props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -30,10 +27,10 @@ pub fn AiButtons(props: &AiButtonsProps) -> Html {
         let names: Vec<String> =
             robotscope::crawler_set(set).unwrap_or_default().iter().map(|c| c.name.to_string()).collect();
         let n = names.len();
-        let title = format!("Check the {n} crawlers of this group ({set}) instead of the agents listed");
+        let title = format!("Check the {n} crawlers of {set} instead of the agents listed");
         let onclick = props.on_fill.reform(move |_: MouseEvent| names.clone());
         html! {
-            <button type="button" class="chip-button" {title} {onclick} data-set={set}>{format!("{label} ({n})")}</button>
+            <button type="button" class="chip-button" {title} {onclick} data-set={set}>{label}</button>
         }
     });
     html! {
