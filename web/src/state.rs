@@ -36,8 +36,8 @@ pub enum Action {
     EditUrls(String),
     /// Add agents (preset names) to the agents box, those not there already; the last one is selected.
     AddAgents(Vec<String>),
-    /// Make the agents box these agents (a group of the crawler catalogue), one per line.
-    FillAgents(Vec<String>),
+    /// Make the agents box the crawlers of a set of the catalogue (`@ai-training`, ...), one per line.
+    FillAgents(&'static str),
     /// Select the cell of URL row `url` and agent column `agent`.
     Select {
         /// The URL row.
@@ -221,9 +221,8 @@ impl State {
                     inputs.selected.1 = column;
                 }
             }
-            Action::FillAgents(names) => {
-                let mut text = names.join("\n");
-                text.push('\n');
+            Action::FillAgents(set) => {
+                let text: String = robotscope::crawler_set(set)?.iter().flat_map(|c| [c.name, "\n"]).collect();
                 inputs.agents = Rc::from(text);
             }
             Action::Select { url, agent } => inputs.selected = (url, agent),

@@ -16,19 +16,17 @@ const GROUPS: [(&str, &str); 3] =
 /// The buttons' props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct AiButtonsProps {
-    /// A group was chosen: the agents box becomes its crawlers.
-    pub on_fill: Callback<Vec<String>>,
+    /// A group was chosen (its set name): the agents box becomes its crawlers.
+    pub on_fill: Callback<&'static str>,
 }
 
 /// One button per group of AI crawlers.
 #[function_component]
 pub fn AiButtons(props: &AiButtonsProps) -> Html {
     let buttons = GROUPS.iter().map(|&(label, set)| {
-        let names: Vec<String> =
-            robotscope::crawler_set(set).unwrap_or_default().iter().map(|c| c.name.to_string()).collect();
-        let n = names.len();
+        let n = robotscope::crawler_set(set).map_or(0, |s| s.len());
         let title = format!("Check the {n} crawlers of {set} instead of the agents listed");
-        let onclick = props.on_fill.reform(move |_: MouseEvent| names.clone());
+        let onclick = props.on_fill.reform(move |_: MouseEvent| set);
         html! {
             <button type="button" class="chip-button" {title} {onclick} data-set={set}>{label}</button>
         }
@@ -60,11 +58,7 @@ pub fn AiSummaryList(props: &AiSummaryProps) -> Html {
             let onclick = on_reveal.reform(move |_: MouseEvent| line);
             html! { <button type="button" class="link go-line" {onclick}>{format!("Show line {line}")}</button> }
         });
-        let class = classes!(
-            "ai-line",
-            (k.blocked == k.total).then_some("ai-all-blocked"),
-            (!k.looks_blocked.is_empty()).then_some("ai-looks-blocked")
-        );
+        let class = if k.looks_blocked.is_empty() { "ai-line" } else { "ai-line ai-looks-blocked" };
         let text = messages::ai_kind(k);
         html! {
             <li {class} data-kind={kind.name()}>
