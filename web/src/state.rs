@@ -393,6 +393,22 @@ mod tests {
     }
 
     #[test]
+    fn a_catalogue_group_fills_the_agents_and_opens_the_ai_summary() {
+        let s = Rc::new(State::default());
+        assert!(!s.analysis.agents_are_ai());
+        let s = reduce(s, Action::LoadExample(3));
+        assert_eq!(&*s.document.file_name, "ai-era.robots.txt");
+        let s = reduce(s, Action::FillAgents("@ai-training"));
+        let training = robotscope::crawler_set("@ai-training").unwrap();
+        assert_eq!(s.analysis.agents.len(), training.len());
+        assert!(s.analysis.agents.iter().zip(&training).all(|(a, c)| a.input == c.name));
+        assert!(s.analysis.agents_are_ai());
+        assert_eq!(s.analysis.ai.kinds[0].blocked, 4);
+        // An unknown set changes nothing.
+        assert!(s.next(Action::FillAgents("@robots")).is_none());
+    }
+
+    #[test]
     fn opening_files() {
         let start = Rc::new(State::default());
         let s =
