@@ -183,7 +183,7 @@ pub fn backups() -> Vec<Backup> {
             Some(Backup { name: format!("{} · {}", clock(time), first), key, time })
         })
         .collect();
-    out.sort_by(|a, b| b.time.cmp(&a.time));
+    out.sort_by_key(|b| std::cmp::Reverse(b.time));
     out
 }
 
