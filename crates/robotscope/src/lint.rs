@@ -158,7 +158,7 @@ struct Linter<'a> {
     counts: BTreeMap<DiagnosticKind, usize>,
 }
 
-fn lossy(bytes: &[u8]) -> String {
+pub(crate) fn lossy(bytes: &[u8]) -> String {
     const MAX: usize = 80;
     let s = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX)]).into_owned();
     if bytes.len() > MAX {
