@@ -108,9 +108,8 @@ impl Verdict {
 /// `lines 4-6, line 9` for the (first, last) line ranges given, and whether there were several.
 pub(crate) fn line_ranges(ranges: impl Iterator<Item = (usize, usize)>) -> (String, bool) {
     use alloc::format;
-    let ranges: Vec<String> = ranges
-        .map(|(a, b)| if a == b { format!("line {a}") } else { format!("lines {a}-{b}") })
-        .collect();
+    let ranges: Vec<String> =
+        ranges.map(|(a, b)| if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }).collect();
     (ranges.join(", "), ranges.len() > 1)
 }
 
@@ -146,7 +145,8 @@ impl crate::Robots {
 
     /// The line ranges of the groups that applied (`lines 4-6, line 9`), and `group` or `groups`.
     pub(crate) fn group_ranges(&self, verdict: &Verdict) -> (String, &'static str) {
-        let (ranges, several) = line_ranges(verdict.groups.iter().filter_map(|&g| self.group(g)).map(|g| g.line_range()));
+        let (ranges, several) =
+            line_ranges(verdict.groups.iter().filter_map(|&g| self.group(g)).map(|g| g.line_range()));
         (ranges, if several { "groups" } else { "group" })
     }
 

@@ -19,7 +19,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{group_lines, ignored_line, path_text, read_lines, rule_match, Ignored, IgnoredLine, Item, PAgent, PGroup, PRule, Reading};
+use super::{
+    group_lines, ignored_line, path_text, read_lines, rule_match, Ignored, IgnoredLine, Item, PAgent, PGroup, PRule,
+    Reading,
+};
 use crate::agent::token_len;
 use crate::pattern::{is_escape_at, pattern_matches, push_escaped};
 use crate::robots::Agents;
@@ -188,9 +191,13 @@ pub(super) fn explain(r: &Reading<'_>, v: &Verdict, agent: &str) -> String {
             format!("An RFC 9309 crawler obeys the {group} naming {agent} ({ranges}) and ignores the `*` rules.")
         }
         Scope::Specific => format!("An RFC 9309 crawler obeys the {group} naming {agent} ({ranges})."),
-        Scope::Global => format!("No group names {agent} for an RFC 9309 crawler, so it obeys the `*` {group} ({ranges})."),
+        Scope::Global => {
+            format!("No group names {agent} for an RFC 9309 crawler, so it obeys the `*` {group} ({ranges}).")
+        }
         Scope::None => {
-            format!("No group names {agent} for an RFC 9309 crawler and there is no `*` group, so everything is allowed.")
+            format!(
+                "No group names {agent} for an RFC 9309 crawler and there is no `*` group, so everything is allowed."
+            )
         }
     };
     if v.scope != Scope::Specific {

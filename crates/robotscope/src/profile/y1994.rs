@@ -14,7 +14,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{group_lines, ignored_line, path_text, read_lines, rule_match, IgnoredLine, Item, PAgent, PGroup, PRule, Reading};
+use super::{
+    group_lines, ignored_line, path_text, read_lines, rule_match, IgnoredLine, Item, PAgent, PGroup, PRule, Reading,
+};
 use crate::pattern::find;
 use crate::robots::Agents;
 use crate::{Scope, Verdict};
@@ -121,8 +123,12 @@ pub(super) fn explain(r: &Reading<'_>, v: &Verdict, agent: &str) -> String {
             });
             format!("A 1994 robot stops at the first record that names it: {ranges}{quoted}.")
         }
-        (Scope::Global, Some(_)) => format!("No record names {agent}, so a 1994 robot obeys the `*` record ({ranges})."),
-        _ => return format!("No record names {agent} and there is no `*` record, so a 1994 robot may fetch everything."),
+        (Scope::Global, Some(_)) => {
+            format!("No record names {agent}, so a 1994 robot obeys the `*` record ({ranges}).")
+        }
+        _ => {
+            return format!("No record names {agent} and there is no `*` record, so a 1994 robot may fetch everything.")
+        }
     };
     let non_empty = record.is_some_and(|g| g.rules.iter().any(|rule| !rule.pattern.is_empty()));
     match &v.decided_by {
