@@ -854,7 +854,7 @@ impl<'a> Linter<'a> {
                 }
                 Ignored::NotAToken => {
                     let v = robots.text(d.value);
-                    let token = if v[0] == b'*' { &v[..1] } else { &v[..crate::agent::token_len(v)] };
+                    let token = if v.first() == Some(&b'*') { &v[..1] } else { &v[..crate::agent::token_len(v)] };
                     let google = if token.is_empty() {
                         String::from("reduces it to an empty token")
                     } else {

@@ -19,7 +19,7 @@ use crate::resolve::{AgentCheck, TypedAgent};
 use crate::robots::Agents;
 use crate::url::match_path;
 use crate::verdict::line_ranges;
-use crate::{Robots, RuleKind, RuleMatch, Scope, Span, Verdict};
+use crate::{Crawler, Robots, RuleKind, RuleMatch, Scope, Span, Verdict};
 
 /// How a robots.txt file is read (SPEC B6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -354,11 +354,7 @@ impl<'a> Reading<'a> {
             let verdict = self.check(agent.token.as_str(), url);
             return AgentCheck { token: Some(agent.token.clone()), follows: None, verdict };
         };
-        let token = match c.tokens.iter().copied().find(|t| self.has_own_group(t)) {
-            Some(t) => Some(t),
-            None if c.ignores_global => None,
-            None => c.tokens.first().copied(),
-        };
+        let token = self.crawler_token(c);
         let verdict = match token {
             Some(t) => self.check(t, url),
             // No rule can apply; the check is only for the path as this reading compares it.
@@ -366,6 +362,27 @@ impl<'a> Reading<'a> {
         };
         let follows = token.filter(|&t| t != c.tokens[0] && verdict.scope == Scope::Specific);
         AgentCheck { token: token.map(ToString::to_string), follows: follows.map(ToString::to_string), verdict }
+    }
+
+    /// The token the engine is given for `agent` under this reading, as [`Robots::agent_token`] gives it under
+    /// Google: a preset's first token that has a group in this reading (else its first token, or `None` when it
+    /// ignores `*`), otherwise the token read from what was typed.
+    pub fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
+        match agent.crawler {
+            Some(c) => self.crawler_token(c).map(ToString::to_string),
+            None => Some(agent.token.clone()),
+        }
+    }
+
+    fn crawler_token(&self, c: &Crawler) -> Option<&'static str> {
+        if self.profile == Profile::Google {
+            return self.robots.crawler_token(c);
+        }
+        match c.tokens.iter().copied().find(|t| self.has_own_group(t)) {
+            Some(t) => Some(t),
+            None if c.ignores_global => None,
+            None => c.tokens.first().copied(),
+        }
     }
 
     /// Says why [`Reading::check_agent`] came out as it did, naming the agent as typed.
