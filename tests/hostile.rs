@@ -23,6 +23,12 @@ fn exercise(robots: &Robots, url: &str) {
     assert_eq!(robots.decide(&agents, url), (verdict.allowed, verdict.line));
     let report = robots.report();
     assert_eq!(report.lines.len(), robots.line_count());
+    // Every interpretation profile reads the same bytes (RFC 9309 and 1994 without the line cap).
+    for profile in robotscope::Profile::ALL {
+        let reading = robots.reading(profile);
+        let v = reading.check(&agents, url);
+        assert!(!reading.explain(&v, "Googlebot").is_empty());
+    }
     for d in robots.diagnostics() {
         assert!(d.span.start <= d.span.end && d.span.end <= robots.source().len(), "{d:?}");
         assert!(d.line >= 1 && d.line <= robots.line_count(), "{d:?}");
