@@ -651,6 +651,16 @@ fn rule_json(m: &RuleMatch) -> String {
         .finish()
 }
 
+/// The verdict's members `allowed`, `line`, `rule`, `scope` and `path`, added to `obj`.
+fn verdict_json(obj: json::Object, v: &Verdict) -> json::Object {
+    let rule = v.decided_by.as_ref().map_or_else(|| String::from("null"), rule_json);
+    obj.bool("allowed", v.allowed)
+        .num("line", v.line)
+        .raw("rule", &rule)
+        .str("scope", v.scope.name())
+        .str("path", &v.path)
+}
+
 fn json_line(
     o: &Options,
     robots: &Robots,
@@ -663,7 +673,6 @@ fn json_line(
     if o.normalize {
         obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
     }
-    let rule = v.decided_by.as_ref().map_or_else(|| String::from("null"), rule_json);
     let matches: Vec<String> = v.matches.iter().map(rule_json).collect();
     // Usage preferences are read with the file's own groups (`Robots::group`), which another profile's verdict
     // does not index: under those, they are the preferences for Google's verdict.
@@ -671,12 +680,7 @@ fn json_line(
         Profile::Google => robots.usage_for(v),
         _ => robots.usage_for(&robots.check(agents, &q.url)),
     };
-    let mut line = obj
-        .bool("allowed", v.allowed)
-        .num("line", v.line)
-        .raw("rule", &rule)
-        .str("scope", v.scope.name())
-        .str("path", &v.path)
+    let mut line = verdict_json(obj, v)
         .nums("groups", &v.groups)
         .nums("group_lines", &v.group_lines)
         .raw_array("matches", &matches)
@@ -727,14 +731,7 @@ fn compare(
                 .iter()
                 .zip(&answers)
                 .map(|(r, (_, v, why))| {
-                    let rule = v.decided_by.as_ref().map_or_else(|| String::from("null"), rule_json);
-                    json::Object::new()
-                        .str("profile", r.profile().as_str())
-                        .bool("allowed", v.allowed)
-                        .num("line", v.line)
-                        .raw("rule", &rule)
-                        .str("scope", v.scope.name())
-                        .str("path", &v.path)
+                    verdict_json(json::Object::new().str("profile", r.profile().as_str()), v)
                         .nums("group_lines", &v.group_lines)
                         .str("why", why)
                         .finish()
