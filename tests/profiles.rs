@@ -495,7 +495,8 @@ proptest! {
             let reading = robots.reading(Profile::Original1994);
             let v = reading.check(agent.as_str(), &url);
             let _ = reading.explain(&v, &agent);
-            for m in &v.matches {
+            // A value that ends inside a UTF-8 sequence shows as U+FFFD; the others are prefixes as written.
+            for m in v.matches.iter().filter(|m| !m.value.contains('\u{FFFD}')) {
                 prop_assert!(v.path.starts_with(m.value.as_str()), "{:?} does not start with {:?}", v.path, m.value);
             }
             if !url.contains('*') {
