@@ -10,8 +10,8 @@
 use arbitrary::Arbitrary;
 use robotscope::{
     crawler, escape_pattern, governs, is_valid_agent, key_kind, normalize_url, path_of, pattern_matches, product_token,
-    robots_url, token_from_user_agent, Agents, Governs, KeyKind, Profile, Robots, RuleKind, RuleMatch, Scope, Tag, CRAWLERS,
-    MAX_LINE_LEN,
+    robots_url, token_from_user_agent, Agents, Governs, KeyKind, Profile, Robots, RuleKind, RuleMatch, Scope, Tag,
+    CRAWLERS, MAX_LINE_LEN,
 };
 
 /// Input of the `parse_check` target: a robots.txt body and one question about it.
@@ -128,7 +128,10 @@ fn check_profiles(robots: &Robots, agents: &[String], url: &str) {
             assert_eq!(v, robots.check(agents, url), "the google reading is not the engine");
         }
         assert!(!reading.explain(&v, "agent").is_empty(), "{profile}: no explanation");
-        assert!(v.group_lines.iter().all(|&l| l >= 1 && l <= robots.line_count()), "{profile}: group line out of range");
+        assert!(
+            v.group_lines.iter().all(|&l| l >= 1 && l <= robots.line_count()),
+            "{profile}: group line out of range"
+        );
         assert_eq!(v.allowed, reading.check(agents, url).allowed, "{profile}: not deterministic");
         if profile == Profile::Original1994 {
             // A value cut inside a UTF-8 sequence shows as U+FFFD; the others are prefixes of the path as written.
