@@ -412,26 +412,30 @@ impl<'a> Reading<'a> {
 
     /// A sentence naming the lines of `groups` this reading passes over (at most three quoted), or nothing.
     fn ignored_sentence(&self, groups: &[usize], what: &str) -> String {
-        let mut within: Vec<&IgnoredLine> = Vec::new();
+        // The ignored lines are in file order: find each group's by binary search, so that a file of many
+        // groups and many ignored lines costs no more than its size.
+        let (mut count, mut first): (usize, Vec<&IgnoredLine>) = (0, Vec::new());
         for &g in groups {
             let Some(group) = self.groups.get(g) else { continue };
             let (start, _) = group.range();
-            within.extend(self.ignored.iter().filter(|i| i.line >= start && i.line <= group.end));
+            let from = self.ignored.partition_point(|i| i.line < start);
+            let to = self.ignored.partition_point(|i| i.line <= group.end).max(from);
+            count += to - from;
+            first.extend(self.ignored[from..to].iter().take(3 - first.len().min(3)));
         }
-        if within.is_empty() {
+        if count == 0 {
             return String::new();
         }
-        let quoted: Vec<String> = within
+        let quoted: Vec<String> = first
             .iter()
-            .take(3)
             .map(|i| format!("line {} (`{}`)", i.line, crate::lint::lossy(self.robots.text(i.span))))
             .collect();
-        let list = match (quoted.split_last(), within.len()) {
+        let list = match (quoted.split_last(), count) {
             (Some((last, rest)), n) if n <= 3 && !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
             (_, n) if n > 3 => format!("{} and {} more", quoted.join(", "), n - 3),
             _ => quoted.join(""),
         };
-        let verb = if within.len() == 1 { "is" } else { "are" };
+        let verb = if count == 1 { "is" } else { "are" };
         format!(" It passes over {list}, which {verb} {what}.")
     }
 }
