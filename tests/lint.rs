@@ -29,7 +29,8 @@ fn one(robots: &str, kind: K) -> (Diagnostic, String) {
 #[test]
 fn a_clean_file_has_no_diagnostics() {
     check(
-        "# robots.txt for example.com\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nSitemap: https://example.com/sitemap.xml\n",
+        "# robots.txt for example.com\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n\n\
+         Sitemap: https://example.com/sitemap.xml\n",
         &[],
     );
 }
@@ -210,7 +211,8 @@ fn every_kind_has_a_distinct_code() {
 #[test]
 fn merged_group_tie_names_cloudflares_managed_block() {
     // Two `*` groups: Cloudflare's managed `Allow: /` ties the site's own `Disallow: /`, and the allow wins.
-    let file = "# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n# END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /\n";
+    let file = "# BEGIN Cloudflare Managed content\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\
+                # END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /\n";
     check(file, &[(3, K::UnsupportedDirective), (8, K::MergedGroupTie)]);
     let (d, text) = one(file, K::MergedGroupTie);
     assert_eq!((d.severity, text.as_str()), (Severity::Error, "/"));
@@ -314,7 +316,8 @@ fn content_usage_lines() {
 /// product token or `*`).
 #[test]
 fn lines_only_google_reads() {
-    let file = "User-agent: *\nDissallow: /a\nDisallowed: /b\nDisallow /c\nDisallow : /d\n\nUser-agent: Googlebot/2.1\nUser-agent: * FooBot\nDisallow: /e\n";
+    let file = "User-agent: *\nDissallow: /a\nDisallowed: /b\nDisallow /c\nDisallow : /d\n\n\
+                User-agent: Googlebot/2.1\nUser-agent: * FooBot\nDisallow: /e\n";
     let got: Vec<(usize, String)> = lint(file.as_bytes())
         .into_iter()
         .filter(|d| d.kind == K::Rfc9309IgnoresLine)
@@ -324,8 +327,16 @@ fn lines_only_google_reads() {
         (2, "RFC 9309 crawlers ignore this line: its key is not exactly `Disallow`, which Google accepts"),
         (3, "RFC 9309 crawlers ignore this line: its key is not exactly `Disallow`, which Google accepts"),
         (4, "RFC 9309 crawlers ignore this line: the key is not followed by `:`"),
-        (7, "RFC 9309 crawlers ignore this line: `Googlebot/2.1` is neither a product token (letters, `-` and `_`) nor `*`, so it names no crawler (Google reads it as `Googlebot`)"),
-        (8, "RFC 9309 crawlers ignore this line: `* FooBot` is neither a product token (letters, `-` and `_`) nor `*`, so it names no crawler (Google reads it as `*`)"),
+        (
+            7,
+            "RFC 9309 crawlers ignore this line: `Googlebot/2.1` is neither a product token (letters, `-` and `_`) \
+             nor `*`, so it names no crawler (Google reads it as `Googlebot`)",
+        ),
+        (
+            8,
+            "RFC 9309 crawlers ignore this line: `* FooBot` is neither a product token (letters, `-` and `_`) nor \
+             `*`, so it names no crawler (Google reads it as `*`)",
+        ),
     ];
     // `Disallow : /d` (line 5) is RFC syntax: `*WS ":"` allows space before the colon.
     assert_eq!(got, want.map(|(l, m)| (l, m.to_string())));
@@ -343,7 +354,9 @@ fn google_and_rfc9309_disagree() {
     assert_eq!((d.line, d.severity, text.as_str()), (2, Severity::Warning, "Disallow /private"));
     assert_eq!(
         d.message,
-        "Google and RFC 9309 crawlers read this file differently: for `Any-Other-Crawler`, `/private` is disallowed for Google (line 2) and allowed for RFC 9309 crawlers (no rule decides); 1 of the 2 agent and path pairs drawn from the file differ"
+        "Google and RFC 9309 crawlers read this file differently: for `Any-Other-Crawler`, `/private` is \
+         disallowed for Google (line 2) and allowed for RFC 9309 crawlers (no rule decides); 1 of the 2 agent and \
+         path pairs drawn from the file differ"
     );
     // The index.html rule is Google's: RFC 9309 disallows `/d/`.
     let (d, _) = one("User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n", K::ProfilesDisagree);

@@ -465,7 +465,11 @@ proptest! {
 
     /// `google` is today's engine: the same verdict and explanation as `Robots::check` on any input.
     #[test]
-    fn google_is_the_engine(lines in prop::collection::vec(any_line(), 0..12), agent in "[A-Za-z*/0-9 -]{0,8}", url in "[/a-c*$%?#é]{0,12}") {
+    fn google_is_the_engine(
+        lines in prop::collection::vec(any_line(), 0..12),
+        agent in "[A-Za-z*/0-9 -]{0,8}",
+        url in "[/a-c*$%?#é]{0,12}",
+    ) {
         let robots = Robots::parse(lines.join("\n"));
         let reading = robots.reading(Profile::Google);
         let v = reading.check(agent.as_str(), &url);
@@ -477,7 +481,11 @@ proptest! {
     /// `rfc9309` equals `google` on files in RFC syntax and URLs with no percent-escapes, no `/robots.txt`
     /// and no `index.html` (see `rfc_line` for what else the RFC encodes).
     #[test]
-    fn rfc9309_equals_google_on_rfc_syntax(lines in prop::collection::vec(rfc_line(), 0..14), agent in prop::sample::select(vec!["FooBot", "foobot", "BarBot", "Other", "a"]), url in rfc_url()) {
+    fn rfc9309_equals_google_on_rfc_syntax(
+        lines in prop::collection::vec(rfc_line(), 0..14),
+        agent in prop::sample::select(vec!["FooBot", "foobot", "BarBot", "Other", "a"]),
+        url in rfc_url(),
+    ) {
         let robots = Robots::parse(lines.join("\n"));
         let reading = robots.reading(Profile::Rfc9309);
         let (g, r) = (robots.check(agent, &url), reading.check(agent, &url));
@@ -489,7 +497,12 @@ proptest! {
     /// `1994` never panics on any bytes, and matches plain prefixes only: every rule that matched is a prefix
     /// of the path as written, so a `*` or `$` in a rule matches only itself.
     #[test]
-    fn y1994_is_total_and_literal(body in prop::collection::vec(any::<u8>(), 0..300), lines in prop::collection::vec(any_line(), 0..12), agent in "[A-Za-z*/0-9 -]{0,8}", url in "[/a-c*$%?é]{0,12}") {
+    fn y1994_is_total_and_literal(
+        body in prop::collection::vec(any::<u8>(), 0..300),
+        lines in prop::collection::vec(any_line(), 0..12),
+        agent in "[A-Za-z*/0-9 -]{0,8}",
+        url in "[/a-c*$%?é]{0,12}",
+    ) {
         for file in [body, lines.join("\n").into_bytes()] {
             let robots = Robots::parse(&file);
             let reading = robots.reading(Profile::Original1994);
@@ -508,7 +521,11 @@ proptest! {
 
     /// No reading panics on any bytes, agents or URLs, and each explains itself.
     #[test]
-    fn every_reading_is_total(body in prop::collection::vec(any::<u8>(), 0..400), agent in ".{0,10}", url in ".{0,16}") {
+    fn every_reading_is_total(
+        body in prop::collection::vec(any::<u8>(), 0..400),
+        agent in ".{0,10}",
+        url in ".{0,16}",
+    ) {
         let robots = Robots::parse(&body);
         for p in Profile::ALL {
             let reading = robots.reading(p);

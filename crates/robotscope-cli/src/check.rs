@@ -8,14 +8,16 @@ use std::process::ExitCode;
 use std::collections::HashMap;
 
 use robotscope::{
-    is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, Profile, Reading, Robots,
-    RuleMatch, Scope, TypedAgent, Verdict,
+    crawler_set, is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, CrawlerKind,
+    Profile, Reading, Robots, RuleMatch, Scope, TypedAgent, Verdict,
 };
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::net::{Fetched, Governing, Net, Row};
-use crate::{json, printable, sitemap, Failure};
+use serde::Serialize;
+
+use crate::{printable, sitemap, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
@@ -38,7 +40,10 @@ handling of '*' (AdsBot ignores it). A URL may be a full URL, a host without a s
 (example.com/a), a path (/a) or a bare word (cart, read as the path /cart).
 
 Options:
-  -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one)
+  -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one), or a set
+                      of catalogue crawlers: @search, @ai-training, @ai-search,
+                      @user-triggered, @ai or @all. The crawlers of a set are answered one by
+                      one, each with its preset's fallbacks (a set implies --normalize)
       --normalize     Read each agent as a person means it (a User-Agent header or a crawler
                       preset with its fallbacks) and encode each URL as a browser would
       --profile NAME  Read the file as NAME reads it: google (the default: Google's matcher,
@@ -49,7 +54,7 @@ Options:
                       robot's name, plain prefixes, no Allow)
       --compare       Answer each URL under all three profiles, one column each, mark the URLs
                       on which they differ and say why under each; the exit status still comes
-                      from --profile (google by default). Not with --live or --sitemap
+                      from --profile (google by default). Not with --live, --sitemap or a set
       --json          Print one JSON object per URL (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
@@ -107,6 +112,8 @@ struct Options {
     profile: Profile,
     compare: bool,
     normalize: bool,
+    /// Answer each agent on its own instead of pooling them (a crawler set was given).
+    each: bool,
     verbose: bool,
     size_limit: bool,
 }
@@ -125,8 +132,9 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 "--json" => json = true,
                 "--profile" => {
                     let name = p.string_value()?;
-                    profile = Profile::parse(&name)
-                        .ok_or_else(|| p.usage(format!("unknown profile '{name}': give google, rfc9309 or 1994")))?;
+                    profile = Profile::parse(&name).ok_or_else(|| {
+                        p.usage(format!("unknown profile '{}': give google, rfc9309 or 1994", printable(&name)))
+                    })?;
                 }
                 "--compare" => compare = true,
                 "--normalize" => normalize = true,
@@ -162,12 +170,43 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if !urls.is_empty() && sitemap.is_some() {
         return Err(p.usage(String::from("give URLs or --sitemap, not both")));
     }
-    if compare && (live || sitemap.is_some()) {
-        return Err(
-            p.usage(String::from("--compare reads a ROBOTS_FILE for the URLs given; not with --live or --sitemap"))
-        );
+    let each = agents.iter().any(|a| a.starts_with('@'));
+    if compare && (live || sitemap.is_some() || each) {
+        return Err(p.usage(String::from(
+            "--compare reads a ROBOTS_FILE for the URLs and agents given; not with --live, --sitemap or a crawler set",
+        )));
     }
-    Ok(Options { file, agents, urls, sitemap, net, json, profile, compare, normalize, verbose, size_limit })
+    if each {
+        if sitemap.is_some() {
+            return Err(
+                p.usage(String::from("a crawler set answers each crawler on its own: give URLs, not --sitemap"))
+            );
+        }
+        agents = expand_sets(&p, agents)?;
+        normalize = true;
+    }
+    Ok(Options { file, agents, urls, sitemap, net, json, profile, compare, normalize, each, verbose, size_limit })
+}
+
+/// Replaces each crawler set (`@ai-training`) with the names of its crawlers, in catalogue order.
+fn expand_sets(p: &Parser, agents: Vec<String>) -> Result<Vec<String>, Failure> {
+    let mut out = Vec::new();
+    for agent in agents {
+        if !agent.starts_with('@') {
+            out.push(agent);
+            continue;
+        }
+        let Some(set) = crawler_set(&agent) else {
+            let names: Vec<String> = CrawlerKind::ALL.iter().map(|k| format!("@{}", k.name())).collect();
+            return Err(p.usage(format!(
+                "unknown crawler set '{}': use {}, @ai or @all",
+                printable(&agent),
+                names.join(", ")
+            )));
+        };
+        out.extend(set.iter().map(|c| c.name.to_owned()).filter(|n| !out.contains(n)).collect::<Vec<_>>());
+    }
+    Ok(out)
 }
 
 /// One URL to ask about: what was typed and what the engine is given.
@@ -213,7 +252,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             if bytes.is_empty() {
                 eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
             }
-            Some(crate::parse(&bytes, o.size_limit, &name))
+            Some(crate::parse(&bytes, o.size_limit, Some(&name)))
         }
         None => None,
     };
@@ -227,13 +266,51 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         }
     }
     let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
-    let ask = Ask { o: &o, typed: &typed };
-
     let mut out = BufWriter::new(io::stdout().lock());
-    if o.normalize && !o.json {
-        for a in &typed {
+    if let (true, Some(robots)) = (o.compare, &file) {
+        let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
+        return compare(&Ask { o: &o, typed: &typed, inputs: &o.agents }, robots, &queries, width, &mut out);
+    }
+    // Pooled agents make one query; the crawlers of a set are answered one by one.
+    let lists: Vec<(&[TypedAgent], &[String])> =
+        if o.each { typed.chunks(1).zip(o.agents.chunks(1)).collect() } else { vec![(&typed, &o.agents)] };
+    let mut any_disallowed = false;
+    let name_width = o.agents.iter().map(|a| printable(a).chars().count()).max().unwrap_or(0);
+    for (i, (typed, inputs)) in lists.into_iter().enumerate() {
+        let ask = Ask { o: &o, typed, inputs };
+        if let Some(sitemap) = &o.sitemap {
+            return run_sitemap(&ask, sitemap, &mut rules, &mut out);
+        }
+        if !o.each || o.json {
+            any_disallowed |= !answer_all(&ask, &queries, &mut rules, i == 0, &mut out)?;
+            continue;
+        }
+        // A set's crawlers share one table: each line starts with the crawler it answers for.
+        let mut sink = Vec::new();
+        any_disallowed |= !answer_all(&ask, &queries, &mut rules, i == 0, &mut sink)?;
+        for line in String::from_utf8_lossy(&sink).lines() {
+            writeln!(out, "{:<name_width$}  {line}", printable(&inputs[0]))?;
+        }
+    }
+    out.flush()?;
+    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Answers every URL for one agent list, after saying how --normalize read the agents and URLs; returns
+/// whether all are allowed.
+fn answer_all(
+    ask: &Ask<'_>,
+    queries: &[Query],
+    rules: &mut Rules,
+    first: bool,
+    out: &mut impl Write,
+) -> Result<bool, Failure> {
+    let (o, typed) = (ask.o, ask.typed);
+    // A set's table says which token each crawler was given in its JSON form only.
+    if o.normalize && !o.json && !o.each {
+        for a in typed {
             // Which token a preset is given depends on the file; with --live each origin's file decides.
-            if let Rules::File(reading) = &rules {
+            if let Rules::File(reading) = &*rules {
                 match reading.agent_token(a) {
                     Some(token) if token != a.input => {
                         writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
@@ -250,32 +327,27 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                 writeln!(out, "note: {}", a.note().unwrap_or_default())?;
             }
         }
-        for q in &queries {
-            if q.typed != q.url {
+        for q in queries {
+            if q.typed != q.url && first {
                 writeln!(out, "URL '{}' is sent as '{}'", printable(&q.typed), printable(&q.url))?;
             }
         }
     }
-    if let Some(sitemap) = &o.sitemap {
-        return run_sitemap(&ask, sitemap, &mut rules, &mut out);
-    }
     let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
-    if let (true, Some(robots)) = (o.compare, &file) {
-        return compare(&ask, robots, &queries, width, &mut out);
+    let mut all_allowed = true;
+    for q in queries {
+        all_allowed &= answer_one(ask, q, rules, width, out)?;
     }
-    let mut any_disallowed = false;
-    for q in &queries {
-        let allowed = answer_one(&ask, q, &mut rules, width, &mut out)?;
-        any_disallowed |= !allowed;
-    }
-    out.flush()?;
-    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(all_allowed)
 }
 
 /// The options and the typed agents, read once.
 struct Ask<'a> {
     o: &'a Options,
+    /// The agents of this query, as the core read them.
     typed: &'a [TypedAgent],
+    /// The same agents as typed (or as named by a crawler set).
+    inputs: &'a [String],
 }
 
 impl Ask<'_> {
@@ -286,7 +358,7 @@ impl Ask<'_> {
         if self.o.normalize {
             self.typed.iter().filter_map(|a| reading.agent_token(a)).collect()
         } else {
-            self.o.agents.clone()
+            self.inputs.to_vec()
         }
     }
 
@@ -356,7 +428,7 @@ fn answer_one(
             let agents = ask.agents(reading);
             let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
             let text = if o.json {
-                json_line(o, reading.robots(), &agents, q, &v, fetched)
+                json_line(ask, reading.robots(), &agents, q, &v, fetched)
             } else {
                 text_line(reading, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
             };
@@ -364,11 +436,8 @@ fn answer_one(
         }
         (None, Some(fetched)) => {
             let allowed = fetched.row == Row::AllowAll;
-            let text = if o.json {
-                whole_json(o, &o.agents, q, fetched, allowed)
-            } else {
-                whole_text(q, fetched, allowed, width)
-            };
+            let text =
+                if o.json { whole_json(ask, q, fetched, allowed) } else { whole_text(q, fetched, allowed, width) };
             (allowed, text)
         }
         (None, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
@@ -417,7 +486,7 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                     reasons.insert(line, reason(reading, &agents, &v));
                 }
                 let text = if o.json {
-                    json_line(o, robots, &agents, &q, &v, None)
+                    json_line(ask, robots, &agents, &q, &v, None)
                 } else {
                     text_line(reading, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
                 };
@@ -476,32 +545,111 @@ fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
     format!("{verdict:<10}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
 }
 
-fn fetch_json(f: &Fetched) -> String {
-    let status = f.status.map_or_else(|| String::from("null"), |s| s.to_string());
-    json::Object::new()
-        .str("robots_url", &f.robots_url)
-        .str("final_url", &f.final_url)
-        .raw("status", &status)
-        .str("outcome", f.row.name())
-        .str("reason", &f.reason)
-        .opt_str("error", f.error.as_deref())
-        .finish()
+/// What `--live` fetched for an origin, in JSON.
+#[derive(Serialize)]
+struct FetchJson<'a> {
+    robots_url: &'a str,
+    final_url: &'a str,
+    status: Option<u16>,
+    outcome: &'a str,
+    reason: &'a str,
+    error: Option<&'a str>,
 }
 
-fn whole_json(o: &Options, agents: &[String], q: &Query, f: &Fetched, allowed: bool) -> String {
-    let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents).str("profile", o.profile.as_str());
-    if o.normalize {
-        obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
+impl<'a> FetchJson<'a> {
+    fn new(f: &'a Fetched) -> FetchJson<'a> {
+        FetchJson {
+            robots_url: &f.robots_url,
+            final_url: &f.final_url,
+            status: f.status,
+            outcome: f.row.name(),
+            reason: &f.reason,
+            error: f.error.as_deref(),
+        }
     }
-    let mut line = obj
-        .bool("allowed", allowed)
-        .num("line", 0)
-        .raw("rule", "null")
-        .str("scope", "none")
-        .raw("fetch", &fetch_json(f))
-        .finish();
-    line.push('\n');
-    line
+}
+
+/// One rule that matched, in JSON.
+#[derive(Serialize)]
+struct RuleJson<'a> {
+    line: usize,
+    kind: &'a str,
+    value: &'a str,
+    pattern: &'a str,
+    priority: usize,
+    index_fallback: bool,
+}
+
+impl<'a> RuleJson<'a> {
+    fn new(m: &'a RuleMatch) -> RuleJson<'a> {
+        RuleJson {
+            line: m.line,
+            kind: m.kind.name(),
+            value: &m.value,
+            pattern: &m.pattern,
+            priority: m.priority,
+            index_fallback: m.index_fallback,
+        }
+    }
+}
+
+/// The explained part of a JSON line, absent when one fetch outcome answered for the whole origin.
+#[derive(Serialize)]
+struct ExplainedJson<'a> {
+    path: &'a str,
+    groups: &'a [usize],
+    group_lines: &'a [usize],
+    matches: Vec<RuleJson<'a>>,
+    usage: serde_json::Value,
+}
+
+/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    url: &'a str,
+    agents: &'a [String],
+    profile: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_url: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_agents: Option<&'a [String]>,
+    allowed: bool,
+    line: usize,
+    rule: Option<RuleJson<'a>>,
+    scope: &'a str,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    explained: Option<ExplainedJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fetch: Option<FetchJson<'a>>,
+}
+
+impl<'a> JsonLine<'a> {
+    fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> JsonLine<'a> {
+        let o = ask.o;
+        JsonLine {
+            url: &q.url,
+            agents,
+            profile: o.profile.as_str(),
+            input_url: o.normalize.then_some(q.typed.as_str()),
+            input_agents: o.normalize.then_some(ask.inputs),
+            allowed,
+            line,
+            rule: None,
+            scope: "none",
+            explained: None,
+            fetch: None,
+        }
+    }
+
+    fn finish(&self) -> String {
+        let mut line = serde_json::to_string(self).unwrap_or_default();
+        line.push('\n');
+        line
+    }
+}
+
+fn whole_json(ask: &Ask<'_>, q: &Query, f: &Fetched, allowed: bool) -> String {
+    JsonLine { fetch: Some(FetchJson::new(f)), ..JsonLine::new(ask, ask.inputs, q, allowed, 0) }.finish()
 }
 
 /// Warns about an agent the engine can only compare whole with product tokens.
@@ -627,70 +775,70 @@ fn text_line(
         }
         for m in &v.matches {
             let decides = if m.line == v.line && v.line != 0 { ", decides" } else { "" };
-            let _ = writeln!(
-                s,
-                "    match:  line {}: {}  ({}{decides})",
-                m.line,
-                rule_text(m),
-                rule_details(m, reading.profile())
-            );
+            let details = rule_details(m, reading.profile());
+            let _ = writeln!(s, "    match:  line {}: {}  ({details}{decides})", m.line, rule_text(m));
         }
         let _ = writeln!(s, "    why:    {}", printable(why));
     }
     s
 }
 
-fn rule_json(m: &RuleMatch) -> String {
-    json::Object::new()
-        .num("line", m.line)
-        .str("kind", m.kind.name())
-        .str("value", &m.value)
-        .str("pattern", &m.pattern)
-        .num("priority", m.priority)
-        .bool("index_fallback", m.index_fallback)
-        .finish()
-}
-
-/// The verdict's members `allowed`, `line`, `rule`, `scope` and `path`, added to `obj`.
-fn verdict_json(obj: json::Object, v: &Verdict) -> json::Object {
-    let rule = v.decided_by.as_ref().map_or_else(|| String::from("null"), rule_json);
-    obj.bool("allowed", v.allowed)
-        .num("line", v.line)
-        .raw("rule", &rule)
-        .str("scope", v.scope.name())
-        .str("path", &v.path)
-}
-
 fn json_line(
-    o: &Options,
+    ask: &Ask<'_>,
     robots: &Robots,
     agents: &[String],
     q: &Query,
     v: &Verdict,
     fetched: Option<&Fetched>,
 ) -> String {
-    let mut obj = json::Object::new().str("url", &q.url).strs("agents", agents).str("profile", o.profile.as_str());
-    if o.normalize {
-        obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
+    JsonLine {
+        rule: v.decided_by.as_ref().map(RuleJson::new),
+        scope: v.scope.name(),
+        explained: Some(ExplainedJson {
+            path: &v.path,
+            groups: &v.groups,
+            group_lines: &v.group_lines,
+            matches: v.matches.iter().map(RuleJson::new).collect(),
+            // Usage preferences are read with the file's own groups (`Robots::group`), which another profile's
+            // verdict does not index: under those, they are the preferences for Google's verdict.
+            usage: crate::ai::usage_json(&match ask.o.profile {
+                Profile::Google => robots.usage_for(v),
+                _ => robots.usage_for(&robots.check(agents, &q.url)),
+            }),
+        }),
+        fetch: fetched.map(FetchJson::new),
+        ..JsonLine::new(ask, agents, q, v.allowed, v.line)
     }
-    let matches: Vec<String> = v.matches.iter().map(rule_json).collect();
-    // Usage preferences are read with the file's own groups (`Robots::group`), which another profile's verdict
-    // does not index: under those, they are the preferences for Google's verdict.
-    let usage = match o.profile {
-        Profile::Google => robots.usage_for(v),
-        _ => robots.usage_for(&robots.check(agents, &q.url)),
-    };
-    let mut line = verdict_json(obj, v)
-        .nums("groups", &v.groups)
-        .nums("group_lines", &v.group_lines)
-        .raw_array("matches", &matches)
-        .raw("usage", &crate::ai::usage_json(&usage).to_string());
-    if let Some(f) = fetched {
-        line = line.raw("fetch", &fetch_json(f));
-    }
-    let mut line = line.finish();
-    line.push('\n');
-    line
+    .finish()
+}
+
+/// One profile's answer in `check --compare --json`.
+#[derive(Serialize)]
+struct ProfileJson<'a> {
+    profile: &'a str,
+    allowed: bool,
+    line: usize,
+    rule: Option<RuleJson<'a>>,
+    scope: &'a str,
+    path: &'a str,
+    group_lines: &'a [usize],
+    why: &'a str,
+}
+
+/// One line of `check --compare --json`, keys in this order.
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    url: &'a str,
+    agents: &'a [String],
+    profile: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_url: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_agents: Option<&'a [String]>,
+    allowed: bool,
+    line: usize,
+    differs: bool,
+    profiles: Vec<ProfileJson<'a>>,
 }
 
 /// `check --compare`: each URL under every profile, a column each, the URLs on which they disagree marked and
@@ -727,28 +875,32 @@ fn compare(
         let (agents, main, _) = &answers[primary];
         any_disallowed |= !main.allowed;
         if o.json {
-            let profiles: Vec<String> = readings
+            let profiles = readings
                 .iter()
                 .zip(&answers)
-                .map(|(r, (_, v, why))| {
-                    verdict_json(json::Object::new().str("profile", r.profile().as_str()), v)
-                        .nums("group_lines", &v.group_lines)
-                        .str("why", why)
-                        .finish()
+                .map(|(r, (_, v, why))| ProfileJson {
+                    profile: r.profile().as_str(),
+                    allowed: v.allowed,
+                    line: v.line,
+                    rule: v.decided_by.as_ref().map(RuleJson::new),
+                    scope: v.scope.name(),
+                    path: &v.path,
+                    group_lines: &v.group_lines,
+                    why,
                 })
                 .collect();
-            let mut obj =
-                json::Object::new().str("url", &q.url).strs("agents", agents).str("profile", o.profile.as_str());
-            if o.normalize {
-                obj = obj.str("input_url", &q.typed).strs("input_agents", &o.agents);
-            }
-            let line = obj
-                .bool("allowed", main.allowed)
-                .num("line", main.line)
-                .bool("differs", differs)
-                .raw_array("profiles", &profiles)
-                .finish();
-            writeln!(out, "{line}")?;
+            let line = CompareJson {
+                url: &q.url,
+                agents,
+                profile: o.profile.as_str(),
+                input_url: o.normalize.then_some(q.typed.as_str()),
+                input_agents: o.normalize.then_some(ask.inputs),
+                allowed: main.allowed,
+                line: main.line,
+                differs,
+                profiles,
+            };
+            writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
             continue;
         }
         let mark = if differs { "DIFFERS" } else { "same" };

@@ -244,8 +244,9 @@ fn check_verbose_lists_every_match() {
     assert!(r.stdout.contains("    match:  line 3: Allow: /private/press/  (priority 15, decides)\n"), "{r:?}");
     assert!(
         r.stdout.contains(
-            "    why:    bingbot has no group of its own, so the `*` group (lines 1-3) applies. `Allow: /private/press/` \
-             (line 3, priority 15) beats `Disallow: /private/` (line 2, priority 9), so the URL is allowed.\n"
+            "    why:    bingbot has no group of its own, so the `*` group (lines 1-3) applies. \
+             `Allow: /private/press/` (line 3, priority 15) beats `Disallow: /private/` (line 2, priority 9), so \
+             the URL is allowed.\n"
         ),
         "{r:?}"
     );
@@ -568,7 +569,8 @@ fn check_normalize_follows_the_googlebot_group_for_googlebot_image() {
 #[test]
 fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
     let f = Fixture::new(
-        "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Signal: search=yes, ai-train=no\n",
+        "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=n\n\
+         Content-Signal: search=yes, ai-train=no\n",
     );
     let r = run(&["ai", f.path(), "/", "/docs/"]);
     assert_eq!(r.code, 0, "{r:?}");
@@ -598,7 +600,10 @@ fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
 
 #[test]
 fn check_json_carries_the_usage_preferences() {
-    let f = Fixture::new("User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Usage: /ok/ train-ai=y\nContent-Signal: ai-train=no\n");
+    let f = Fixture::new(
+        "User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\nContent-Usage: /ok/ train-ai=y\n\
+         Content-Signal: ai-train=no\n",
+    );
     let r = run(&["check", f.path(), "--json", "-a", "GPTBot", "/ok/x", "/other"]);
     let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["usage"]["content_usage"][0]["granted"], Value::Bool(true));
@@ -610,6 +615,38 @@ fn check_json_carries_the_usage_preferences() {
     );
     // The verdict itself ignores them.
     assert_eq!((lines[1]["allowed"].as_bool(), lines[1]["line"].as_u64()), (Some(true), Some(2)));
+}
+
+#[test]
+fn check_answers_each_crawler_of_a_set_on_its_own() {
+    let body = "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n";
+    let f = Fixture::new(body);
+    let r = run(&["check", f.path(), "--json", "-a", "@ai-training", "/", "/private/x"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let lines = json_lines(&r.stdout);
+    let set = robotscope::crawler_set("@ai-training").unwrap();
+    assert_eq!(lines.len(), 2 * set.len(), "one line per crawler and URL: {}", r.stdout);
+    let robots = robotscope::Robots::parse(body);
+    for (pair, crawler) in lines.chunks(2).zip(&set) {
+        for (line, url) in pair.iter().zip(["/", "/private/x"]) {
+            // What the core says for the crawler typed by name, fallbacks and all.
+            let v = robots.check_agent(&robotscope::resolve_agent(crawler.name), url).verdict;
+            assert_eq!(line["input_agents"], serde_json::json!([crawler.name]), "{line}");
+            assert_eq!((line["allowed"].as_bool(), line["line"].as_u64()), (Some(v.allowed), Some(v.line as u64)));
+        }
+    }
+    let gpt = lines.iter().find(|l| l["input_agents"][0] == "GPTBot" && l["url"] == "/").unwrap();
+    assert_eq!((gpt["allowed"].as_bool(), gpt["line"].as_u64()), (Some(false), Some(3)));
+    // In text, one table: each line starts with the crawler it answers for.
+    let r = run(&["check", f.path(), "-a", "@ai-training", "-a", "Googlebot", "/"]);
+    let width = set.iter().map(|c| c.name.len()).max().unwrap();
+    let gpt = format!("{:<width$}  DISALLOWED  /  line 3: Disallow: /  (priority 1, group for GPTBot)\n", "GPTBot");
+    assert!(r.stdout.contains(&gpt), "{}", r.stdout);
+    assert!(r.stdout.ends_with(&format!("{:<width$}  ALLOWED     /  no rule matched  (group for *)\n", "Googlebot")));
+    assert_eq!(r.stdout.lines().count(), set.len() + 1, "{}", r.stdout);
+    let r = run(&["check", f.path(), "-a", "@robots", "/"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown crawler set '@robots': use @search,"), "{r:?}");
 }
 
 // ---- check --profile and --compare (issue 13) ----
@@ -634,7 +671,10 @@ fn check_compare_on_the_pitfalls_example() {
     assert!(lines[2].starts_with("    google:  GPTBot has no group of its own"), "{}", lines[2]);
     assert!(
         lines[3].starts_with("    rfc9309: No group names GPTBot for an RFC 9309 crawler")
-            && lines[3].contains("It passes over line 5 (`Disallow /private`) and line 6 (`Dissallow: /drafts/`), which are not RFC 9309 syntax."),
+            && lines[3].contains(
+                "It passes over line 5 (`Disallow /private`) and line 6 (`Dissallow: /drafts/`), which are not RFC \
+                 9309 syntax."
+            ),
         "{}",
         lines[3]
     );
@@ -711,7 +751,7 @@ fn check_profile_option() {
     assert!(bad.stderr.contains("unknown profile 'bing': give google, rfc9309 or 1994"), "{}", bad.stderr);
     let live = run(&["check", "--compare", "--live", "-a", "Bot", "http://127.0.0.1:9/"]);
     assert_eq!(live.code, 2);
-    assert!(live.stderr.contains("not with --live or --sitemap"), "{}", live.stderr);
+    assert!(live.stderr.contains("not with --live, --sitemap or a crawler set"), "{}", live.stderr);
 }
 
 #[test]

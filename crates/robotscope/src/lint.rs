@@ -861,7 +861,10 @@ impl<'a> Linter<'a> {
                         format!("reads it as `{}`", lossy(token))
                     };
                     (
-                        format!("`{value}` is neither a product token (letters, `-` and `_`) nor `*`, so it names no crawler (Google {google})"),
+                        format!(
+                            "`{value}` is neither a product token (letters, `-` and `_`) nor `*`, so it names no \
+                             crawler (Google {google})"
+                        ),
                         "write the product token alone, such as `User-agent: Googlebot`, or `*`".into(),
                     )
                 }
@@ -932,13 +935,19 @@ impl<'a> Linter<'a> {
         self.push(DiagnosticKind::ProfilesDisagree, Severity::Warning, at, span, || {
             (
                 format!(
-                    "Google and RFC 9309 crawlers read this file differently: for `{agent}`, `{path}` is {} for Google ({}) and {} for RFC 9309 crawlers ({}); {differ} of the {total} agent and path pairs drawn from the file differ",
+                    "Google and RFC 9309 crawlers read this file differently: for `{agent}`, `{path}` is {} for \
+                     Google ({}) and {} for RFC 9309 crawlers ({}); {differ} of the {total} agent and path pairs \
+                     drawn from the file differ",
                     word(allowed),
                     by(line),
                     word(!allowed),
                     by(rfc_line)
                 ),
-                Some("write every group line as RFC 9309 does (exact keys followed by `:`, product tokens as user agents), so that all crawlers read the file alike".into()),
+                Some(
+                    "write every group line as RFC 9309 does (exact keys followed by `:`, product tokens as user \
+                     agents), so that all crawlers read the file alike"
+                        .into(),
+                ),
             )
         });
     }

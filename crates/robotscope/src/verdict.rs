@@ -118,7 +118,9 @@ impl crate::Robots {
     /// rule beat which. `agent` is how to name the agent(s) in the text.
     ///
     /// ```
-    /// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /\n");
+    /// let robots = robotscope::Robots::parse(
+    ///     "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /\n",
+    /// );
     /// let v = robots.check("Googlebot", "/shop/shoes");
     /// assert_eq!(
     ///     robots.explain(&v, "Googlebot"),

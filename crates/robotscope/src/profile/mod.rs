@@ -393,7 +393,8 @@ impl<'a> Reading<'a> {
         let label = agent.label();
         match (&check.token, &check.follows) {
             (None, _) => format!(
-                "{label} ignores the `*` group and no group names it under {}, so no rule applies and the URL is allowed.",
+                "{label} ignores the `*` group and no group names it under {}, so no rule applies and the URL is \
+                 allowed.",
                 self.profile.label()
             ),
             (Some(_), Some(followed)) => {
