@@ -603,9 +603,9 @@ struct ExplainedJson<'a> {
     usage: serde_json::Value,
 }
 
-/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
+/// The first members of a `check --json` or `check --compare --json` line: the question and the answer.
 #[derive(Serialize)]
-struct JsonLine<'a> {
+struct Head<'a> {
     url: &'a str,
     agents: &'a [String],
     profile: &'a str,
@@ -615,6 +615,28 @@ struct JsonLine<'a> {
     input_agents: Option<&'a [String]>,
     allowed: bool,
     line: usize,
+}
+
+impl<'a> Head<'a> {
+    fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> Head<'a> {
+        let o = ask.o;
+        Head {
+            url: &q.url,
+            agents,
+            profile: o.profile.as_str(),
+            input_url: o.normalize.then_some(q.typed.as_str()),
+            input_agents: o.normalize.then_some(ask.inputs),
+            allowed,
+            line,
+        }
+    }
+}
+
+/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    #[serde(flatten)]
+    head: Head<'a>,
     rule: Option<RuleJson<'a>>,
     scope: &'a str,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -625,15 +647,8 @@ struct JsonLine<'a> {
 
 impl<'a> JsonLine<'a> {
     fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> JsonLine<'a> {
-        let o = ask.o;
         JsonLine {
-            url: &q.url,
-            agents,
-            profile: o.profile.as_str(),
-            input_url: o.normalize.then_some(q.typed.as_str()),
-            input_agents: o.normalize.then_some(ask.inputs),
-            allowed,
-            line,
+            head: Head::new(ask, agents, q, allowed, line),
             rule: None,
             scope: "none",
             explained: None,
@@ -828,15 +843,8 @@ struct ProfileJson<'a> {
 /// One line of `check --compare --json`, keys in this order.
 #[derive(Serialize)]
 struct CompareJson<'a> {
-    url: &'a str,
-    agents: &'a [String],
-    profile: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input_url: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input_agents: Option<&'a [String]>,
-    allowed: bool,
-    line: usize,
+    #[serde(flatten)]
+    head: Head<'a>,
     differs: bool,
     profiles: Vec<ProfileJson<'a>>,
 }
@@ -889,17 +897,7 @@ fn compare(
                     why,
                 })
                 .collect();
-            let line = CompareJson {
-                url: &q.url,
-                agents,
-                profile: o.profile.as_str(),
-                input_url: o.normalize.then_some(q.typed.as_str()),
-                input_agents: o.normalize.then_some(ask.inputs),
-                allowed: main.allowed,
-                line: main.line,
-                differs,
-                profiles,
-            };
+            let line = CompareJson { head: Head::new(ask, agents, q, main.allowed, main.line), differs, profiles };
             writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
             continue;
         }
