@@ -725,6 +725,7 @@ impl<'a> Linter<'a> {
                 });
             }
         }
+        let mut claudebot_named: Option<bool> = None;
         for g in robots.groups() {
             let agents: Vec<_> = g.agents().collect();
             let blocks_all = g.rules().any(|r| r.kind == crate::RuleKind::Disallow && matches_all(r.pattern));
@@ -759,10 +760,8 @@ impl<'a> Linter<'a> {
             }
             for a in &agents {
                 if a.token.eq_ignore_ascii_case(b"anthropic-ai") || a.token.eq_ignore_ascii_case(b"Claude-Web") {
-                    let named = |t: &str| {
-                        robots.groups().any(|g| g.agents().any(|x| x.token.eq_ignore_ascii_case(t.as_bytes())))
-                    };
-                    let missing = !named("ClaudeBot");
+                    // Looked up once for the file, not once per retired token (that was quadratic).
+                    let missing = !*claudebot_named.get_or_insert_with(|| robots.has_own_group("ClaudeBot"));
                     let severity = if missing { Severity::Warning } else { Severity::Info };
                     self.push(DiagnosticKind::DeprecatedAgent, severity, a.line, a.value_span, || {
                         (
