@@ -39,9 +39,10 @@ function utf8Length(s) {
 
 /**
  * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
- * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom).
+ * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom); `catalogue` is
+ * the crawler catalogue module that `cargo xtask npm` writes from the core's table (crawlers.mjs).
  */
-function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
+function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogue = { CRAWLERS: [], CRAWLER_KINDS: [] }) {
   const ready = () => {
     if (!isReady()) {
       throw new Error(
@@ -268,6 +269,51 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
     }
   };
 
+  // The crawler catalogue: the .wasm names crawlers, the generated module holds their entries and facts.
+  const byName = new Map(catalogue.CRAWLERS.map((c) => [c.name, c]));
+  const entry = (name) => (name === null ? null : byName.get(name) || null);
+
+  const baseOption = (fn, options) => {
+    if (options === undefined) return '';
+    if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    for (const key of Object.keys(options)) {
+      if (key !== 'base') throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (the only option is base)`);
+    }
+    return options.base === undefined ? '' : text(fn, 'options.base', options.base);
+  };
+
+  /** A typed agent from the .wasm, its crawler as the catalogue entry. */
+  const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
+
+  /** A checkAgent answer from the .wasm, with catalogue entries and `tiedDisallow` null when there is none. */
+  const agentAnswer = (a) => ({ ...a, agent: agentOf(a.agent), tiedDisallow: a.tiedDisallow === 0 ? null : a.tiedDisallow });
+
+  /** A typed agent as the core reads it (SPEC B2). */
+  function resolveAgent(agent) {
+    ready();
+    return agentOf(JSON.parse(wasm.typed(0, text('resolveAgent', 'the agent', agent), '')));
+  }
+
+  /** A typed URL as the core reads it (SPEC B2); paths are joined to `base` when given. */
+  function resolveUrl(url, base) {
+    ready();
+    text('resolveUrl', 'the URL', url);
+    return JSON.parse(wasm.typed(1, url, base === undefined ? '' : text('resolveUrl', 'the base', base)));
+  }
+
+  /** The catalogue entry a preset name or first token names (any ASCII case), or null. */
+  function crawler(name) {
+    const a = resolveAgent(text('crawler', 'the name', name));
+    return a.kind === 'preset' ? a.crawler : null;
+  }
+
+  /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ai`, `@all`, ...), or null. */
+  function crawlerSet(name) {
+    ready();
+    const names = JSON.parse(wasm.typed(2, text('crawlerSet', 'the name', name), ''));
+    return names === null ? null : names.map(entry);
+  }
+
   /** A parsed robots.txt file. Create it with `Robots.parse`. */
   class Robots {
     /** `{ w, size, used }`: the wasm handle (undefined when the cache freed it; `size` is -1 after free()). */
@@ -373,9 +419,93 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       order('robots.check', a, url);
       const w = this.#live('check');
       const agentsLen = put('robots.check', a, url);
-      const found = w.check(scratch, several, agentsLen, urlBytes);
+      const found = w.check(scratch, several, agentsLen, urlBytes, false);
       shrink();
       return JSON.parse(found);
+    }
+
+    /**
+     * The usage preferences that apply when the agents fetch the URL (the core's `usage`): Content-Usage (IETF
+     * draft) and Content-Signal, each with its deciding line. They never change a verdict.
+     */
+    usage(agents, url) {
+      const a = agentList('robots.usage', agents);
+      text('robots.usage', 'the URL', url);
+      order('robots.usage', a, url);
+      const w = this.#live('usage');
+      const agentsLen = put('robots.usage', a, url);
+      const found = w.check(scratch, several, agentsLen, urlBytes, true);
+      shrink();
+      return JSON.parse(found).usage;
+    }
+
+    /**
+     * A typed agent (a product token, a full User-Agent header or a crawler preset, with its fallbacks and `*`
+     * handling) at a typed URL (a full URL, a host without scheme, a path or a bare word, joined to `base`), read
+     * by the core as the tester, the widget and the CLI's `--normalize` read them.
+     */
+    checkAgent(agent, url, options) {
+      text('robots.checkAgent', 'the agent', agent);
+      text('robots.checkAgent', 'the URL', url);
+      const base = baseOption('robots.checkAgent', options);
+      return agentAnswer(JSON.parse(this.#live('checkAgent').checkAgent(agent, url, base)));
+    }
+
+    /**
+     * What the file does to every AI crawler of the catalogue (the CLI's `robotscope ai`), by kind: each
+     * crawler at each URL (default `/`), with the deciding line, the usage preferences and what its operator
+     * says about obeying robots.txt.
+     */
+    ai(options) {
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        throw new TypeError(`robots.ai: options must be an object, got ${describe(options)}`);
+      }
+      const { urls = ['/'], kinds } = options || {};
+      if (!Array.isArray(urls) || urls.length === 0) throw new TypeError('robots.ai: urls must be a non-empty array of strings');
+      const aiKinds = catalogue.CRAWLER_KINDS.filter((k) => k.ai);
+      if (kinds !== undefined) {
+        if (!Array.isArray(kinds)) throw new TypeError('robots.ai: kinds must be an array of kind names');
+        for (const k of kinds) {
+          if (!aiKinds.some((x) => x.kind === k)) {
+            throw new TypeError(`robots.ai: unknown kind ${JSON.stringify(k)} (${aiKinds.map((x) => x.kind).join(', ')})`);
+          }
+        }
+      }
+      const tested = urls.map((u) => {
+        const read = resolveUrl(text('robots.ai', 'a URL', u));
+        if (read.error !== null) throw new TypeError(`robots.ai: cannot read the URL ${quote(u)}: ${read.error}`);
+        return read.tested;
+      });
+      const w = this.#live('ai');
+      return aiKinds
+        .filter((k) => kinds === undefined || kinds.includes(k.kind))
+        .map(({ kind, title }) => {
+          const crawlers = [];
+          for (const c of catalogue.CRAWLERS) {
+            if (c.kind !== kind) continue;
+            for (const url of tested) {
+              const a = agentAnswer(JSON.parse(w.checkAgent(c.name, url, '')));
+              const v = a.verdict;
+              crawlers.push({
+                crawler: c,
+                url,
+                allowed: v.allowed,
+                line: v.line,
+                rule: v.rule,
+                token: a.token,
+                follows: a.follows,
+                tiedDisallow: a.tiedDisallow,
+                usage: a.usage,
+              });
+            }
+          }
+          const blocked = tested.map((url) => ({
+            url,
+            blocked: crawlers.filter((c) => c.url === url && !c.allowed).length,
+            onlyLookBlocked: crawlers.filter((c) => c.url === url && c.tiedDisallow !== null).length,
+          }));
+          return { kind, title, total: crawlers.length / tested.length, blocked, crawlers };
+        });
     }
 
     /** The lint (SPEC B3): `{ kind, severity, line, column, start, end, byteStart, byteEnd, message, help }[]`. */
@@ -796,6 +926,12 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
     escapePattern,
     wasmMemoryBytes,
     diagnosticKinds,
+    resolveAgent,
+    resolveUrl,
+    crawler,
+    crawlerSet,
+    CRAWLERS: catalogue.CRAWLERS,
+    CRAWLER_KINDS: catalogue.CRAWLER_KINDS,
     GOOGLE_SIZE_LIMIT,
     MAX_INPUT,
     MAX_ARGUMENT,

@@ -2,6 +2,7 @@
 import loadWasm, * as wasm from './web/robotscope.js';
 import { createApi } from './api.mjs';
 import { createFetch } from './fetch.mjs';
+import * as catalogue from './crawlers.mjs';
 
 let loaded = false;
 let loading;
@@ -28,6 +29,6 @@ export function initSync(module) {
   }
 }
 
-const api = createApi(wasm, () => loaded);
+const api = createApi(wasm, () => loaded, undefined, catalogue);
 Object.assign(api, createFetch(api));
-export const { Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, fetchRobots, diff, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, diagnosticKinds, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;
+export const { Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, fetchRobots, diff, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, diagnosticKinds, resolveAgent, resolveUrl, crawler, crawlerSet, CRAWLERS, CRAWLER_KINDS, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;

@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use robotscope::{crawler_set, resolve_agent, resolve_url, Tag, TypedAgent, TypedUrl};
 use wasm_bindgen::prelude::*;
 
+use crate::crawlers::{typed_agent_members, typed_url};
 use crate::json::Json;
 
 /// The most agents and URLs one element answers for; more are left out with a note (a grid of 40 x 200 cells
@@ -52,13 +53,6 @@ fn split_agents(list: &str) -> Vec<&str> {
     }
     out.retain(|a| !a.is_empty());
     out
-}
-
-fn url_kind(u: &TypedUrl) -> &'static str {
-    match u.kind {
-        robotscope::UrlKind::Full => "full",
-        _ => "path",
-    }
 }
 
 #[wasm_bindgen]
@@ -106,16 +100,13 @@ impl TesterFile {
         let mut j = Json::new();
         j.open_object().key("agents").open_array();
         for (a, set) in typed.iter().zip(&sets) {
-            j.open_object().key("input").str(&a.input).key("label").str(a.label()).key("token").str(&a.token);
-            j.key("kind").str(a.kind.name()).key("note").opt_str(a.note().as_deref());
-            j.key("crawler").opt_str(a.crawler.map(|c| c.name)).key("set").opt_str(*set);
-            j.close_object();
+            j.open_object();
+            typed_agent_members(&mut j, a);
+            j.key("set").opt_str(*set).close_object();
         }
         j.close_array().key("urls").open_array();
         for u in &self.urls {
-            j.open_object().key("input").str(&u.input).key("tested").str(&u.tested).key("kind").str(url_kind(u));
-            j.key("error").opt_str(u.error.as_ref().map(|e| e.message()));
-            j.close_object();
+            typed_url(&mut j, u);
         }
         j.close_array().key("droppedAgents").num(dropped_agents).key("droppedUrls").num(dropped_urls);
         j.close_object();
