@@ -1,12 +1,16 @@
 // <robots-txt-tester>'s interface, loaded when a widget activates. It reads the widget's content, loads the
 // engine once for the page (`init()` of the package's web build), and draws what the engine answers: the file
 // with its line classes, the verdict grid, the explanation of the selected cell and the lint. Every reading of
-// an agent, a URL or a line is the engine's (`TesterFile`, crates/robotscope-wasm/src/element.rs).
-import { init } from '../index.web.js';
-import { TesterFile } from '../web/robotscope.js';
+// an agent, a URL or a line is the engine's, through the package's own API (`TesterFile` below): the core's
+// `resolveAgent`, `resolveUrl`, `crawlerSet`, `robots.checkAgent` and `robots.report`, as in the tester and the
+// CLI's `--normalize`.
+import { init, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT } from '../index.web.js';
 import { CSS } from './style.js';
 
 const GOOGLE = 500 * 1024;
+/** The most agents and URLs one element answers for; more are left out with a note. */
+const MAX_AGENTS = 40;
+const MAX_URLS = 200;
 /** Lines drawn in the file view; the engine reads them all. */
 const MAX_SHOWN = 3000;
 const NONE = 0xffffffff;
@@ -14,6 +18,136 @@ const TAGS = ['other', 'ua', 'allow', 'disallow', 'sitemap', 'unused'];
 
 let sheet;
 const live = new Set();
+
+/**
+ * The `agents` attribute's items: split at newlines, and at commas outside parentheses (a full User-Agent header
+ * such as `Mozilla/5.0 (... (KHTML, like Gecko) ...)` holds commas inside its comments).
+ */
+export function splitAgents(list) {
+  const out = [];
+  for (const line of list.split(/[\n\r]/)) {
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (c === '(') depth++;
+      else if (c === ')') depth = Math.max(0, depth - 1);
+      else if (c === ',' && depth === 0) {
+        out.push(line.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    out.push(line.slice(start).trim());
+  }
+  return out.filter((a) => a !== '');
+}
+
+const TAG_CLASS = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
+/** An attribute item cut to what the API takes (longer ones are no agent or URL anyone types). */
+const arg = (s) => (s.length > MAX_ARGUMENT ? s.slice(0, MAX_ARGUMENT) : s);
+
+/** One widget's file with its agents and URLs, over the package's API. */
+class TesterFile {
+  constructor(body, limit) {
+    this.reparse(body, limit);
+    this.agents = [];
+    this.urls = [];
+  }
+
+  /** Parses a new version of the file (an edit), keeping the agents and URLs. `limit` < 0 reads all of it. */
+  reparse(body, limit) {
+    if (this.robots) this.robots.free();
+    this.robots = Robots.parse(body, { limit: limit < 0 ? MAX_INPUT : limit });
+    this.explanations = [];
+  }
+
+  /** Reads the `agents` attribute (items, presets and `@sets`), the `urls` attribute and the `base` origin. */
+  inputs(agents, urls, base) {
+    const typed = [];
+    for (const item of splitAgents(agents).map(arg)) {
+      const set = item.startsWith('@') ? crawlerSet(item) : null;
+      if (set) for (const c of set) typed.push({ ...resolveAgent(c.name), crawler: c.name, set: item });
+      else {
+        const a = resolveAgent(item);
+        typed.push({ ...a, crawler: a.crawler && a.crawler.name, set: null });
+      }
+    }
+    const all = urls.split(/\s+/).filter((u) => u !== '');
+    this.agents = typed.slice(0, MAX_AGENTS);
+    this.urls = all.slice(0, MAX_URLS).map((u) => resolveUrl(arg(u), arg(base.trim())));
+    return {
+      agents: this.agents,
+      urls: this.urls,
+      droppedAgents: Math.max(0, typed.length - MAX_AGENTS),
+      droppedUrls: Math.max(0, all.length - MAX_URLS),
+    };
+  }
+
+  /** The grid, row-major (URL rows, agent columns): `[allowed, line, token, follows, groups, rule, scope]`. */
+  evaluate() {
+    const grid = [];
+    this.explanations = [];
+    for (const u of this.urls) {
+      for (const a of this.agents) {
+        // The URL as tested: a URL the core has read reads the same again.
+        const c = this.robots.checkAgent(a.input, u.tested);
+        const v = c.verdict;
+        grid.push([v.allowed, v.line, c.token, c.follows, v.groups, v.rule, v.scope]);
+        this.explanations.push(c.explanation);
+      }
+    }
+    return grid;
+  }
+
+  /** The explanation of one cell (the core's `explain_agent`), or "" outside the grid. */
+  explain(url, agent) {
+    if (agent >= this.agents.length || url >= this.urls.length) return '';
+    return this.explanations[url * this.agents.length + agent] || '';
+  }
+
+  /** The user-agent and rule lines of each group, by group index. */
+  groupLines() {
+    return this.robots.groups().map((g) => [...g.agents.map((a) => a.line), ...g.rules.map((r) => r.line)]);
+  }
+
+  /**
+   * Eight numbers per line, for colouring: the tag (0 unknown or comment-only, 1 user-agent, 2 allow, 3 disallow,
+   * 4 sitemap, 5 unused), then the UTF-16 offsets into `text` of the line's start and end, the key's start and
+   * end, the value's start and end, and the comment's start (NONE when there is none), from `robots.report()`.
+   */
+  classes() {
+    const lines = this.robots.report().lines;
+    const out = new Uint32Array(lines.length * 8).fill(NONE);
+    lines.forEach((l, i) => {
+      const o = i * 8;
+      out[o] = TAG_CLASS[l.tag] || 0;
+      out[o + 1] = l.start;
+      out[o + 2] = l.end;
+      const d = l.directive;
+      if (d) out.set([d.keyStart, d.keyEnd, d.valueStart, d.valueEnd], o + 3);
+      if (l.comment !== null) out[o + 7] = l.comment;
+    });
+    return out;
+  }
+
+  diagnostics() {
+    return this.robots.diagnostics();
+  }
+
+  text() {
+    return this.robots.text;
+  }
+
+  /** The input's full length when the size limit cut it, else -1. */
+  get cutFrom() {
+    const cut = this.robots.cutFrom;
+    return cut === null ? -1 : cut;
+  }
+
+  free() {
+    this.robots.free();
+  }
+}
 
 /** Creates an element; children are nodes or strings (always text, never HTML). */
 function h(tag, props, ...children) {
@@ -254,10 +388,10 @@ class Widget {
     else {
       if (this.file) this.file.free();
       this.file = new TesterFile(body, this.limit);
-      this.inputs = JSON.parse(this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com'));
+      this.inputs = this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com');
     }
     if (this.text === undefined) this.text = this.file.text();
-    this.grid = JSON.parse(this.file.evaluate());
+    this.grid = this.file.evaluate();
     this.groupLines = undefined;
     this.diags = undefined;
     this.drawGrid(inputsChanged);
@@ -285,13 +419,13 @@ class Widget {
   }
 
   diagnostics() {
-    return (this.diags ||= this.file ? JSON.parse(this.file.diagnostics()) : []);
+    return (this.diags ||= this.file ? this.file.diagnostics() : []);
   }
 
   /** The lines of the groups that applied (arrays shared by the cells with the same groups, per parse). */
   linesOf(groups) {
     if (!this.groupLines) {
-      this.groupLines = JSON.parse(this.file.groupLines());
+      this.groupLines = this.file.groupLines();
       this.groupSets = new Map();
     }
     if (groups.length === 1) return this.groupLines[groups[0]];

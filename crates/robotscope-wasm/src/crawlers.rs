@@ -17,22 +17,15 @@ use wasm_bindgen::prelude::*;
 use crate::json::Json;
 use crate::Robots;
 
-/// Writes the members `input, token, kind, crawler, label, note` of a typed agent (`crawler`: the catalogue
-/// name, or null) into an open object.
-pub(crate) fn typed_agent_members(j: &mut Json, a: &TypedAgent) {
-    j.key("input").str(&a.input).key("token").str(&a.token).key("kind").str(a.kind.name());
-    j.key("crawler").opt_str(a.crawler.map(|c| c.name)).key("label").str(a.label());
-    j.key("note").opt_str(a.note().as_deref());
-}
-
+/// Writes `{input, token, kind, crawler, label, note}` of a typed agent (`crawler`: the catalogue name, or null).
 fn typed_agent(j: &mut Json, a: &TypedAgent) {
-    j.open_object();
-    typed_agent_members(j, a);
-    j.close_object();
+    j.open_object().key("input").str(&a.input).key("token").str(&a.token).key("kind").str(a.kind.name());
+    j.key("crawler").opt_str(a.crawler.map(|c| c.name)).key("label").str(a.label());
+    j.key("note").opt_str(a.note().as_deref()).close_object();
 }
 
 /// Writes `{input, tested, kind, error}` of a typed URL.
-pub(crate) fn typed_url(j: &mut Json, u: &TypedUrl) {
+fn typed_url(j: &mut Json, u: &TypedUrl) {
     j.open_object().key("input").str(&u.input).key("tested").str(&u.tested);
     j.key("kind").str(if u.kind == UrlKind::Full { "full" } else { "path" });
     j.key("error").opt_str(u.error.as_ref().map(|e| e.message()));

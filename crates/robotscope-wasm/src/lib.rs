@@ -32,7 +32,6 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
 }
 
 mod crawlers;
-mod element;
 mod json;
 mod utf16;
 
