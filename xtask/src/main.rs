@@ -383,7 +383,34 @@ fn npm() {
     }
     widget_files(&dir, &pkg);
     crawler_catalogue(&pkg);
+    export_list(&pkg);
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
+}
+
+/// Writes the package's one export list (the names `require('robotscope')` gives: `createApi`'s object in
+/// js/api.mjs, with `init`, `initSync`, `fetchRobots` and `diff`) into the ES module entries, whose `export const
+/// { /* @exports */ } = api;` line needs the names spelt out.
+fn export_list(pkg: &Path) {
+    let script = "process.stdout.write(Object.keys(require(process.argv[1])).join(', '))";
+    let entry = pkg.join("index.cjs");
+    let output = Command::new("node").args(["-e", script]).arg(&entry).output().unwrap_or_else(|e| {
+        eprintln!("xtask: cannot run node: {e}");
+        exit(2);
+    });
+    let names = String::from_utf8_lossy(&output.stdout).into_owned();
+    if !output.status.success() || names.is_empty() {
+        eprintln!("xtask: cannot read the export list of {}: {}", entry.display(), String::from_utf8_lossy(&output.stderr));
+        exit(2);
+    }
+    for file in ["index.mjs", "index.web.js"] {
+        let path = pkg.join(file);
+        let text = read(&path);
+        if !text.contains("/* @exports */") {
+            eprintln!("xtask: js/{file} must hold `export const {{ /* @exports */ }} = api;`");
+            exit(2);
+        }
+        write(&path, &text.replace("/* @exports */", &names));
+    }
 }
 
 /// A JSON string literal.

@@ -86,9 +86,6 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   let base = 0;
   let room = -1;
   let bytes = new Uint8Array(0);
-  /** Set by `put`: whether it wrote several agents, and the URL's length in bytes. */
-  let several = false;
-  let urlBytes = 0;
 
   /** Makes room for `need` bytes; the view of wasm memory is current afterwards. */
   const reserve = (need) => {
@@ -127,33 +124,38 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   };
 
   /**
-   * Writes checked agents (a string or an array) and a URL into the buffer; returns the agents' length in
-   * bytes and sets `several` and `urlBytes`. A RangeError refuses more than MAX_QUERY bytes (huge agent lists).
+   * Writes checked agents (a string: one; an array: several, joined by 0xFF) and then a URL into the buffer;
+   * returns the agents' length in bytes. A RangeError refuses more than MAX_QUERY bytes (huge agent lists). The
+   * URL's length is `urlLength(url, agentsLen)` after it: each function returns one number, and no state but the
+   * buffer itself is kept between calls.
    */
   const put = (fn, agents, url) => {
+    const one = typeof agents === 'string';
     let need = 3 * url.length;
-    several = typeof agents !== 'string';
-    if (several) for (let i = 0; i < agents.length; i++) need += 3 * agents[i].length + 1;
-    else need += 3 * agents.length;
+    if (one) need += 3 * agents.length;
+    else for (let i = 0; i < agents.length; i++) need += 3 * agents[i].length + 1;
     if (need > room && need > SCRATCH_KEEP) {
       need = utf8Length(url);
-      if (several) for (let i = 0; i < agents.length; i++) need += utf8Length(agents[i]) + 1;
-      else need += utf8Length(agents);
+      if (one) need += utf8Length(agents);
+      else for (let i = 0; i < agents.length; i++) need += utf8Length(agents[i]) + 1;
       if (need > MAX_QUERY) {
         throw new RangeError(`${fn}: the agents and the URL take ${need} bytes together; the limit is ${MAX_QUERY}`);
       }
     }
     reserve(need);
     let at = base;
-    if (several) {
+    if (one) at = write(agents, at);
+    else {
       for (let i = 0; i < agents.length; i++) {
         if (i > 0) bytes[at++] = 0xff;
         at = write(agents[i], at);
       }
-    } else at = write(agents, at);
-    urlBytes = write(url, at) - at;
+    }
     return at - base;
   };
+
+  /** Writes the URL after the agents `put` wrote; returns its length in bytes. */
+  const urlLength = (url, agentsLen) => write(url, base + agentsLen) - base - agentsLen;
 
   /** Writes a robots.txt body (a string or bytes) into the buffer; returns its length in bytes. */
   const putBody = (body) => {
@@ -407,7 +409,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       order(fn, agents, url);
       const w = this.#live(fn === 'robots.decide' ? 'decide' : 'isAllowed');
       const agentsLen = put(fn, agents, url);
-      const n = w.decide(scratch, several, agentsLen, urlBytes);
+      const n = w.decide(scratch, typeof agents !== 'string', agentsLen, urlLength(url, agentsLen));
       shrink();
       return n;
     }
@@ -419,7 +421,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       order('robots.check', a, url);
       const w = this.#live('check');
       const agentsLen = put('robots.check', a, url);
-      const found = w.check(scratch, several, agentsLen, urlBytes, false);
+      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), false);
       shrink();
       return JSON.parse(found);
     }
@@ -434,7 +436,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       order('robots.usage', a, url);
       const w = this.#live('usage');
       const agentsLen = put('robots.usage', a, url);
-      const found = w.check(scratch, several, agentsLen, urlBytes, true);
+      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), true);
       shrink();
       return JSON.parse(found).usage;
     }
@@ -543,7 +545,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       const a = agentList('robots.crawlDelay', agents);
       const w = this.#live('crawlDelay');
       const agentsLen = put('robots.crawlDelay', a, '');
-      const found = w.crawlDelay(scratch, several, agentsLen);
+      const found = w.crawlDelay(scratch, typeof a !== 'string', agentsLen);
       shrink();
       return found.length === 0 ? null : { seconds: found[0], line: found[1] };
     }
@@ -559,7 +561,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       const a = agentList('robots.hasOwnGroup', agents);
       const w = this.#live('hasOwnGroup');
       const agentsLen = put('robots.hasOwnGroup', a, '');
-      const own = w.hasOwnGroup(scratch, several, agentsLen);
+      const own = w.hasOwnGroup(scratch, typeof a !== 'string', agentsLen);
       shrink();
       return own;
     }
@@ -821,7 +823,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       const token = tokenOf(`robots.${fn}`, ua);
       const w = wasmOf(this.#robots, fn);
       const agentsLen = put(`robots.${fn}`, token, href);
-      const n = w.decide(scratch, false, agentsLen, urlBytes);
+      const n = w.decide(scratch, false, agentsLen, urlLength(href, agentsLen));
       shrink();
       return n;
     }

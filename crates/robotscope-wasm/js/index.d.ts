@@ -493,7 +493,9 @@ export function normalizeUrl(url: string): string;
 export function pathOf(url: string): string;
 /**
  * The product token a person meant (SPEC B2): a token as it is (`Googlebot/2.1` → `Googlebot`), or the crawler
- * a full User-Agent header names (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`).
+ * a full User-Agent header names (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`). This is the
+ * Rust crate's `token_from_user_agent`; Rust's `product_token` is Google's raw extraction, which `groups()`
+ * shows as each user-agent line's `token`. The name is kept for compatibility; `tokenFromUserAgent` is the same.
  */
 export function productToken(userAgent: string): string;
 /** The same as `productToken`. */

@@ -12,7 +12,7 @@ let loading;
  * promise. `input` is optional: a URL, Request, Response, BufferSource or WebAssembly.Module; by default the
  * `.wasm` file next to this module is fetched (`new URL('./web/robotscope_bg.wasm', import.meta.url)`).
  */
-export function init(input) {
+function init(input) {
   if (loading === undefined) {
     loading = loadWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
       loaded = true;
@@ -22,7 +22,7 @@ export function init(input) {
 }
 
 /** Loads the module synchronously from its bytes or a compiled WebAssembly.Module (in workers, or when small enough). */
-export function initSync(module) {
+function initSync(module) {
   if (!loaded) {
     wasm.initSync({ module });
     loaded = true;
@@ -31,4 +31,7 @@ export function initSync(module) {
 
 const api = createApi(wasm, () => loaded, undefined, catalogue);
 Object.assign(api, createFetch(api));
-export const { Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, fetchRobots, diff, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, diagnosticKinds, resolveAgent, resolveUrl, crawler, crawlerSet, CRAWLERS, CRAWLER_KINDS, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;
+api.init = init;
+api.initSync = initSync;
+// The names are the API's one export list, read from index.cjs by `cargo xtask npm`, which writes them here.
+export const { /* @exports */ } = api;
