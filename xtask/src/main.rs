@@ -399,7 +399,11 @@ fn export_list(pkg: &Path) {
     });
     let names = String::from_utf8_lossy(&output.stdout).into_owned();
     if !output.status.success() || names.is_empty() {
-        eprintln!("xtask: cannot read the export list of {}: {}", entry.display(), String::from_utf8_lossy(&output.stderr));
+        eprintln!(
+            "xtask: cannot read the export list of {}: {}",
+            entry.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
         exit(2);
     }
     for file in ["index.mjs", "index.web.js"] {

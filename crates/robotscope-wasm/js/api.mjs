@@ -416,14 +416,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
 
     /** The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule. */
     check(agents, url) {
-      const a = agentList('robots.check', agents);
-      text('robots.check', 'the URL', url);
-      order('robots.check', a, url);
-      const w = this.#live('check');
-      const agentsLen = put('robots.check', a, url);
-      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), false);
-      shrink();
-      return JSON.parse(found);
+      return this.#check('check', agents, url, false);
     }
 
     /**
@@ -431,14 +424,20 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
      * draft) and Content-Signal, each with its deciding line. They never change a verdict.
      */
     usage(agents, url) {
-      const a = agentList('robots.usage', agents);
-      text('robots.usage', 'the URL', url);
-      order('robots.usage', a, url);
-      const w = this.#live('usage');
-      const agentsLen = put('robots.usage', a, url);
-      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), true);
+      return this.#check('usage', agents, url, true).usage;
+    }
+
+    /** The explained verdict, with the usage preferences as its `usage` member when `usage` is true. */
+    #check(name, agents, url, usage) {
+      const fn = `robots.${name}`;
+      const a = agentList(fn, agents);
+      text(fn, 'the URL', url);
+      order(fn, a, url);
+      const w = this.#live(name);
+      const agentsLen = put(fn, a, url);
+      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), usage);
       shrink();
-      return JSON.parse(found).usage;
+      return JSON.parse(found);
     }
 
     /**
