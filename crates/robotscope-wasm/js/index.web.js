@@ -12,7 +12,7 @@ let loading;
  * promise. `input` is optional: a URL, Request, Response, BufferSource or WebAssembly.Module; by default the
  * `.wasm` file next to this module is fetched (`new URL('./web/robotscope_bg.wasm', import.meta.url)`).
  */
-function init(input) {
+function load(input) {
   if (loading === undefined) {
     loading = loadWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
       loaded = true;
@@ -22,7 +22,7 @@ function init(input) {
 }
 
 /** Loads the module synchronously from its bytes or a compiled WebAssembly.Module (in workers, or when small enough). */
-function initSync(module) {
+function loadSync(module) {
   if (!loaded) {
     wasm.initSync({ module });
     loaded = true;
@@ -31,7 +31,7 @@ function initSync(module) {
 
 const api = createApi(wasm, () => loaded, undefined, catalogue);
 Object.assign(api, createFetch(api));
-api.init = init;
-api.initSync = initSync;
+api.init = load;
+api.initSync = loadSync;
 // The names are the API's one export list, read from index.cjs by `cargo xtask npm`, which writes them here.
 export const { /* @exports */ } = api;
