@@ -432,8 +432,8 @@ fn json_string(s: &str) -> String {
     out
 }
 
-/// The crawler catalogue as data modules (`crawlers.mjs`, `crawlers.cjs`), written from the core's `CRAWLERS` and
-/// `Crawler::facts` (which the `.wasm` leaves out for size) and its `CrawlerKind` list, so the npm package carries
+/// The core's data as modules (`data.mjs`, `data.cjs`): the crawler catalogue, written from `CRAWLERS` and
+/// `Crawler::facts` (which the `.wasm` leaves out for size), its `CrawlerKind` list and the diagnostic codes, so the npm package carries
 /// the same table as the CLI and the tester, not a copy. The façade maps the crawler names the `.wasm` returns
 /// to these entries.
 fn crawler_catalogue(pkg: &Path) {
@@ -464,12 +464,16 @@ fn crawler_catalogue(pkg: &Path) {
             k.is_ai()
         ));
     }
-    let head = "// The crawler catalogue of robotscope's core (`CRAWLERS`, `Crawler::facts`, `CrawlerKind`), written by `cargo xtask npm`.";
-    let body = format!("const CRAWLERS = [\n{crawlers}];\nconst CRAWLER_KINDS = [\n{kinds}];\n");
-    write(&pkg.join("crawlers.mjs"), &format!("{head}\n{body}export {{ CRAWLERS, CRAWLER_KINDS }};\n"));
+    let codes: Vec<String> = robotscope::DiagnosticKind::ALL.iter().map(|k| json_string(k.code())).collect();
+    let head = "// Data of robotscope's core (the crawler catalogue `CRAWLERS` with `Crawler::facts`, `CrawlerKind`, the diagnostic codes), written by `cargo xtask npm`.";
+    let body = format!(
+        "const CRAWLERS = [\n{crawlers}];\nconst CRAWLER_KINDS = [\n{kinds}];\nconst DIAGNOSTIC_KINDS = [{}];\n",
+        codes.join(", ")
+    );
+    write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS }};\n"));
     write(
-        &pkg.join("crawlers.cjs"),
-        &format!("{head}\n'use strict';\n{body}module.exports = {{ CRAWLERS, CRAWLER_KINDS }};\n"),
+        &pkg.join("data.cjs"),
+        &format!("{head}\n'use strict';\n{body}module.exports = {{ CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS }};\n"),
     );
 }
 

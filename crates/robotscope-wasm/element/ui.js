@@ -8,7 +8,7 @@ import { init, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGU
 import { CSS } from './style.js';
 
 const GOOGLE = 500 * 1024;
-/** The most agents and URLs one element answers for; more are left out with a note. */
+/** At most this many agents and URLs are answered; more are left out with a note. */
 const MAX_AGENTS = 40;
 const MAX_URLS = 200;
 /** Lines drawn in the file view; the engine reads them all. */
@@ -19,10 +19,7 @@ const TAGS = ['other', 'ua', 'allow', 'disallow', 'sitemap', 'unused'];
 let sheet;
 const live = new Set();
 
-/**
- * The `agents` attribute's items: split at newlines, and at commas outside parentheses (a full User-Agent header
- * such as `Mozilla/5.0 (... (KHTML, like Gecko) ...)` holds commas inside its comments).
- */
+/** The `agents` attribute's items: split at newlines, and at commas outside parentheses (User-Agent headers). */
 export function splitAgents(list) {
   const out = [];
   for (const line of list.split(/[\n\r]/)) {
@@ -32,100 +29,75 @@ export function splitAgents(list) {
       const c = line[i];
       if (c === '(') depth++;
       else if (c === ')') depth = Math.max(0, depth - 1);
-      else if (c === ',' && depth === 0) {
+      else if (c === ',' && !depth) {
         out.push(line.slice(start, i).trim());
         start = i + 1;
       }
     }
     out.push(line.slice(start).trim());
   }
-  return out.filter((a) => a !== '');
+  return out.filter((a) => a);
 }
 
-const TAG_CLASS = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
-/** An attribute item cut to what the API takes (longer ones are no agent or URL anyone types). */
-const arg = (s) => (s.length > MAX_ARGUMENT ? s.slice(0, MAX_ARGUMENT) : s);
+const TAG = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
+const arg = (s) => s.slice(0, MAX_ARGUMENT);
 
-/** One widget's file with its agents and URLs, over the package's API. */
+/** One widget's file, agents and URLs, over the package's API. */
 class TesterFile {
   constructor(body, limit) {
     this.reparse(body, limit);
-    this.agents = [];
-    this.urls = [];
+    this.agents = this.urls = [];
   }
 
-  /** Parses a new version of the file (an edit), keeping the agents and URLs. `limit` < 0 reads all of it. */
+  /** Parses an edit, keeping the agents and URLs; `limit` < 0 reads all. */
   reparse(body, limit) {
     if (this.robots) this.robots.free();
     this.robots = Robots.parse(body, { limit: limit < 0 ? MAX_INPUT : limit });
-    this.explanations = [];
   }
 
-  /** Reads the `agents` attribute (items, presets and `@sets`), the `urls` attribute and the `base` origin. */
+  /** The `agents` attribute (items, presets, `@sets`), the `urls` attribute and the `base` origin, read by the core. */
   inputs(agents, urls, base) {
     const typed = [];
     for (const item of splitAgents(agents).map(arg)) {
-      const set = item.startsWith('@') ? crawlerSet(item) : null;
-      if (set) for (const c of set) typed.push({ ...resolveAgent(c.name), crawler: c.name, set: item });
-      else {
-        const a = resolveAgent(item);
-        typed.push({ ...a, crawler: a.crawler && a.crawler.name, set: null });
+      const set = item[0] === '@' ? crawlerSet(item) : null;
+      for (const name of set ? set.map((c) => c.name) : [item]) {
+        const a = resolveAgent(name);
+        typed.push({ ...a, crawler: a.crawler && a.crawler.name, set: set && item });
       }
     }
-    const all = urls.split(/\s+/).filter((u) => u !== '');
+    const all = urls.split(/\s+/).filter((u) => u);
     this.agents = typed.slice(0, MAX_AGENTS);
     this.urls = all.slice(0, MAX_URLS).map((u) => resolveUrl(arg(u), arg(base.trim())));
-    return {
-      agents: this.agents,
-      urls: this.urls,
-      droppedAgents: Math.max(0, typed.length - MAX_AGENTS),
-      droppedUrls: Math.max(0, all.length - MAX_URLS),
-    };
+    const dropped = (list, max) => Math.max(0, list.length - max);
+    return { agents: this.agents, urls: this.urls, droppedAgents: dropped(typed, MAX_AGENTS), droppedUrls: dropped(all, MAX_URLS) };
   }
 
-  /** The grid, row-major (URL rows, agent columns): `[allowed, line, token, follows, groups, rule, scope]`. */
+  /** The grid, URL rows by agent columns: `[allowed, line, token, follows, groups, rule, scope]`. */
   evaluate() {
-    const grid = [];
-    this.explanations = [];
-    for (const u of this.urls) {
-      for (const a of this.agents) {
-        // The URL as tested: a URL the core has read reads the same again.
-        const c = this.robots.checkAgent(a.input, u.tested);
-        const v = c.verdict;
-        grid.push([v.allowed, v.line, c.token, c.follows, v.groups, v.rule, v.scope]);
-        this.explanations.push(c.explanation);
-      }
-    }
-    return grid;
+    // A URL the core has read (`tested`) reads the same again.
+    const rows = this.robots.grid(this.agents.map((a) => a.input), this.urls.map((u) => u.tested));
+    return rows.flat().map((c) => [c.allowed, c.line, c.token, c.follows, c.groups, c.rule, c.scope]);
   }
 
-  /** The explanation of one cell (the core's `explain_agent`), or "" outside the grid. */
   explain(url, agent) {
-    if (agent >= this.agents.length || url >= this.urls.length) return '';
-    return this.explanations[url * this.agents.length + agent] || '';
+    const [a, u] = [this.agents[agent], this.urls[url]];
+    return a && u ? this.robots.checkAgent(a.input, u.tested).explanation : '';
   }
 
-  /** The user-agent and rule lines of each group, by group index. */
+  /** Each group's user-agent and rule lines. */
   groupLines() {
-    return this.robots.groups().map((g) => [...g.agents.map((a) => a.line), ...g.rules.map((r) => r.line)]);
+    return this.robots.groups().map((g) => [...g.agents, ...g.rules].map((x) => x.line));
   }
 
-  /**
-   * Eight numbers per line, for colouring: the tag (0 unknown or comment-only, 1 user-agent, 2 allow, 3 disallow,
-   * 4 sitemap, 5 unused), then the UTF-16 offsets into `text` of the line's start and end, the key's start and
-   * end, the value's start and end, and the comment's start (NONE when there is none), from `robots.report()`.
-   */
+  /** Per line: tag, then the UTF-16 offsets of line start, end, key start, end, value start, end and comment. */
   classes() {
     const lines = this.robots.report().lines;
     const out = new Uint32Array(lines.length * 8).fill(NONE);
     lines.forEach((l, i) => {
-      const o = i * 8;
-      out[o] = TAG_CLASS[l.tag] || 0;
-      out[o + 1] = l.start;
-      out[o + 2] = l.end;
       const d = l.directive;
-      if (d) out.set([d.keyStart, d.keyEnd, d.valueStart, d.valueEnd], o + 3);
-      if (l.comment !== null) out[o + 7] = l.comment;
+      out.set([TAG[l.tag] || 0, l.start, l.end], i * 8);
+      if (d) out.set([d.keyStart, d.keyEnd, d.valueStart, d.valueEnd], i * 8 + 3);
+      if (l.comment !== null) out[i * 8 + 7] = l.comment;
     });
     return out;
   }
@@ -138,10 +110,8 @@ class TesterFile {
     return this.robots.text;
   }
 
-  /** The input's full length when the size limit cut it, else -1. */
   get cutFrom() {
-    const cut = this.robots.cutFrom;
-    return cut === null ? -1 : cut;
+    return this.robots.cutFrom ?? -1;
   }
 
   free() {

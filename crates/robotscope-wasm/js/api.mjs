@@ -40,9 +40,9 @@ function utf8Length(s) {
 /**
  * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
  * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom); `catalogue` is
- * the crawler catalogue module that `cargo xtask npm` writes from the core's table (crawlers.mjs).
+ * the data module that `cargo xtask npm` writes from the core (data.mjs: the crawler catalogue, the diagnostic codes).
  */
-function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogue = { CRAWLERS: [], CRAWLER_KINDS: [] }) {
+function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [] }) {
   const ready = () => {
     if (!isReady()) {
       throw new Error(
@@ -275,6 +275,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   const byName = new Map(catalogue.CRAWLERS.map((c) => [c.name, c]));
   const entry = (name) => (name === null ? null : byName.get(name) || null);
 
+  /** The options of checkAgent and grid: `base`, which paths are joined to. */
   const baseOption = (fn, options) => {
     if (options === undefined) return '';
     if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
@@ -287,20 +288,34 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   /** A typed agent from the .wasm, its crawler as the catalogue entry. */
   const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
 
-  /** A checkAgent answer from the .wasm, with catalogue entries and `tiedDisallow` null when there is none. */
-  const agentAnswer = (a) => ({ ...a, agent: agentOf(a.agent), tiedDisallow: a.tiedDisallow === 0 ? null : a.tiedDisallow });
+
+  // resolveAgent and resolveUrl read through an empty file's grid, which answers with the typed agent and URL (one
+  // wasm export for the three readings keeps the .wasm within its budget).
+  let empty;
+  /** The grid cell of `agent` at `url` on an empty file, with the typed agent and URL (see `Robots.grid`). */
+  const readTyped = (agent, url, base) => {
+    if (empty === undefined) {
+      reserve(0);
+      empty = wasm.Robots.fromScratch(scratch, 0, -1);
+    }
+    return JSON.parse(empty.grid(agent, url, base, true))[0];
+  };
+  const oneLine = (fn, name, value) => {
+    if (text(fn, name, value).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(value)} holds a line break`);
+    return value;
+  };
 
   /** A typed agent as the core reads it (SPEC B2). */
   function resolveAgent(agent) {
     ready();
-    return agentOf(JSON.parse(wasm.typed(0, text('resolveAgent', 'the agent', agent), '')));
+    return agentOf(readTyped(oneLine('resolveAgent', 'the agent', agent), '/', '')[8]);
   }
 
   /** A typed URL as the core reads it (SPEC B2); paths are joined to `base` when given. */
   function resolveUrl(url, base) {
     ready();
-    text('resolveUrl', 'the URL', url);
-    return JSON.parse(wasm.typed(1, url, base === undefined ? '' : text('resolveUrl', 'the base', base)));
+    oneLine('resolveUrl', 'the URL', url);
+    return readTyped('*', url, base === undefined ? '' : oneLine('resolveUrl', 'the base', base))[9];
   }
 
   /** The catalogue entry a preset name or first token names (any ASCII case), or null. */
@@ -312,7 +327,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ai`, `@all`, ...), or null. */
   function crawlerSet(name) {
     ready();
-    const names = JSON.parse(wasm.typed(2, text('crawlerSet', 'the name', name), ''));
+    const names = JSON.parse(wasm.crawlerSet(text('crawlerSet', 'the name', name)));
     return names === null ? null : names.map(entry);
   }
 
@@ -446,10 +461,45 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
      * by the core as the tester, the widget and the CLI's `--normalize` read them.
      */
     checkAgent(agent, url, options) {
-      text('robots.checkAgent', 'the agent', agent);
-      text('robots.checkAgent', 'the URL', url);
-      const base = baseOption('robots.checkAgent', options);
-      return agentAnswer(JSON.parse(this.#live('checkAgent').checkAgent(agent, url, base)));
+      const fn = 'robots.checkAgent';
+      const base = baseOption(fn, options);
+      return this.#grid(fn, [text(fn, 'the agent', agent)], [text(fn, 'the URL', url)], base, true)[0][0];
+    }
+
+    /**
+     * Typed agents at typed URLs, each read once (as `checkAgent` reads them): one row per URL, one answer per
+     * agent, without explanations (the widget's grid).
+     */
+    grid(agents, urls, options) {
+      return this.#grid('robots.grid', agents, urls, baseOption('robots.grid', options), false);
+    }
+
+    /** Rows of answers from the core's reading of typed agents and URLs: grid cells, or with `detail` checkAgent's answers. */
+    #grid(fn, agents, urls, base, detail) {
+      const lines = (name, items) => {
+        if (!Array.isArray(items)) throw new TypeError(`${fn}: ${name} must be an array of strings, got ${describe(items)}`);
+        for (const item of items) {
+          if (text(fn, `each of ${name}`, item).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(item)} holds a line break`);
+        }
+        return items.join('\n');
+      };
+      const a = lines('agents', agents);
+      const u = lines('urls', urls);
+      if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
+      const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail));
+      const rows = [];
+      for (let i = 0; i < cells.length; i += agents.length) {
+        rows.push(
+          cells.slice(i, i + agents.length).map((c) => {
+            const [allowed, line, token, follows, groups, rule, scope, tie] = c;
+            const tiedDisallow = tie === 0 ? null : tie;
+            if (!detail) return { allowed, line, token, follows, rule, scope, groups, tiedDisallow };
+            const [agent, typedUrl, explanation, usage, verdict] = c.slice(8);
+            return { agent: agentOf(agent), url: typedUrl, token, follows, tiedDisallow, explanation, usage, verdict };
+          })
+        );
+      }
+      return rows;
     }
 
     /**
@@ -477,29 +527,19 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
         if (read.error !== null) throw new TypeError(`robots.ai: cannot read the URL ${quote(u)}: ${read.error}`);
         return read.tested;
       });
-      const w = this.#live('ai');
       return aiKinds
         .filter((k) => kinds === undefined || kinds.includes(k.kind))
         .map(({ kind, title }) => {
           const crawlers = [];
-          for (const c of catalogue.CRAWLERS) {
-            if (c.kind !== kind) continue;
-            for (const url of tested) {
-              const a = agentAnswer(JSON.parse(w.checkAgent(c.name, url, '')));
+          const ofKind = catalogue.CRAWLERS.filter((c) => c.kind === kind);
+          const rows = this.#grid('robots.ai', ofKind.map((c) => c.name), tested, '', true);
+          ofKind.forEach((c, i) => {
+            tested.forEach((url, r) => {
+              const a = rows[r][i];
               const v = a.verdict;
-              crawlers.push({
-                crawler: c,
-                url,
-                allowed: v.allowed,
-                line: v.line,
-                rule: v.rule,
-                token: a.token,
-                follows: a.follows,
-                tiedDisallow: a.tiedDisallow,
-                usage: a.usage,
-              });
-            }
-          }
+              crawlers.push({ crawler: c, url, allowed: v.allowed, line: v.line, rule: v.rule, token: a.token, follows: a.follows, tiedDisallow: a.tiedDisallow, usage: a.usage });
+            });
+          });
           const blocked = tested.map((url) => ({
             url,
             blocked: crawlers.filter((c) => c.url === url && !c.allowed).length,
@@ -901,8 +941,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
 
   /** Every diagnostic kind's stable code. */
   function diagnosticKinds() {
-    ready();
-    return JSON.parse(wasm.diagnosticKinds());
+    return [...catalogue.DIAGNOSTIC_KINDS];
   }
 
   function robotsParser(url, contents) {

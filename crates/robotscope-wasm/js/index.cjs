@@ -8,7 +8,7 @@ const wasm = require('./node/robotscope.js');
 const { TextEncoder } = require('./codec.cjs');
 const { createApi } = require('./api.cjs');
 const { createFetch } = require('./fetch.cjs');
-const catalogue = require('./crawlers.cjs');
+const catalogue = require('./data.cjs');
 
 /** The embedded module's bytes, from base64. */
 function embedded() {

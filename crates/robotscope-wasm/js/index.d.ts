@@ -287,6 +287,21 @@ export interface AgentCheck {
   verdict: Verdict;
 }
 
+/** One cell of `robots.grid()`. */
+export interface GridAnswer {
+  allowed: boolean;
+  /** The deciding line (0 when no rule decided). */
+  line: number;
+  rule: RuleMatch | null;
+  scope: 'specific' | 'global' | 'none';
+  /** See `AgentCheck`. */
+  token: string | null;
+  follows: string | null;
+  tiedDisallow: number | null;
+  /** Indices of the groups that applied (see `groups()`). */
+  groups: number[];
+}
+
 /** One AI crawler at one URL (`robots.ai()`). */
 export interface AiAnswer {
   crawler: Crawler;
@@ -336,6 +351,8 @@ export class Robots {
    * without scheme, path or bare word; paths joined to `base`), read by the core as the tester and the CLI read them.
    */
   checkAgent(agent: string, url: string, options?: { base?: string }): AgentCheck;
+  /** Typed agents at typed URLs, each read once: one row per URL, one answer per agent (no explanations). */
+  grid(agents: readonly string[], urls: readonly string[], options?: { base?: string }): GridAnswer[][];
   /** What the file does to every AI crawler of the catalogue, by kind (the CLI's `robotscope ai`); URLs default to `/`. */
   ai(options?: { urls?: readonly string[]; kinds?: readonly AiCrawlerKind[] }): AiKindReport[];
   diagnostics(): Diagnostic[];

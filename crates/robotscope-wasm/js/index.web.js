@@ -2,7 +2,7 @@
 import loadWasm, * as wasm from './web/robotscope.js';
 import { createApi } from './api.mjs';
 import { createFetch } from './fetch.mjs';
-import * as catalogue from './crawlers.mjs';
+import * as catalogue from './data.mjs';
 
 let loaded = false;
 let loading;

@@ -59,54 +59,63 @@ fn tied_disallow(v: &Verdict) -> Option<usize> {
     v.matches.iter().find(|m| m.kind == RuleKind::Disallow && m.priority == won.priority).map(|m| m.line)
 }
 
-/// What people type, read by the core, as JSON (one export for the three, which keeps the `.wasm` small):
-/// `what` 0, a typed agent `{input, token, kind, crawler, label, note}`; 1, a typed URL `{input, tested, kind,
-/// error}` joined to `base` ("" for none) when it is a path; 2, the catalogue indices of a named set (`@ai-training`,
-/// `@search`, `@ai`, `@all`, ...) as an array, or `null` when no set has that name.
-#[wasm_bindgen]
-pub fn typed(what: u8, input: &str, base: &str) -> String {
+/// The crawlers of a named set (`@ai-training`, `@search`, `@ai`, `@all`, ...) as a JSON array of catalogue
+/// names, or `null` when no set has that name.
+#[wasm_bindgen(js_name = crawlerSet)]
+pub fn crawler_set_names(name: &str) -> String {
     let mut j = Json::new();
-    match what {
-        0 => typed_agent(&mut j, &resolve_agent(input)),
-        1 => typed_url(&mut j, &resolve_url(input, Some(base).filter(|b| !b.trim().is_empty()))),
-        _ => match crawler_set(input) {
-            Some(set) => {
-                j.open_array();
-                for c in set {
-                    j.str(c.name);
-                }
-                j.close_array();
+    match crawler_set(name) {
+        Some(set) => {
+            j.open_array();
+            for c in set {
+                j.str(c.name);
             }
-            None => {
-                j.null();
-            }
-        },
+            j.close_array();
+        }
+        None => {
+            j.null();
+        }
     }
     j.finish()
 }
 
 #[wasm_bindgen]
 impl Robots {
-    /// A typed agent (token, User-Agent header or preset, with its fallbacks) answered at a typed URL, as JSON:
-    /// `{agent, url, token, follows, tiedDisallow (0: none), explanation, usage, verdict}`; `base` "" for none.
-    #[wasm_bindgen(js_name = checkAgent)]
-    pub fn check_agent(&self, agent: &str, url: &str, base: &str) -> String {
-        let agent = resolve_agent(agent);
-        let url = resolve_url(url, Some(base).filter(|b| !b.trim().is_empty()));
-        let check = self.inner.check_agent(&agent, &url.tested);
+    /// Typed agents (separated by `\n`) at typed URLs (separated by `\n`; paths joined to `base`, "" for none),
+    /// each read once (the core's `resolve_agent`, `resolve_url` and `check_agent`): the grid, row-major (URL rows,
+    /// agent columns), as a JSON array of `[allowed, line, token|null, follows|null, [groups], rule|null, scope,
+    /// tiedDisallow (0: none)]`; with `detail`, each cell goes on with the typed agent, the typed URL, the
+    /// explanation (`explain_agent`), the usage preferences (`usage_for`) and the whole verdict.
+    pub fn grid(&self, agents: &str, urls: &str, base: &str, detail: bool) -> String {
+        let agents: alloc::vec::Vec<TypedAgent> = agents.split('\n').map(resolve_agent).collect();
+        let base = Some(base).filter(|b| !b.trim().is_empty());
         let mut j = Json::new();
-        j.open_object().key("agent");
-        typed_agent(&mut j, &agent);
-        j.key("url");
-        typed_url(&mut j, &url);
-        j.key("token").opt_str(check.token.as_deref()).key("follows").opt_str(check.follows.as_deref());
-        j.key("tiedDisallow").num(tied_disallow(&check.verdict).unwrap_or(0));
-        j.key("explanation").str(&self.inner.explain_agent(&agent, &check));
-        j.key("usage");
-        usage(&mut j, &self.inner.usage_for(&check.verdict));
-        j.key("verdict");
-        self.verdict_into(&mut j, &check.verdict, false);
-        j.close_object();
+        j.open_array();
+        for url in urls.split('\n') {
+            let url = resolve_url(url, base);
+            for agent in &agents {
+                let check = self.inner.check_agent(agent, &url.tested);
+                let v = &check.verdict;
+                j.open_array().bool(v.allowed).num(v.line);
+                j.opt_str(check.token.as_deref()).opt_str(check.follows.as_deref()).nums(&v.groups);
+                match &v.decided_by {
+                    Some(m) => self.rule_match(&mut j, m),
+                    None => {
+                        j.null();
+                    }
+                }
+                j.str(v.scope.name()).num(tied_disallow(v).unwrap_or(0));
+                if detail {
+                    typed_agent(&mut j, agent);
+                    typed_url(&mut j, &url);
+                    j.str(&self.inner.explain_agent(agent, &check));
+                    usage(&mut j, &self.inner.usage_for(v));
+                    self.verdict_into(&mut j, v, false);
+                }
+                j.close_array();
+            }
+        }
+        j.close_array();
         j.finish()
     }
 }
@@ -122,34 +131,45 @@ mod tests {
     fn sets_are_catalogue_names() {
         let names: Vec<String> =
             crawler_set("@ai-training").unwrap().iter().map(|c| alloc::format!("\"{}\"", c.name)).collect();
-        assert_eq!(typed(2, "@ai-training", ""), alloc::format!("[{}]", names.join(",")));
-        assert!(typed(2, "@AI-training", "").contains("\"GPTBot\""));
-        assert_eq!(typed(2, "@robots", ""), "null");
-        assert!(typed(0, "googlebot-image", "").contains("\"kind\":\"preset\",\"crawler\":\"Googlebot-Image\""));
-        assert!(typed(1, "cart", "https://example.com").contains("\"tested\":\"https://example.com/cart\""));
+        assert_eq!(crawler_set_names("@ai-training"), alloc::format!("[{}]", names.join(",")));
+        assert!(crawler_set_names("@AI-training").contains("\"GPTBot\""));
+        assert_eq!(crawler_set_names("@robots"), "null");
     }
 
     #[test]
-    fn a_typed_agent_names_the_tie_that_lets_it_in() {
+    fn the_grid_names_the_tie_that_lets_a_crawler_in() {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
-        // CCBot has no group: the two `*` groups merge, and `Allow: /` (line 4) ties `Disallow: /` (line 15).
-        let c = robots.check_agent("ccbot", "example.com/", "");
+        // CCBot has no group: the two `*` groups (0 and 2) merge, and `Allow: /` (line 4) ties `Disallow: /`
+        // (line 15); GPTBot's own group (1) disallows, with no tie.
+        let grid = robots.grid("ccbot\nGPTBot", "/\ndocs/guide", "https://example.com", false);
+        assert!(grid.starts_with("[[true,4,\"CCBot\",null,[0,2],{"), "{grid}");
+        assert!(grid.contains("\"global\",15],[false,10,\"GPTBot\",null,[1],{"), "{grid}");
+        assert!(grid.ends_with("\"specific\",0]]"), "{grid}");
+        let c = robots.grid("ccbot", "example.com/", "", true);
         assert!(
-            c.starts_with(
-                "{\"agent\":{\"input\":\"ccbot\",\"token\":\"CCBot\",\"kind\":\"preset\",\"crawler\":\"CCBot\","
-            ),
+            c.contains(",15,{\"input\":\"ccbot\",\"token\":\"CCBot\",\"kind\":\"preset\",\"crawler\":\"CCBot\","),
             "{c}"
         );
         assert!(c.contains("\"tested\":\"http://example.com/\""), "{c}");
-        assert!(c.contains("\"token\":\"CCBot\",\"follows\":null,\"tiedDisallow\":15,"), "{c}");
+        assert!(c.contains("ties go to Allow"), "{c}");
         assert!(
-            c.contains(
-                "\"usage\":{\"crawlable\":true,\"contentUsage\":[{\"key\":\"train-ai\",\"granted\":false,\"line\":16}]"
-            ),
+            c.contains("{\"crawlable\":true,\"contentUsage\":[{\"key\":\"train-ai\",\"granted\":false,\"line\":16}]"),
             "{c}"
         );
-        assert!(c.contains("\"verdict\":{\"allowed\":true,\"line\":4,"), "{c}");
-        // GPTBot's own group disallows: no tie.
-        assert!(robots.check_agent("GPTBot", "/", "").contains("\"tiedDisallow\":0,"));
+        // The whole verdict ends the cell: both tied rules match, at their offsets in the file.
+        let allow = AI_ERA.find("Allow: /").unwrap() + "Allow: ".len();
+        let disallow =
+            AI_ERA.find("# Our own rules").and_then(|at| AI_ERA[at..].find("Disallow: /").map(|d| at + d)).unwrap()
+                + "Disallow: ".len();
+        let rule = |line: usize, kind: &str, column: usize, at: usize| {
+            alloc::format!(
+                "{{\"line\":{line},\"kind\":\"{kind}\",\"value\":\"/\",\"pattern\":\"/\",\"priority\":1,\"indexFallback\":false,\"column\":{column},\"start\":{at},\"end\":{},\"byteStart\":{at},\"byteEnd\":{}}}",
+                at + 1,
+                at + 1
+            )
+        };
+        let matches =
+            alloc::format!("\"matches\":[{},{}]}}]]", rule(4, "allow", 8, allow), rule(15, "disallow", 11, disallow));
+        assert!(c.ends_with(&matches), "{c}");
     }
 }

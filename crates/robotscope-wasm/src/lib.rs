@@ -479,24 +479,6 @@ pub fn fetch_outcome(status: u16) -> String {
     j.finish()
 }
 
-/// The stable code of every diagnostic kind, as a JSON array.
-#[wasm_bindgen(js_name = diagnosticKinds)]
-pub fn diagnostic_kinds() -> String {
-    let mut j = Json::new();
-    j.open_array();
-    for kind in robotscope::DiagnosticKind::ALL {
-        j.str(kind.code());
-    }
-    j.close_array();
-    j.finish()
-}
-
-/// Google's size limit (500 KiB).
-#[wasm_bindgen(js_name = googleSizeLimit)]
-pub fn google_size_limit() -> usize {
-    robotscope::GOOGLE_SIZE_LIMIT
-}
-
 /// The module's `WebAssembly.Memory`, for the façade to write into a [`Scratch`].
 #[wasm_bindgen(js_name = wasmMemory)]
 pub fn wasm_memory() -> JsValue {

@@ -150,6 +150,21 @@ test('the AI view: who is blocked, who only looks blocked, and the usage prefere
     assert.deepStrictEqual([a.allowed, a.line, a.rule, a.token, a.follows, a.tiedDisallow, a.usage], [c.verdict.allowed, c.verdict.line, c.verdict.rule, c.token, c.follows, c.tiedDisallow, c.usage]);
   }
   assert.match(robots.checkAgent('CCBot', '/').explanation, /ties go to Allow/);
+  // The grid reads each agent and URL once, and answers as checkAgent does.
+  const agents = ['CCBot', 'googlebot-image', 'Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)', '*'];
+  const urls = ['/', 'docs/guide', 'https://example.com/private'];
+  const grid = robots.grid(agents, urls, { base: 'https://example.com' });
+  assert.strictEqual(grid.length, urls.length);
+  grid.forEach((row, r) => {
+    assert.strictEqual(row.length, agents.length);
+    row.forEach((cell, c) => {
+      const one = robots.checkAgent(agents[c], urls[r], { base: 'https://example.com' });
+      const v = one.verdict;
+      assert.deepStrictEqual(cell, { allowed: v.allowed, line: v.line, token: one.token, follows: one.follows, rule: v.rule, scope: v.scope, groups: v.groups, tiedDisallow: one.tiedDisallow });
+    });
+  });
+  assert.deepStrictEqual(robots.grid([], ['/']), [[]]);
+  assert.throws(() => robots.grid(['a\nb'], ['/']), /line break/);
   assert.deepStrictEqual(robots.ai({ kinds: ['control-token'] }).map((k) => k.kind), ['control-token']);
   assert.throws(() => robots.ai({ kinds: ['search'] }), /unknown kind "search"/);
   assert.throws(() => robots.ai({ urls: ['mailto:a@example.com'] }), TypeError);
