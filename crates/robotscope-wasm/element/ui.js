@@ -84,7 +84,7 @@ class TesterFile {
     return a && u ? this.robots.checkAgent(a.input, u.tested).explanation : '';
   }
 
-  /** Each group's user-agent and rule lines. */
+  /** Each group's user-agent and rule lines, by group index. */
   groupLines() {
     return this.robots.groups().map((g) => [...g.agents, ...g.rules].map((x) => x.line));
   }

@@ -488,16 +488,16 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
       const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail));
       const rows = [];
-      for (let i = 0; i < cells.length; i += agents.length) {
-        rows.push(
-          cells.slice(i, i + agents.length).map((c) => {
-            const [allowed, line, token, follows, groups, rule, scope, tie] = c;
-            const tiedDisallow = tie === 0 ? null : tie;
-            if (!detail) return { allowed, line, token, follows, rule, scope, groups, tiedDisallow };
-            const [agent, typedUrl, explanation, usage, verdict] = c.slice(8);
-            return { agent: agentOf(agent), url: typedUrl, token, follows, tiedDisallow, explanation, usage, verdict };
-          })
-        );
+      let row;
+      for (let i = 0; i < cells.length; i++) {
+        if (i % agents.length === 0) rows.push((row = []));
+        const c = cells[i];
+        const tie = c[7] === 0 ? null : c[7];
+        if (detail) {
+          row.push({ agent: agentOf(c[8]), url: c[9], token: c[2], follows: c[3], tiedDisallow: tie, explanation: c[10], usage: c[11], verdict: c[12] });
+        } else {
+          row.push({ allowed: c[0], line: c[1], token: c[2], follows: c[3], rule: c[5], scope: c[6], groups: c[4], tiedDisallow: tie });
+        }
       }
       return rows;
     }
@@ -936,7 +936,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   /** The size of the WebAssembly memory in bytes. It grows and never shrinks; freed memory is reused. */
   function wasmMemoryBytes() {
     ready();
-    return wasm.memoryBytes();
+    return wasm.wasmMemory().buffer.byteLength;
   }
 
   /** Every diagnostic kind's stable code. */
