@@ -120,7 +120,8 @@ fn an_unparseable_dictionary_makes_every_preference_unknown() {
 #[test]
 fn content_usage_follows_the_group_that_applies() {
     let robots = Robots::parse(
-        "User-agent: GPTBot\nAllow: /\nContent-Usage: / train-ai=n\n\nUser-agent: *\nAllow: /\nContent-Usage: / train-ai=y\n",
+        "User-agent: GPTBot\nAllow: /\nContent-Usage: / train-ai=n\n\nUser-agent: *\nAllow: /\n\
+         Content-Usage: / train-ai=y\n",
     );
     assert!(!robots.usage("GPTBot", "/x").content_usage[0].granted);
     assert!(robots.usage("OtherBot", "/x").content_usage[0].granted);
@@ -135,7 +136,10 @@ fn content_usage_follows_the_group_that_applies() {
 
 #[test]
 fn content_signal_from_the_group_else_from_before_any_group() {
-    let robots = Robots::parse("Content-Signal: search=yes, ai-train=no\n\nUser-agent: *\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: ai-train=yes, ai-input=no\nDisallow: /x\n");
+    let robots = Robots::parse(
+        "Content-Signal: search=yes, ai-train=no\n\nUser-agent: *\nAllow: /\n\n\
+         User-agent: GPTBot\nContent-Signal: ai-train=yes, ai-input=no\nDisallow: /x\n",
+    );
     let signals = |agent: &str| {
         robots.usage(agent, "/").content_signal.iter().map(|p| (p.key.clone(), p.granted, p.line)).collect::<Vec<_>>()
     };

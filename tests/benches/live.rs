@@ -130,7 +130,10 @@ fn main() {
     let bin =
         if full { binary() } else { PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/robotscope") };
     if !full && !bin.exists() {
-        println!("live bench: smoke run skipped (no release binary; `cargo bench -p robotscope-tests --bench live` builds it)");
+        println!(
+            "live bench: smoke run skipped (no release binary; `cargo bench -p robotscope-tests --bench live` builds \
+             it)"
+        );
         return;
     }
     let dir = std::env::temp_dir().join(format!("robotscope-live-bench-{}", std::process::id()));

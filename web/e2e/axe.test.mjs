@@ -44,8 +44,14 @@ test('axe-core finds no serious violation', { skip: skip && !process.env.CI ? `S
       await page.getByRole('button', { name: 'Set as baseline' }).click();
       await page.waitForFunction(() => document.querySelectorAll('.diag').length > 0);
       const filled = await violations(page);
-      for (const v of [...first, ...filled]) t.diagnostic(`${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`);
-      const serious = [...first, ...filled].filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      // The AI crawlers view, on the AI-era example: the summary, its line buttons and the usage preferences.
+      await page.getByRole('combobox', { name: 'Start from an example' }).selectOption({ label: "AI era: Cloudflare's block, a copied blocklist, usage lines" });
+      await page.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: /^Training/ }).click();
+      await page.locator('.ai-summary').waitFor();
+      await cell(page, 0, 5).click();
+      const ai = await violations(page);
+      for (const v of [...first, ...filled, ...ai]) t.diagnostic(`${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`);
+      const serious = [...first, ...filled, ...ai].filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.deepEqual(serious, []);
       assert.deepEqual(page.errors, []);
       await page.context().close();

@@ -38,6 +38,18 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   await alerts(desktop).waitFor();
   await shot(desktop, 'tester-error.png');
 
+  // Desktop, the AI crawlers view on the AI-era example: the training crawlers, CCBot's verdict at / (it only
+  // looks blocked) with the usage preferences that apply.
+  await desktop.getByRole('combobox', { name: 'Start from an example' }).selectOption({ label: "AI era: Cloudflare's block, a copied blocklist, usage lines" });
+  await desktop.getByRole('button', { name: 'Dismiss this message' }).click();
+  await enter(desktop, { urls: '/\n/docs/guide\n' });
+  await desktop.getByRole('group', { name: 'AI crawlers' }).getByRole('button', { name: 'Training', exact: true }).click();
+  await desktop.locator('.ai-summary').waitFor();
+  const ccbot = (await desktop.locator('.grid thead th .agent').allTextContents()).indexOf('CCBot');
+  await cell(desktop, 0, ccbot).click();
+  await desktop.locator('.detail .usage').waitFor();
+  await shot(desktop, 'tester-ai.png');
+
   // Phone, dark: the example file on first visit, scrolled to the verdicts.
   const phone = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark' });
   await phone.getByRole('table', { name: /^Verdicts/ }).waitFor();

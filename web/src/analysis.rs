@@ -3,8 +3,15 @@
 //!
 //! Pure Rust over the core crate (no `web-sys`), so `cargo test -p robotscope-web` runs it natively.
 
+use std::rc::Rc;
+
+use crate::document::Document;
+use crate::inputs::Inputs;
+use crate::shared::Shared;
+use crate::text::LineIndex;
 use robotscope::{
-    AgentCheck, Diagnostic, Governs, Robots, Severity, TypedAgent, TypedUrl, UrlKind, Verdict, GOOGLE_SIZE_LIMIT,
+    AgentCheck, Crawler, CrawlerKind, Diagnostic, Governs, Obeys, Robots, RuleKind, Severity, TypedAgent, TypedUrl,
+    UrlKind, Usage, Verdict, CRAWLERS, GOOGLE_SIZE_LIMIT,
 };
 
 /// The most URLs and agents the grid checks; the rest of a huge paste is listed as skipped, so the page
@@ -20,27 +27,31 @@ pub const MAX_LISTED_DIAGNOSTICS: usize = 500;
 pub struct Parsed {
     /// The engine's view of the file.
     pub robots: Robots,
-    /// Where each line of the displayed text starts (byte offsets; the text has LF line ends only).
-    pub line_starts: Vec<usize>,
+    /// Where each line of the displayed text starts.
+    pub lines: LineIndex,
 }
 
 impl Parsed {
     /// Parses `bytes` (the file as the engine reads it) and indexes `text` (the same file as displayed).
     /// With `full_file` unset, only the first 500 KiB are read, as Google does.
     pub fn new(bytes: &[u8], text: &str, full_file: bool) -> Parsed {
-        Parsed { robots: parse(bytes, full_file), line_starts: line_starts(text) }
+        Parsed { robots: parse(bytes, full_file), lines: LineIndex::new(text) }
     }
 
     /// The number of lines of the displayed text.
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.lines.count()
     }
 
     /// The text of line `number` (from 1), without its line end.
     pub fn line<'t>(&self, text: &'t str, number: usize) -> &'t str {
-        let Some(&start) = self.line_starts.get(number.wrapping_sub(1)) else { return "" };
-        let end = self.line_starts.get(number).map_or(text.len(), |&next| next - 1);
-        text.get(start..end).unwrap_or("")
+        self.lines.line(text, number)
+    }
+
+    /// The first line (from 1) past Google's 500 KiB cut, when the file was cut.
+    pub fn first_cut_line(&self) -> Option<usize> {
+        let cut = self.robots.cut_from().map(|_| GOOGLE_SIZE_LIMIT)?;
+        Some(self.lines.starts().partition_point(|&s| s < cut) + 1)
     }
 }
 
@@ -89,13 +100,6 @@ pub fn parse(bytes: &[u8], full_file: bool) -> Robots {
     } else {
         Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
     }
-}
-
-/// The byte offset where each line of `text` starts; the first line starts at 0.
-pub fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
-    starts
 }
 
 /// One agent as typed: the core reads it (token, preset, header, browser; SPEC B2), so every surface reads it
@@ -216,6 +220,8 @@ pub struct Detail {
     pub verdict: Verdict,
     /// The explanation in words.
     pub explanation: String,
+    /// The usage preferences (`Content-Signal`, `Content-Usage`) that apply to the URL for this agent.
+    pub usage: Usage,
 }
 
 impl Detail {
@@ -224,8 +230,9 @@ impl Detail {
         let (a, u) = (agents.get(agent)?, urls.get(url)?);
         let check: AgentCheck = robots.check_agent(a, &u.tested);
         let explanation = robots.explain_agent(a, &check);
+        let usage = robots.usage_for(&check.verdict);
         let AgentCheck { token, follows, verdict } = check;
-        Some(Detail { url, agent, token, follows, verdict, explanation })
+        Some(Detail { url, agent, token, follows, verdict, explanation, usage })
     }
 }
 
@@ -312,6 +319,283 @@ pub fn highlight(line: &str) -> Vec<Piece<'_>> {
         out.push(("t-plain", ""));
     }
     out
+}
+
+/// The kinds of AI crawler the AI summary counts, in its order.
+pub const AI_KINDS: [CrawlerKind; 3] = [CrawlerKind::AiTraining, CrawlerKind::AiSearch, CrawlerKind::UserTriggered];
+
+/// A crawler whose group says `Disallow` for the site's root, but whose verdict is allowed: the `Disallow` ties
+/// an `Allow` of the same length (Google merges the groups of one agent) and loses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LooksBlocked {
+    /// The crawler's name.
+    pub name: &'static str,
+    /// The `Disallow` line that loses.
+    pub disallow: usize,
+    /// The `Allow` line that wins.
+    pub allow: usize,
+}
+
+/// What the file does to one kind of AI crawler of the catalogue at the site's root (`/`), from the core's
+/// explained verdicts ([`Robots::check_agent`]) and the operators' statements ([`robotscope::Crawler::facts`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AiKindSummary {
+    /// The kind.
+    pub kind: CrawlerKind,
+    /// How many crawlers of the catalogue are of this kind.
+    pub total: usize,
+    /// How many may not fetch `/`.
+    pub blocked: usize,
+    /// Those whose `Disallow: /` loses a tie.
+    pub looks_blocked: Vec<LooksBlocked>,
+    /// How many the operator says robots.txt may not apply to (fetches a person asked for).
+    pub may_not_apply: usize,
+    /// How many are reported not to obey robots.txt.
+    pub ignores: usize,
+    /// How many have no statement on record.
+    pub no_statement: usize,
+}
+
+/// The AI crawlers' summary: one entry per kind of [`AI_KINDS`], computed with the lint (after the verdicts are
+/// drawn), as the CLI's `robotscope ai` summarises.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AiSummary {
+    /// Per kind.
+    pub kinds: Vec<AiKindSummary>,
+}
+
+impl AiSummary {
+    /// What `robots` does to the AI crawlers of the catalogue at `/`.
+    pub fn new(robots: &Robots) -> AiSummary {
+        let kinds = AI_KINDS
+            .iter()
+            .map(|&kind| {
+                let crawlers: Vec<&Crawler> = CRAWLERS.iter().filter(|c| c.kind == kind).collect();
+                let mut summary = AiKindSummary {
+                    kind,
+                    total: crawlers.len(),
+                    blocked: 0,
+                    looks_blocked: Vec::new(),
+                    may_not_apply: 0,
+                    ignores: 0,
+                    no_statement: 0,
+                };
+                for c in crawlers {
+                    let verdict = robots.check_agent(&robotscope::resolve_agent(c.name), "/").verdict;
+                    if !verdict.allowed {
+                        summary.blocked += 1;
+                    } else if let Some(tie) = lost_tie(&verdict) {
+                        summary.looks_blocked.push(LooksBlocked { name: c.name, disallow: tie, allow: verdict.line });
+                    }
+                    match c.facts().obeys {
+                        Obeys::Yes => {}
+                        Obeys::MayNotApply => summary.may_not_apply += 1,
+                        Obeys::No => summary.ignores += 1,
+                        Obeys::Unknown => summary.no_statement += 1,
+                    }
+                }
+                summary
+            })
+            .collect();
+        AiSummary { kinds }
+    }
+}
+
+/// The `Disallow` line that matched as long a pattern as the winning `Allow` of an allowed verdict, and lost
+/// the tie (ties go to `Allow`).
+pub fn lost_tie(verdict: &Verdict) -> Option<usize> {
+    let winner = verdict.decided_by.as_ref().filter(|m| verdict.allowed && m.kind == RuleKind::Allow)?;
+    verdict.matches.iter().find(|m| m.kind == RuleKind::Disallow && m.priority == winner.priority).map(|m| m.line)
+}
+
+/// Everything the page shows that is computed from the [`Document`] and the [`Inputs`]: a pure function of
+/// the two ([`Analysis::new`]), updated part by part ([`Analysis::update`]) so that an edit recomputes only
+/// what depends on it. The lint is the one part computed later ([`Analysis::linted`]), just after the verdicts
+/// are on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The parsed file.
+    pub parsed: Shared<Parsed>,
+    /// Counts parses, so that a late lint request for an older parse is ignored.
+    pub generation: u64,
+    /// The lint, of the current parse once [`Analysis::linted`] has run (the previous one until then).
+    pub lint: Shared<Lint>,
+    /// The agents as the engine is given them (at most [`MAX_AGENTS`]).
+    pub agents: Shared<[AgentEntry]>,
+    /// How many agents past [`MAX_AGENTS`] were left out.
+    pub skipped_agents: usize,
+    /// The URLs as the engine is given them (at most [`MAX_URLS`]).
+    pub urls: Shared<[UrlEntry]>,
+    /// How many URLs past [`MAX_URLS`] were left out.
+    pub skipped_urls: usize,
+    /// The robots.txt the file on screen stands for: that of the first full URL's site (`None` without one).
+    pub site: Option<Rc<str>>,
+    /// The verdicts.
+    pub grid: Shared<Grid>,
+    /// The selected cell, within the grid.
+    pub selected: (usize, usize),
+    /// The explained verdict of the selected cell.
+    pub detail: Option<Shared<Detail>>,
+    /// The baseline's parse (cut at 500 KiB unless the whole file is read, like the file's).
+    pub baseline: Option<Shared<Robots>>,
+    /// The verdicts of the baseline, for the same agents and URLs.
+    pub baseline_grid: Option<Shared<Grid>>,
+    /// What the file does to the AI crawlers of the catalogue; computed with the lint.
+    pub ai: Shared<AiSummary>,
+}
+
+impl Analysis {
+    /// Everything computed from `document` and `inputs`, the lint included.
+    pub fn new(document: &Document, inputs: &Inputs) -> Analysis {
+        let parsed = Parsed::new(document.bytes(), &document.text, inputs.full_file);
+        let lint = Lint::new(&parsed.robots, 1);
+        let ai = AiSummary::new(&parsed.robots);
+        let (agents, skipped_agents) = read_agents(&inputs.agents);
+        let (urls, skipped_urls, site) = read_url_box(&inputs.urls);
+        let baseline = inputs.baseline.as_ref().map(|b| Shared::new(parse(b, inputs.full_file)));
+        let mut analysis = Analysis {
+            parsed: Shared::new(parsed),
+            generation: 1,
+            lint: Shared::new(lint),
+            agents,
+            skipped_agents,
+            urls,
+            skipped_urls,
+            site,
+            grid: Shared::default(),
+            selected: (0, 0),
+            detail: None,
+            baseline,
+            baseline_grid: None,
+            ai: Shared::new(ai),
+        };
+        analysis.check(inputs.selected);
+        analysis.check_baseline();
+        analysis
+    }
+
+    /// This analysis, brought up to date with `document` and `inputs` (which were `before` when it was
+    /// computed). Inputs are compared by identity, so only what changed is recomputed; the lint stays that of
+    /// the previous parse until [`Analysis::linted`].
+    pub fn update(&self, before: (&Document, &Inputs), document: &Document, inputs: &Inputs) -> Analysis {
+        let (old_doc, old_in) = before;
+        let mut a = self.clone();
+        let reread = old_in.full_file != inputs.full_file;
+        let file =
+            reread || old_doc.text != document.text || !Shared::same(old_doc.raw.as_ref(), document.raw.as_ref());
+        if file {
+            a.parsed = Shared::new(Parsed::new(document.bytes(), &document.text, inputs.full_file));
+            a.generation += 1;
+        }
+        let agents = !Rc::ptr_eq(&old_in.agents, &inputs.agents) && old_in.agents != inputs.agents;
+        if agents {
+            (a.agents, a.skipped_agents) = read_agents(&inputs.agents);
+        }
+        let urls = !Rc::ptr_eq(&old_in.urls, &inputs.urls) && old_in.urls != inputs.urls;
+        if urls {
+            (a.urls, a.skipped_urls, a.site) = read_url_box(&inputs.urls);
+        }
+        let baseline = reread || !Shared::same(old_in.baseline.as_ref(), inputs.baseline.as_ref());
+        if baseline {
+            a.baseline = inputs.baseline.as_ref().map(|b| Shared::new(parse(b, inputs.full_file)));
+        }
+        if file || agents || urls {
+            a.check(inputs.selected);
+        } else if inputs.selected != self.selected {
+            a.select(inputs.selected);
+        }
+        if baseline || agents || urls {
+            a.check_baseline();
+        }
+        a
+    }
+
+    /// Whether the agents are all AI crawlers of the catalogue (a group of them was chosen): the AI view then
+    /// shows its summary.
+    pub fn agents_are_ai(&self) -> bool {
+        !self.agents.is_empty() && self.agents.iter().all(|a| a.crawler.is_some_and(|c| c.kind.is_ai()))
+    }
+
+    /// This analysis with the lint of parse `generation`, or `None` when that parse is gone or linted already.
+    pub fn linted(&self, generation: u64) -> Option<Analysis> {
+        if generation != self.generation || self.lint.generation == generation {
+            return None;
+        }
+        let robots = &self.parsed.robots;
+        Some(Analysis {
+            lint: Shared::new(Lint::new(robots, generation)),
+            ai: Shared::new(AiSummary::new(robots)),
+            ..self.clone()
+        })
+    }
+
+    /// Checks the grid and explains the cell `selected` (kept in bounds).
+    fn check(&mut self, selected: (usize, usize)) {
+        self.grid = Shared::new(Grid::new(&self.parsed.robots, &self.agents, &self.urls));
+        self.select(selected);
+    }
+
+    /// Selects the cell `selected` (kept in bounds) and explains it.
+    fn select(&mut self, (url, agent): (usize, usize)) {
+        self.selected = (url.min(self.urls.len().saturating_sub(1)), agent.min(self.agents.len().saturating_sub(1)));
+        let (url, agent) = self.selected;
+        self.detail = Detail::new(&self.parsed.robots, &self.agents, &self.urls, url, agent).map(Shared::new);
+    }
+
+    /// Checks the baseline's grid: after the baseline, the agents or the URLs change (not the file: typing
+    /// leaves the baseline's verdicts as they are).
+    fn check_baseline(&mut self) {
+        self.baseline_grid = self.baseline.as_ref().map(|b| Shared::new(Grid::new(b, &self.agents, &self.urls)));
+    }
+
+    /// The grid as CSV (RFC 4180, CRLF line ends): one row per URL and agent, with the token the engine was
+    /// given, the verdict, the deciding line and its text (of `text`, the file shown). Cells that a spreadsheet
+    /// would read as a formula get a leading `'`.
+    pub fn csv(&self, text: &str) -> String {
+        fn field(out: &mut String, value: &str) {
+            let value = if value.starts_with(['=', '+', '-', '@']) { format!("'{value}") } else { value.to_string() };
+            if value.contains([',', '"', '\n', '\r']) {
+                out.push('"');
+                out.push_str(&value.replace('"', "\"\""));
+                out.push('"');
+            } else {
+                out.push_str(&value);
+            }
+        }
+        let mut out = String::from("url,agent,token,verdict,line,rule\r\n");
+        for (u, url) in self.urls.iter().enumerate() {
+            for (a, agent) in self.agents.iter().enumerate() {
+                let Some(cell) = self.grid.cell(u, a) else { continue };
+                let token = self.grid.tokens.get(a).cloned().flatten().unwrap_or_default();
+                let line = if cell.line == 0 { String::new() } else { cell.line.to_string() };
+                let rule = if cell.line == 0 { "" } else { self.parsed.line(text, cell.line).trim() };
+                let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+                for (i, value) in
+                    [url.input.as_str(), agent.input.as_str(), &token, verdict, &line, rule].into_iter().enumerate()
+                {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    field(&mut out, value);
+                }
+                out.push_str("\r\n");
+            }
+        }
+        out
+    }
+}
+
+/// Reads the agents box: the agents checked, and how many were left out.
+fn read_agents(text: &str) -> (Shared<[AgentEntry]>, usize) {
+    let (lines, skipped) = list_lines(text, MAX_AGENTS);
+    (lines.into_iter().map(read_agent).collect::<Vec<_>>().into(), skipped)
+}
+
+/// Reads the URLs box: the URLs checked, how many were left out, and the site they stand for.
+fn read_url_box(text: &str) -> (Shared<[UrlEntry]>, usize, Option<Rc<str>>) {
+    let (lines, skipped) = list_lines(text, MAX_URLS);
+    let (urls, site) = read_urls(&lines);
+    (urls.into(), skipped, site.map(Rc::from))
 }
 
 #[cfg(test)]
@@ -515,5 +799,68 @@ mod tests {
     fn list_lines_skip_blanks_and_cap() {
         assert_eq!(list_lines(" a \n\n b\n", 10), (vec!["a", "b"], 0));
         assert_eq!(list_lines("a\nb\nc", 2), (vec!["a", "b"], 1));
+    }
+}
+
+#[cfg(test)]
+mod ai_tests {
+    use super::*;
+
+    /// The AI summary counts from the core's verdicts and the catalogue, as `robotscope ai` does: on the AI-era
+    /// example, Cloudflare's `Allow: /` ties the site's own `Disallow: /`, so every crawler that follows `*` only
+    /// looks blocked.
+    #[test]
+    fn the_ai_summary_says_who_is_blocked_and_who_only_looks_blocked() {
+        let robots = Robots::parse(include_str!("../../static/examples/ai-era.robots.txt"));
+        let s = AiSummary::new(&robots);
+        let training = &s.kinds[0];
+        assert_eq!(training.kind, CrawlerKind::AiTraining);
+        let expected = robotscope::crawler_set("@ai-training").unwrap();
+        assert_eq!(training.total, expected.len());
+        let blocked =
+            expected.iter().filter(|c| !robots.check_agent(&robotscope::resolve_agent(c.name), "/").verdict.allowed);
+        assert_eq!(training.blocked, blocked.count());
+        assert_eq!(training.blocked, 4);
+        let ccbot = training.looks_blocked.iter().find(|l| l.name == "CCBot").unwrap();
+        assert_eq!((ccbot.disallow, ccbot.allow), (15, 4));
+        assert!(!training.looks_blocked.iter().any(|l| l.name == "GPTBot"));
+        let text = crate::messages::ai_kind(training);
+        assert!(text.starts_with("AI training: 4 of "), "{text}");
+        assert!(
+            text.contains(" only look blocked (the Disallow on line 15 ties the Allow on line 4, and Allow wins)"),
+            "{text}"
+        );
+        let user = &s.kinds[2];
+        assert_eq!(user.kind, CrawlerKind::UserTriggered);
+        assert!(user.may_not_apply > 0);
+        assert!(crate::messages::ai_kind(user)
+            .contains(&format!("robots.txt may not apply to {} of them", user.may_not_apply)));
+        // A file that blocks them all: no one only looks blocked, and the sentence says "all".
+        let all = AiSummary::new(&Robots::parse("User-agent: *\nDisallow: /\n"));
+        assert!(all.kinds.iter().all(|k| k.looks_blocked.is_empty()));
+        assert!(crate::messages::ai_kind(&all.kinds[1]).starts_with("AI search and assistants: all "));
+        let none = AiSummary::new(&Robots::parse(""));
+        assert!(crate::messages::ai_kind(&none.kinds[0]).starts_with("AI training: all allowed at /"));
+    }
+
+    #[test]
+    fn the_explanation_carries_the_usage_preferences() {
+        let robots = Robots::parse(include_str!("../../static/examples/ai-era.robots.txt"));
+        let (urls, _) = read_urls(&["/", "/docs/guide"]);
+        let agents = [read_agent("CCBot"), read_agent("GPTBot")];
+        let d = Detail::new(&robots, &agents, &urls, 0, 0).unwrap();
+        let said = crate::messages::usage(&d.usage);
+        assert_eq!(
+            said,
+            [
+                ("Content-Usage (IETF draft)", "train-ai=no (line 16)".to_string()),
+                ("Content-Signal", "search=yes (line 3), ai-train=no (line 3)".to_string())
+            ]
+        );
+        let d = Detail::new(&robots, &agents, &urls, 1, 0).unwrap();
+        assert_eq!(crate::messages::usage(&d.usage)[0].1, "train-ai=yes (line 17), search=yes (line 17)");
+        // GPTBot may not fetch the URL: Content-Usage does not apply, and its own group has no Content-Signal.
+        let d = Detail::new(&robots, &agents, &urls, 0, 1).unwrap();
+        assert!(crate::messages::usage(&d.usage).is_empty());
     }
 }

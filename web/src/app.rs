@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::agents::Agents;
+use crate::components::ai::{AiButtons, AiSummaryList};
 use crate::components::detail::Detail;
 use crate::components::editor::Editor;
 use crate::components::lint::Lint;
@@ -20,9 +21,10 @@ use crate::components::results::Results;
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
 use crate::examples::EXAMPLES;
+use crate::messages::{Notice, NoticeAction};
 use crate::session::Session;
-use crate::state::{Action, Notice, NoticeAction, State};
-use crate::{permalink, session, store};
+use crate::state::{Action, State};
+use crate::{browser, permalink, session, store};
 
 /// How long typing must pause before the session is saved (it is also saved when the page is hidden or left).
 const SAVE_DELAY_MS: u32 = 400;
@@ -45,15 +47,12 @@ fn saved_state() -> (State, bool) {
     };
     match session::decode(&saved) {
         Ok(s) if in_idb => {
-            let state = State::from_session(s);
-            (State { notice: Some(Notice::info("Loading your file from this browser's storage…")), ..state }, true)
+            (State::from_session(s).with_notice(Notice::info("Loading your file from this browser's storage…")), true)
         }
         Ok(s) => (State::from_session(s), false),
         Err(e) => (
-            State {
-                notice: Some(Notice::error(format!("{}, so the tester starts from the example.", sentence(e)))),
-                ..State::default()
-            },
+            State::default()
+                .with_notice(Notice::error(format!("{}, so the tester starts from the example.", sentence(e)))),
             false,
         ),
     }
@@ -96,17 +95,11 @@ fn initial_state() -> (State, bool) {
             // save; its agents and URLs are backed up here).
             let saved = store::load().map(|(text, _)| text);
             let backup = saved.is_some_and(|saved| store::push_backup(&saved));
-            (State { notice: Some(opened_link_notice(backup)), ..State::from_session(shared) }, false)
+            (State::from_session(shared).with_notice(opened_link_notice(backup)), false)
         }
         Some(Err(e)) => {
             let (state, loading) = saved_state();
-            (
-                State {
-                    notice: Some(Notice::error(format!("{}. Your own session is shown instead.", sentence(&e)))),
-                    ..state
-                },
-                loading,
-            )
+            (state.with_notice(Notice::error(format!("{}. Your own session is shown instead.", sentence(&e)))), loading)
         }
     }
 }
@@ -167,7 +160,7 @@ fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
 
 /// Saves the session; a failure is reported, and nothing typed is lost.
 fn save(state: &State) -> Result<(), Notice> {
-    store::save(&state.session(), &state.text).map_err(|e| match e {
+    store::save(&state.session(), &state.document.text.0).map_err(|e| match e {
         store::SaveError::NoStorage => {
             Notice::error("This browser does not allow local storage: the session will not survive a reload.")
         }
@@ -310,15 +303,7 @@ pub fn App() -> Html {
     {
         let handle = state.clone();
         // Everything a session keeps: the baseline by identity (each one set is a new one).
-        let baseline = state.baseline.as_ref().map_or(0, |b| Rc::as_ptr(b) as usize);
-        let deps = (
-            state.text.clone(),
-            state.agents_text.clone(),
-            state.urls_text.clone(),
-            state.full_file,
-            state.selected,
-            baseline,
-        );
+        let deps = (state.document.text.clone(), state.inputs.clone());
         let loading = loading.clone();
         let pending = pending.clone();
         use_effect_with(deps, move |_| {
@@ -374,7 +359,7 @@ pub fn App() -> Html {
     let lint_timer: Rc<RefCell<(Option<AnimationFrame>, Option<Timeout>)>> = use_mut_ref(|| (None, None));
     {
         let dispatcher = state.dispatcher();
-        use_effect_with(state.parse_generation, move |&generation| {
+        use_effect_with(state.analysis.generation, move |&generation| {
             let slot = lint_timer.clone();
             let frame = request_animation_frame(move |_| {
                 let timeout = Timeout::new(0, move || dispatcher.dispatch(Action::Lint(generation)));
@@ -386,7 +371,8 @@ pub fn App() -> Html {
 
     // The file on screen is one of the examples (a first visit): it is marked as such, with a Clear button, and
     // the one-line how-to shows.
-    let example = EXAMPLES.iter().find(|e| e.text.len() == state.text.len() && *e.text == *state.text);
+    let text = &state.document.text;
+    let example = EXAMPLES.iter().find(|e| e.text.len() == text.len() && *e.text == **text);
     let on_clear = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearExample))
@@ -404,19 +390,57 @@ pub fn App() -> Html {
             <p class="howto">{"Paste your robots.txt, list the URLs and crawlers to check, then select a verdict to see the rule that decided it."}</p>
         }
     });
+    // What the components report, made into actions.
+    let act = |make: fn(String) -> Action| state.dispatcher().to_callback().reform(make);
+    let dispatch = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |action: Action| dispatcher.dispatch(action))
+    };
+    let on_notice = dispatch.reform(Action::Notify);
+    let on_reveal = dispatch.reform(Action::Reveal);
+    let on_edit = dispatch.reform(Action::Edit);
+    let reader = use_mut_ref(|| None);
+    let on_open = {
+        let on_read = dispatch.reform(|(name, bytes): (String, Vec<u8>)| Action::OpenFile { name, bytes });
+        let on_notice = on_notice.clone();
+        Callback::from(move |file: web_sys::File| browser::read_file(file, on_read.clone(), on_notice.clone(), &reader))
+    };
+    let download_url = use_mut_ref(|| None);
+    let on_download = {
+        let (latest, keep) = (latest.clone(), download_url.clone());
+        Callback::from(move |()| {
+            let state = latest.borrow();
+            browser::download(state.bytes(), &state.document.file_name, "text/plain", &keep)
+        })
+    };
+    let on_csv = {
+        let latest = latest.clone();
+        Callback::from(move |()| {
+            browser::download(latest.borrow().csv().as_bytes(), "robots-verdicts.csv", "text/csv", &download_url)
+        })
+    };
+    let on_share = {
+        let (latest, on_notice) = (latest.clone(), on_notice.clone());
+        Callback::from(move |()| browser::share(&latest.borrow().session(), on_notice.clone()))
+    };
+    let a = &state.analysis;
+    let (url, agent) = a.selected;
+    let before = a.baseline_grid.as_ref().and_then(|g| g.cell(url, agent));
     html! {
         <>
             <header class="top">
                 <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, explained"}</span></h1>
                 <div class="top-tools">
-                    <Toolbar state={state.clone()} />
+                    <Toolbar full_file={state.inputs.full_file} on_example={dispatch.reform(Action::LoadExample)}
+                        on_open={on_open.clone()} {on_download} {on_share} {on_csv} on_full_file={dispatch.reform(Action::SetFullFile)} />
                     <Backups {on_restore} />
-                    <Live dispatcher={state.dispatcher()} />
+                    <Live on_load={dispatch.reform(|(url, bytes)| Action::OpenLive { url, bytes })}
+                        on_compare={dispatch.reform(Action::SetBaselineBytes)} on_notice={on_notice.clone()} />
                 </div>
                 {howto}
             </header>
-            <NoticeBar notice={state.notice.clone()} cut_from={state.parsed.robots.cut_from()}
-                dispatcher={state.dispatcher()} on_action={on_notice_action} />
+            <NoticeBar notice={state.notice.clone()} cut_from={a.parsed.robots.cut_from()}
+                on_dismiss={dispatch.reform(|()| Action::DismissNotice)} on_action={on_notice_action} />
             <main class="layout">
                 <div class="col col-left">
                     <section class="pane pane-editor" aria-labelledby="editor-heading">
@@ -424,25 +448,38 @@ pub fn App() -> Html {
                             <h2 id="editor-heading" class="pane-title">{"robots.txt"}</h2>
                             {example_mark}
                         </div>
-                        <Editor state={state.clone()} />
+                        <Editor document={state.document.clone()} parsed={a.parsed.clone()} detail={a.detail.clone()}
+                            lint={a.lint.clone()} reveal={state.reveal} selected={a.selected} {on_edit} {on_open}
+                            on_notice={on_notice.clone()} />
                     </section>
                     <section class="pane pane-lint" aria-labelledby="lint-heading">
                         <h2 id="lint-heading" class="pane-title">{"Lint"}</h2>
-                        <Lint lint={state.lint.clone()} dispatcher={state.dispatcher()} />
+                        <Lint lint={a.lint.clone()} on_reveal={on_reveal.clone()} />
                     </section>
                 </div>
                 <div class="col col-right">
                     <section class="pane pane-ask" aria-labelledby="ask-heading">
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
-                        <Agents text={state.agents_text.clone()} agents={state.agents.clone()} tokens={state.grid.tokens.clone()}
-                            skipped={state.skipped_agents} dispatcher={state.dispatcher()} />
-                        <Urls text={state.urls_text.clone()} urls={state.urls.clone()} skipped={state.skipped_urls}
-                            dispatcher={state.dispatcher()} />
+                        <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()} tokens={a.grid.tokens.clone()}
+                            skipped={a.skipped_agents} on_edit={act(Action::EditAgents)} on_add={dispatch.reform(Action::AddAgents)} />
+                        // Under the agents they fill (and before the URLs in the tab order).
+                        <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
+                        <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
+                            on_edit={act(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
                         <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
-                        <Results state={state.clone()} />
-                        <Detail state={state.clone()} />
+                        // While the agents are AI crawlers (a group was chosen), what the file does to them.
+                        if a.agents_are_ai() {
+                            <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
+                        }
+                        <Results agents={a.agents.clone()} urls={a.urls.clone()} grid={a.grid.clone()}
+                            baseline={a.baseline_grid.clone()} selected={a.selected}
+                            on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
+                            on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
+                            on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />
+                        <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()} url={a.urls.get(url).cloned()}
+                            parsed={a.parsed.clone()} text={state.document.text.clone()} {before} {on_reveal} />
                     </section>
                 </div>
             </main>

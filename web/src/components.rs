@@ -1,6 +1,7 @@
 //! The tester's components, one per file.
 
 pub mod agents;
+pub mod ai;
 pub mod detail;
 pub mod editor;
 pub mod lint;

@@ -29,6 +29,11 @@ pub const EXAMPLES: &[Example] = &[
         text: include_str!("../../static/examples/ai-crawlers.robots.txt"),
     },
     Example {
+        title: "AI era: Cloudflare's block, a copied blocklist, usage lines",
+        file: "ai-era.robots.txt",
+        text: include_str!("../../static/examples/ai-era.robots.txt"),
+    },
+    Example {
         title: "Common mistakes (see the lint)",
         file: "pitfalls.robots.txt",
         text: include_str!("../../static/examples/pitfalls.robots.txt"),

@@ -4,7 +4,8 @@
 //! highlighted in the editor, the explanation, and the lint. `cargo xtask serve` builds it with Trunk and
 //! serves it on <http://127.0.0.1:8080/>.
 //!
-//! The pure parts ([`state`], [`text`], [`analysis`], [`session`], [`permalink`], [`examples`]) hold no browser code, so
+//! The pure parts ([`state`], [`document`], [`inputs`], [`analysis`], [`text`], [`caret`], [`messages`], [`session`],
+//! [`permalink`], [`examples`]) hold no browser code, so
 //! `cargo test -p robotscope-web` runs them natively; [`app`] and [`components`] render them.
 
 #![forbid(unsafe_code)]
@@ -12,10 +13,16 @@
 
 pub mod analysis;
 pub mod app;
+pub mod browser;
+pub mod caret;
 pub mod components;
+pub mod document;
 pub mod examples;
+pub mod inputs;
+pub mod messages;
 pub mod permalink;
 pub mod session;
+pub mod shared;
 pub mod state;
 pub mod store;
 pub mod text;

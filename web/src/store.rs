@@ -166,7 +166,7 @@ pub struct Backup {
     /// Its storage key.
     pub key: String,
     /// When it was kept (milliseconds since 1970).
-    pub time: f64,
+    pub time: u64,
     /// Its name: the time it was kept and the first line of its file.
     pub name: String,
 }
@@ -177,19 +177,19 @@ pub fn backups() -> Vec<Backup> {
     let mut out: Vec<Backup> = keys(&storage)
         .into_iter()
         .filter_map(|key| {
-            let time: f64 = key.strip_prefix(BACKUP_PREFIX)?.parse().ok()?;
+            let time: u64 = key.strip_prefix(BACKUP_PREFIX)?.parse().ok()?;
             let text = storage.get_item(&key).ok().flatten()?;
             let first = session::first_line(&text);
             Some(Backup { name: format!("{} · {}", clock(time), first), key, time })
         })
         .collect();
-    out.sort_by(|a, b| b.time.total_cmp(&a.time));
+    out.sort_by_key(|b| std::cmp::Reverse(b.time));
     out
 }
 
 /// `2026-11-23 12:40:03`, in local time.
-fn clock(time: f64) -> String {
-    let d = js_sys::Date::new(&JsValue::from_f64(time));
+fn clock(time: u64) -> String {
+    let d = js_sys::Date::new(&JsValue::from_f64(time as f64));
     format!(
         "{}-{:02}-{:02} {:02}:{:02}:{:02}",
         d.get_full_year(),
@@ -210,9 +210,9 @@ pub fn push_backup(encoded: &str) -> bool {
         return true;
     }
     // A new key even within the same millisecond.
-    let mut time = now().floor();
+    let mut time = now() as u64;
     if let Some(newest) = list.first() {
-        time = time.max(newest.time + 1.0);
+        time = time.max(newest.time + 1);
     }
     let key = format!("{BACKUP_PREFIX}{time}");
     let mut oldest = list.iter().rev();

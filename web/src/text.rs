@@ -5,6 +5,8 @@
 //! out a text area's whole value after every keystroke, which for 500 KiB costs tens of milliseconds and for
 //! 10 MB seconds. The app keeps the whole text; the text area's edits are spliced into it.
 
+use std::rc::Rc;
+
 /// A change of the text: the bytes `start..end` replaced by `text`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Splice {
@@ -107,10 +109,13 @@ pub enum ChangeKind {
 
 /// The undo and redo stacks of the editor's text. The text area's own history cannot serve: it is emptied each
 /// time the app sets the text area's value (another window of the file, a file opened, an example).
-#[derive(Debug, Default)]
+///
+/// A value: each state has its own, and cloning one copies only the stacks' pointers (the steps are shared),
+/// so the reducer changes a copy and leaves the previous state's history as it was.
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct History {
-    undo: Vec<Change>,
-    redo: Vec<Change>,
+    undo: Vec<Rc<Change>>,
+    redo: Vec<Rc<Change>>,
     /// The bytes held by both stacks.
     bytes: usize,
 }
@@ -121,6 +126,8 @@ const MAX_STEPS: usize = 1000;
 const MAX_BYTES: usize = 64 * 1024 * 1024;
 /// A pause longer than this (milliseconds) ends a run of typing.
 const RUN_PAUSE_MS: f64 = 1000.0;
+/// A step this large is not extended by a run: extending a step shared with an earlier state copies it.
+const RUN_MAX_BYTES: usize = 64 * 1024;
 
 impl History {
     /// Records `splice`, made to `text` (the text before it), at `time`.
@@ -143,8 +150,9 @@ impl History {
             self.bytes -= c.removed.len() + c.inserted.len();
         }
         self.bytes += removed.len() + inserted.len();
-        if let Some(last) = self.undo.last_mut() {
+        if let Some(last) = self.undo.last_mut().filter(|l| l.removed.len() + l.inserted.len() <= RUN_MAX_BYTES) {
             let recent = time - last.time <= RUN_PAUSE_MS && time >= last.time;
+            let last = Rc::make_mut(last);
             if recent && kind == ChangeKind::Typing && last.kind == kind && last.at + last.inserted.len() == start {
                 last.removed.push_str(removed);
                 last.inserted.push_str(inserted);
@@ -167,7 +175,13 @@ impl History {
                 }
             }
         }
-        self.undo.push(Change { at: start, removed: removed.to_string(), inserted: inserted.to_string(), kind, time });
+        self.undo.push(Rc::new(Change {
+            at: start,
+            removed: removed.to_string(),
+            inserted: inserted.to_string(),
+            kind,
+            time,
+        }));
         while self.undo.len() > MAX_STEPS || (self.bytes > MAX_BYTES && self.undo.len() > 1) {
             let old = self.undo.remove(0);
             self.bytes -= old.removed.len() + old.inserted.len();
@@ -181,7 +195,14 @@ impl History {
         let splice = Splice { start: change.at, end: change.at + change.inserted.len(), text: change.removed.clone() };
         let selection = (change.at, change.at + change.removed.len());
         let out = splice.apply(text);
-        self.redo.push(Change { kind: ChangeKind::Other, ..change });
+        // A redone step never joins a run: its time is too old, and `kind` says so too.
+        let change = if change.kind == ChangeKind::Other || change.removed.len() + change.inserted.len() > RUN_MAX_BYTES
+        {
+            change
+        } else {
+            Rc::new(Change { kind: ChangeKind::Other, ..(*change).clone() })
+        };
+        self.redo.push(change);
         Some((out, selection))
     }
 
@@ -273,10 +294,73 @@ pub fn line_of(starts: &[usize], at: usize) -> usize {
     starts.partition_point(|&s| s <= at).saturating_sub(1)
 }
 
+/// Where each line of a text starts (byte offsets; the text has LF line ends only, as a text area holds it):
+/// built once per text, and shared by the analysis, the editor's window and its drawing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl Default for LineIndex {
+    fn default() -> LineIndex {
+        LineIndex::new("")
+    }
+}
+
+impl LineIndex {
+    /// Indexes `text`; the first line starts at 0, and a text ending in a line break has an empty last line.
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        LineIndex { starts, len: text.len() }
+    }
+
+    /// Where each line starts.
+    pub fn starts(&self) -> &[usize] {
+        &self.starts
+    }
+
+    /// The length of the text indexed.
+    pub fn text_len(&self) -> usize {
+        self.len
+    }
+
+    /// The number of lines.
+    pub fn count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Where line `index` (0-based) starts (the text's length past the last line).
+    pub fn start(&self, index: usize) -> usize {
+        self.starts.get(index).copied().unwrap_or(self.len)
+    }
+
+    /// Where line `index` (0-based) ends, before its line break (the text's length past the last line).
+    pub fn end(&self, index: usize) -> usize {
+        self.starts.get(index + 1).map_or(self.len, |&next| next - 1).max(self.start(index))
+    }
+
+    /// The line (0-based) holding byte `at`.
+    pub fn line_of(&self, at: usize) -> usize {
+        line_of(&self.starts, at)
+    }
+
+    /// The text of line `number` (from 1, as the engine counts) of `text`, without its line end; empty past
+    /// the last line.
+    pub fn line<'t>(&self, text: &'t str, number: usize) -> &'t str {
+        let Some(index) = number.checked_sub(1).filter(|&i| i < self.starts.len()) else { return "" };
+        text.get(self.start(index)..self.end(index)).unwrap_or("")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::line_starts;
+
+    fn line_starts(text: &str) -> Vec<usize> {
+        LineIndex::new(text).starts().to_vec()
+    }
 
     #[test]
     fn splices_between_texts() {

@@ -131,7 +131,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
     let name = shown_path(&o.file);
     let bytes = crate::read_file(&o.file)?;
-    let robots = crate::parse(&bytes, o.size_limit, &name);
+    let robots = crate::parse(&bytes, o.size_limit, Some(&name));
     drop(bytes);
     let mut urls = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {

@@ -1,5 +1,8 @@
-//! A small command-line parser: options (`-a X`, `--agent X`, `--agent=X`, flags) and positional arguments,
-//! in any order, with `--` ending the options and a lone `-` read as a positional argument (standard input).
+//! The command line of one command, read by `lexopt` (options `-a X`, `-aX`, `--agent X`, `--agent=X`, flags,
+//! positional arguments in any order, `--` ending the options, a lone `-` as a positional argument for
+//! standard input). This adapter only gives each command its options by the name they were written with, so a
+//! command's help text and its `match` on option names sit side by side in its own module, and turns
+//! `lexopt`'s errors into usage errors that name the command.
 
 use std::ffi::{OsStr, OsString};
 
@@ -19,58 +22,33 @@ pub enum Arg {
 #[derive(Debug)]
 pub struct Parser {
     command: &'static str,
-    args: std::vec::IntoIter<OsString>,
-    /// The value given with `--name=value`, until [`Parser::value`] takes it.
-    attached: Option<OsString>,
+    inner: lexopt::Parser,
     /// The option last returned, for messages.
     last: String,
-    /// After `--`, everything is positional.
-    positional_only: bool,
 }
 
 impl Parser {
     /// A parser for the arguments of `command` (used in messages and in the `--help` hint).
     pub fn new(command: &'static str, args: Vec<OsString>) -> Parser {
-        Parser { command, args: args.into_iter(), attached: None, last: String::new(), positional_only: false }
+        Parser { command, inner: lexopt::Parser::from_args(args), last: String::new() }
     }
 
     /// The next item, or `None` at the end.
     pub fn next_arg(&mut self) -> Result<Option<Arg>, Failure> {
-        if self.attached.take().is_some() {
-            return Err(self.usage(format!("option '{}' takes no value", self.last)));
-        }
-        let Some(arg) = self.args.next() else { return Ok(None) };
-        if self.positional_only {
-            return Ok(Some(Arg::Pos(arg)));
-        }
-        let bytes = arg.as_encoded_bytes();
-        if bytes == b"--" {
-            self.positional_only = true;
-            return self.next_arg();
-        }
-        if bytes.len() < 2 || bytes[0] != b'-' {
-            return Ok(Some(Arg::Pos(arg)));
-        }
-        let Some(text) = arg.to_str() else {
-            return Err(self.usage(format!("unknown option '{}'", arg.to_string_lossy())));
+        let arg = match self.inner.next() {
+            Ok(Some(lexopt::Arg::Short(c))) => format!("-{c}"),
+            Ok(Some(lexopt::Arg::Long(name))) => format!("--{name}"),
+            Ok(Some(lexopt::Arg::Value(v))) => return Ok(Some(Arg::Pos(v))),
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(self.lexopt_error(e)),
         };
-        let name = match text.strip_prefix("--").and_then(|rest| rest.split_once('=')) {
-            Some((name, value)) => {
-                self.attached = Some(OsString::from(value));
-                format!("--{name}")
-            }
-            None => text.to_owned(),
-        };
-        self.last.clone_from(&name);
-        Ok(Some(Arg::Opt(name)))
+        self.last.clone_from(&arg);
+        Ok(Some(Arg::Opt(arg)))
     }
 
-    /// The value of the option just returned: attached with `=`, or the next argument.
+    /// The value of the option just returned: attached (`--agent=X`, `-aX`), or the next argument.
     pub fn value(&mut self) -> Result<OsString, Failure> {
-        if let Some(v) = self.attached.take() {
-            return Ok(v);
-        }
-        self.args.next().ok_or_else(|| self.usage(format!("option '{}' needs a value", self.last)))
+        self.inner.value().map_err(|e| self.lexopt_error(e))
     }
 
     /// The value of the option just returned, as UTF-8 text.
@@ -78,6 +56,15 @@ impl Parser {
         let v = self.value()?;
         let what = format!("the value of '{}'", self.last);
         self.utf8(v, &what)
+    }
+
+    fn lexopt_error(&self, e: lexopt::Error) -> Failure {
+        let message = match e {
+            lexopt::Error::MissingValue { .. } => format!("option '{}' needs a value", self.last),
+            lexopt::Error::UnexpectedValue { option, .. } => format!("option '{option}' takes no value"),
+            other => other.to_string(),
+        };
+        self.usage(message)
     }
 
     /// `arg` as UTF-8 text, or a usage error naming `what` it is.
@@ -115,12 +102,14 @@ mod tests {
 
     #[test]
     fn options_values_and_positionals() {
-        let mut p = parser(&["f", "--agent=A", "-a", "B", "-", "--", "--json"]);
+        let mut p = parser(&["f", "--agent=A", "-a", "B", "-aC", "-", "--", "--json"]);
         assert_eq!(p.next_arg().unwrap(), Some(Arg::Pos("f".into())));
         assert_eq!(p.next_arg().unwrap(), Some(Arg::Opt("--agent".into())));
         assert_eq!(p.string_value().unwrap(), "A");
         assert_eq!(p.next_arg().unwrap(), Some(Arg::Opt("-a".into())));
         assert_eq!(p.string_value().unwrap(), "B");
+        assert_eq!(p.next_arg().unwrap(), Some(Arg::Opt("-a".into())));
+        assert_eq!(p.string_value().unwrap(), "C");
         assert_eq!(p.next_arg().unwrap(), Some(Arg::Pos("-".into())));
         assert_eq!(p.next_arg().unwrap(), Some(Arg::Pos("--json".into())));
         assert_eq!(p.next_arg().unwrap(), None);

@@ -9,7 +9,7 @@ use robotscope::Robots;
 use serde_json::Value;
 
 use crate::args::{Arg, Parser};
-use crate::{io_reason, json, Failure};
+use crate::{io_reason, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope batch --root DIR < QUERIES.jsonl > ANSWERS.jsonl
@@ -94,7 +94,7 @@ fn answer(cache: &mut Cache, line: &[u8]) -> (String, bool) {
     });
     match result {
         Ok((allowed, line)) => (format!("{{\"allowed\": {allowed}, \"line\": {line}}}"), false),
-        Err(e) => (format!("{{\"error\": {}}}", json::string(&e)), true),
+        Err(e) => (format!("{{\"error\": {}}}", Value::from(e)), true),
     }
 }
 

@@ -9,7 +9,9 @@ use robotscope::{resolve_agent, resolve_url, Matcher, Robots, TypedAgent};
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::net::{Fetched, Governing, Row};
-use crate::{json, printable, sitemap, Failure};
+use serde_json::json;
+
+use crate::{printable, sitemap, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope diff [OPTIONS] OLD NEW --agent AGENT [--agent AGENT...]
@@ -66,7 +68,7 @@ impl Side {
             SideArg::File(path) => {
                 let name = shown_path(path);
                 let bytes = crate::read_file(path)?;
-                Ok(Side::of(name, Governing::File(crate::parse(&bytes, size_limit, &shown_path(path))), None))
+                Ok(Side::of(name, Governing::File(crate::parse(&bytes, size_limit, Some(&shown_path(path)))), None))
             }
             SideArg::Live(url) => {
                 let fetched = net.net().fetch_robots(url)?;
@@ -327,23 +329,13 @@ fn change_text(url: &str, agent: &str, old: &Side, a: (bool, usize), new: &Side,
     )
 }
 
-fn side_json(side: &Side, v: (bool, usize)) -> String {
+fn side_json(side: &Side, v: (bool, usize)) -> serde_json::Value {
     let text = if v.1 == 0 { None } else { Some(side.line_text(v.1)) };
-    json::Object::new()
-        .bool("allowed", v.0)
-        .num("line", v.1)
-        .opt_str("text", text.as_deref())
-        .str("outcome", side.outcome())
-        .finish()
+    json!({"allowed": v.0, "line": v.1, "text": text, "outcome": side.outcome()})
 }
 
 fn change_json(url: &str, agent: &str, old: &Side, a: (bool, usize), new: &Side, b: (bool, usize)) -> String {
-    let mut s = json::Object::new()
-        .str("url", url)
-        .str("agent", agent)
-        .raw("old", &side_json(old, a))
-        .raw("new", &side_json(new, b))
-        .finish();
+    let mut s = json!({"url": url, "agent": agent, "old": side_json(old, a), "new": side_json(new, b)}).to_string();
     s.push('\n');
     s
 }

@@ -9,7 +9,9 @@ use robotscope::GOOGLE_SIZE_LIMIT;
 
 use crate::args::{Arg, Parser};
 use crate::net::{default_user_agent, Fetched, Net, Row};
-use crate::{json, printable, Failure};
+use serde_json::json;
+
+use crate::{printable, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope fetch [OPTIONS] URL
@@ -169,25 +171,20 @@ pub fn report_text(f: &Fetched) -> String {
 
 /// The report as one JSON object.
 pub fn report_json(f: &Fetched) -> String {
-    let redirects: Vec<String> = f
-        .redirects
-        .iter()
-        .map(|(status, to)| json::Object::new().num("status", usize::from(*status)).str("location", to).finish())
-        .collect();
-    let status = f.status.map_or_else(|| String::from("null"), |s| s.to_string());
-    let line = f.status_line();
-    json::Object::new()
-        .str("robots_url", &f.robots_url)
-        .raw_array("redirects", &redirects)
-        .str("final_url", &f.final_url)
-        .raw("status", &status)
-        .opt_str("status_line", line.as_deref())
-        .str("outcome", f.row.name())
-        .str("reason", &f.reason)
-        .opt_str("error", f.error.as_deref())
-        .num("size", f.body.len())
-        .bool("cut", f.cut)
-        .finish()
+    let redirects: Vec<_> = f.redirects.iter().map(|(status, to)| json!({"status": status, "location": to})).collect();
+    json!({
+        "robots_url": f.robots_url,
+        "redirects": redirects,
+        "final_url": f.final_url,
+        "status": f.status,
+        "status_line": f.status_line(),
+        "outcome": f.row.name(),
+        "reason": f.reason,
+        "error": f.error,
+        "size": f.body.len(),
+        "cut": f.cut,
+    })
+    .to_string()
 }
 
 /// Whether a body starts like an HTML page (after whitespace and a BOM).

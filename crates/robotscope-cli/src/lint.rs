@@ -4,10 +4,12 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{Diagnostic, Robots, Severity, GOOGLE_SIZE_LIMIT};
+use robotscope::{Diagnostic, Severity};
 
 use crate::args::{shown_path, Arg, Parser};
-use crate::{json, printable, Failure};
+use serde_json::json;
+
+use crate::{printable, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope lint [OPTIONS] ROBOTS_FILE
@@ -50,11 +52,6 @@ struct Item {
     end: usize,
     message: String,
     help: Option<String>,
-}
-
-/// Start offset of each line (index 0 is line 1), from the tokenizer; line 1 starts after a BOM.
-fn line_starts(robots: &Robots) -> Vec<usize> {
-    robots.lines().map(|l| l.span.start).collect()
 }
 
 /// The 1-based byte column of `offset` on line `line`; 1 when the offset is not on that line.
@@ -121,10 +118,9 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let name = shown_path(&file);
     let bytes = crate::read_file(&file)?;
     // The cut is reported as a diagnostic below, so no note on standard error.
-    let cut = size_limit && bytes.len() > GOOGLE_SIZE_LIMIT;
-    let robots = if cut { Robots::parse_limited(&bytes, GOOGLE_SIZE_LIMIT) } else { Robots::parse(&bytes) };
+    let robots = crate::parse(&bytes, size_limit, None);
 
-    let starts = line_starts(&robots);
+    let starts = robots.line_starts();
     let source_len = robots.source().len();
     // A cut file carries its own `past-size-limit` diagnostic.
     let items: Vec<Item> = robots.diagnostics().iter().map(|d| item(d, &starts, source_len)).collect();
@@ -173,16 +169,15 @@ fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
     }
     out.write_all(b"[\n")?;
     for (i, it) in items.iter().enumerate() {
-        let span = json::Object::new().num("start", it.start).num("end", it.end).finish();
-        let obj = json::Object::new()
-            .str("kind", it.kind)
-            .str("severity", it.severity.name())
-            .num("line", it.line)
-            .num("column", it.column)
-            .raw("span", &span)
-            .str("message", &it.message)
-            .opt_str("help", it.help.as_deref())
-            .finish();
+        let obj = json!({
+            "kind": it.kind,
+            "severity": it.severity.name(),
+            "line": it.line,
+            "column": it.column,
+            "span": {"start": it.start, "end": it.end},
+            "message": it.message,
+            "help": it.help,
+        });
         let sep = if i + 1 < items.len() { "," } else { "" };
         writeln!(out, "  {obj}{sep}")?;
     }
@@ -258,18 +253,19 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
             kinds.push(it.kind);
         }
     }
-    let rules: Vec<String> = kinds.iter().map(|k| json::Object::new().str("id", k).str("name", k).finish()).collect();
-    let mut driver = json::Object::new()
-        .str("name", "robotscope")
-        .str("version", env!("CARGO_PKG_VERSION"))
-        .str("semanticVersion", env!("CARGO_PKG_VERSION"));
+    let rules: Vec<_> = kinds.iter().map(|k| json!({"id": k, "name": k})).collect();
+    let mut driver = json!({
+        "name": "robotscope",
+        "version": env!("CARGO_PKG_VERSION"),
+        "semanticVersion": env!("CARGO_PKG_VERSION"),
+    });
     let repository = env!("CARGO_PKG_REPOSITORY");
     if !repository.is_empty() {
-        driver = driver.str("informationUri", repository);
+        driver["informationUri"] = json!(repository);
     }
-    let driver = driver.raw_array("rules", &rules).finish();
+    driver["rules"] = json!(rules);
     let uri = artifact_uri(name);
-    let results: Vec<String> = items
+    let results: Vec<_> = items
         .iter()
         .zip(columns)
         .map(|(it, &column)| {
@@ -282,51 +278,47 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
                 Some(help) => format!("{}\nhelp: {help}", it.message),
                 None => it.message.clone(),
             };
-            let region = json::Object::new()
-                .num("startLine", it.line)
-                .num("startColumn", column)
-                .num("byteOffset", it.start)
-                .num("byteLength", it.end.saturating_sub(it.start))
-                .finish();
-            let artifact = json::Object::new().str("uri", &uri).num("index", 0).finish();
-            let physical = json::Object::new().raw("artifactLocation", &artifact).raw("region", &region).finish();
-            let location = json::Object::new().raw("physicalLocation", &physical).finish();
-            let rule_index = kinds.iter().position(|k| *k == it.kind).unwrap_or(0);
-            json::Object::new()
-                .str("ruleId", it.kind)
-                .num("ruleIndex", rule_index)
-                .str("level", level)
-                .raw("message", &json::Object::new().str("text", &text).finish())
-                .raw_array("locations", &[location])
-                .finish()
+            json!({
+                "ruleId": it.kind,
+                "ruleIndex": kinds.iter().position(|k| *k == it.kind).unwrap_or(0),
+                "level": level,
+                "message": {"text": text},
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": uri, "index": 0},
+                        "region": {
+                            "startLine": it.line,
+                            "startColumn": column,
+                            "byteOffset": it.start,
+                            "byteLength": it.end.saturating_sub(it.start),
+                        },
+                    },
+                }],
+            })
         })
         .collect();
-    let artifact = json::Object::new()
-        .raw("location", &json::Object::new().str("uri", &uri).finish())
-        .num("length", length)
-        .finish();
-    let run = json::Object::new()
-        .raw("tool", &json::Object::new().raw("driver", &driver).finish())
-        .raw_array("artifacts", &[artifact])
-        .str("columnKind", "unicodeCodePoints")
-        .raw_array("results", &results)
-        .finish();
-    let log = json::Object::new()
-        .str("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
-        .str("version", "2.1.0")
-        .raw_array("runs", &[run])
-        .finish();
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": driver},
+            "artifacts": [{"location": {"uri": uri}, "length": length}],
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    });
     writeln!(out, "{log}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use robotscope::Robots;
 
     #[test]
     fn columns() {
         let robots = Robots::parse("\u{feff}ab\ncd\r\nef");
-        let starts = line_starts(&robots);
+        let starts = robots.line_starts();
         assert_eq!(starts, vec![3, 6, 10]);
         let len = robots.source().len();
         assert_eq!(column(&starts, len, 1, 3), 1);
@@ -337,7 +329,7 @@ mod tests {
         assert_eq!(column(&starts, len, 9, 0), 1);
         let src = "ab\néx\n".as_bytes();
         let robots = Robots::parse(src);
-        let starts = line_starts(&robots);
+        let starts = robots.line_starts();
         assert_eq!(char_column(src, &starts, 2, 5), 2);
         assert_eq!(char_column(src, &starts, 2, 3), 1);
     }

@@ -7,7 +7,6 @@ mod batch;
 mod check;
 mod diff;
 mod fetch;
-mod json;
 mod lint;
 mod net;
 mod sitemap;
@@ -101,20 +100,21 @@ pub fn read_file(path: &OsStr) -> Result<Vec<u8>, Failure> {
     result.map_err(|e| Failure::Message(format!("cannot read '{}': {}", args::shown_path(path), io_reason(&e))))
 }
 
-/// Parses `bytes`, cut at Google's 500 KiB when `limit` is set; says on standard error when the cut dropped
-/// content.
-pub fn parse(bytes: &[u8], limit: bool, name: &str) -> Robots {
-    if limit && bytes.len() > GOOGLE_SIZE_LIMIT {
+/// Parses `bytes`, cut at Google's 500 KiB when `limit` is set; with a `name`, says on standard error when the
+/// cut dropped content. Every command parses here.
+pub fn parse(bytes: &[u8], limit: bool, name: Option<&str>) -> Robots {
+    if !limit || bytes.len() <= GOOGLE_SIZE_LIMIT {
+        return Robots::parse(bytes);
+    }
+    if let Some(name) = name {
         eprintln!(
             "robotscope: note: '{name}' is {} bytes; Google reads only the first {GOOGLE_SIZE_LIMIT} bytes (500 KiB), \
              so the last {} bytes were ignored (--no-size-limit reads the whole file)",
             bytes.len(),
             bytes.len() - GOOGLE_SIZE_LIMIT
         );
-        Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
-    } else {
-        Robots::parse(bytes)
     }
+    Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
 }
 
 /// `s` with control characters shown as `\xNN`, for text output to a terminal.

@@ -228,8 +228,10 @@ mod tests {
     #[test]
     fn urlset_locs_with_entities_and_cdata_but_not_image_locs() {
         let xml = r#"<?xml version="1.0"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
-  <url><loc> https://a.com/?a=1&amp;b=2 </loc><image:image><image:loc>https://a.com/i.png</image:loc></image:image></url>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url><loc> https://a.com/?a=1&amp;b=2 </loc>
+    <image:image><image:loc>https://a.com/i.png</image:loc></image:image></url>
   <url><loc><![CDATA[https://a.com/c]]></loc></url>
   <url><lastmod>2020</lastmod><loc>https://a.com/&#233;</loc></url>
 </urlset>"#;

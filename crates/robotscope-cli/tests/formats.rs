@@ -14,7 +14,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_robotscope");
 const SARIF_SCHEMA: &str = include_str!("fixtures/sarif-2.1.0-rtm.5.json");
 
 /// A file with an error, warnings, an info, a non-ASCII line and a `%`, `,` and `:` to escape.
-const MESSY: &str = "User-agent: *\nDisalow: /x\nCrawl-delay: 5\nDisallow /a:b\nDisallow: /é/*$x\nDisallow: /100%\n\nUser-agent: Googlebot\n";
+const MESSY: &str = "User-agent: *\nDisalow: /x\nCrawl-delay: 5\nDisallow /a:b\nDisallow: /é/*$x\nDisallow: /100%\n\n\
+     User-agent: Googlebot\n";
 
 struct Out {
     code: i32,

@@ -457,9 +457,13 @@ fn a_refused_connection_is_one_line_and_exit_2() {
     };
     let r = run(&["fetch", &format!("http://127.0.0.1:{port}/x")]);
     assert_eq!(r.code, 2);
-    assert_eq!(r.stderr, format!(
-        "robotscope: cannot fetch http://127.0.0.1:{port}/robots.txt: connection refused (crawlers disallow everything until a later fetch succeeds)\n"
-    ));
+    assert_eq!(
+        r.stderr,
+        format!(
+            "robotscope: cannot fetch http://127.0.0.1:{port}/robots.txt: connection refused (crawlers disallow \
+         everything until a later fetch succeeds)\n"
+        )
+    );
     let r = run(&["fetch", "not a url"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.starts_with("robotscope: cannot tell which robots.txt governs 'not a url'"), "{}", r.stderr);
@@ -643,7 +647,8 @@ fn diff_catches_a_staging_disallow_all() {
         lines,
         [
             "https://example.com/  Bingbot: allowed (no rule matched) -> disallowed (line 2: Disallow: /)",
-            "https://example.com/shop/x  Googlebot: allowed (line 5: Allow: /shop/) -> disallowed (line 2: Disallow: /)",
+            "https://example.com/shop/x  Googlebot: allowed (line 5: Allow: /shop/) -> disallowed (line 2: Disallow: \
+             /)",
             "https://example.com/shop/x  Bingbot: allowed (no rule matched) -> disallowed (line 2: Disallow: /)",
             "https://example.com/cart  Bingbot: allowed (no rule matched) -> disallowed (line 2: Disallow: /)",
         ]
@@ -680,7 +685,8 @@ fn diff_against_the_live_file() {
     assert_eq!(r.code, 1);
     assert_eq!(
         r.out(),
-        "https://example.com/shop/x  Googlebot: allowed (line 5: Allow: /shop/) -> disallowed (server error: 503 Service Unavailable)\n"
+        "https://example.com/shop/x  Googlebot: allowed (line 5: Allow: /shop/) -> disallowed (server error: 503 \
+         Service Unavailable)\n"
     );
     let r = run(&["diff", &old, "--live", &gone.url("/"), "--agent", "Googlebot", "--json", URLS[3]]);
     assert_eq!(r.code, 1);

@@ -71,7 +71,7 @@ const BROWSER_PRODUCTS: [&str; 3] = ["Mozilla", "Opera", "MSIE"];
 /// assert_eq!(a.crawler.unwrap().tokens, &["Googlebot-Image", "Googlebot"]);
 /// let h = resolve_agent("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
 /// assert_eq!((h.kind, h.token.as_str(), h.label()), (AgentKind::Header, "Googlebot", "Googlebot"));
-/// let b = resolve_agent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36");
+/// let b = resolve_agent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0");
 /// assert_eq!((b.kind, b.token.as_str()), (AgentKind::Browser, "Mozilla"));
 /// assert_eq!(resolve_agent("MyBot").kind, AgentKind::Token);
 /// assert_eq!(resolve_agent("*").kind, AgentKind::Invalid);
@@ -120,10 +120,11 @@ impl TypedAgent {
     /// One sentence when the engine is given something other than what was typed, for tools to show.
     ///
     /// ```
-    /// let a = robotscope::resolve_agent("Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0 Safari/537.36");
+    /// let a = robotscope::resolve_agent("Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0");
     /// assert_eq!(
     ///     a.note().unwrap(),
-    ///     "Browsers do not read robots.txt; the engine is given the token `Mozilla`, as a crawler sending this header would be read."
+    ///     "Browsers do not read robots.txt; the engine is given the token `Mozilla`, as a crawler sending this \
+    ///      header would be read."
     /// );
     /// ```
     pub fn note(&self) -> Option<String> {
@@ -131,12 +132,14 @@ impl TypedAgent {
             AgentKind::Token | AgentKind::Preset => None,
             AgentKind::Header => Some(format!("Read the token `{}` from the User-Agent header.", self.token)),
             AgentKind::Browser => Some(format!(
-                "Browsers do not read robots.txt; the engine is given the token `{}`, as a crawler sending this header would be read.",
+                "Browsers do not read robots.txt; the engine is given the token `{}`, as a crawler sending this \
+                 header would be read.",
                 self.token
             )),
             AgentKind::Empty => Some(String::from("No agent was given; only the `*` group can apply.")),
             AgentKind::Invalid => Some(format!(
-                "`{}` holds no product token (letters, `-` and `_`), so no group can name it; only the `*` group can apply.",
+                "`{}` holds no product token (letters, `-` and `_`), so no group can name it; only the `*` group can \
+                 apply.",
                 self.input
             )),
         }
@@ -215,7 +218,8 @@ impl Robots {
                 let (groups, plural) = self.group_ranges(&check.verdict);
                 let ignored = if self.has_global_rules() { "; the `*` rules are ignored" } else { "" };
                 let mut text = format!(
-                    "{label} has no group of its own, so it follows {followed}'s {plural} ({groups}), as {operator} documents{ignored}."
+                    "{label} has no group of its own, so it follows {followed}'s {plural} ({groups}), as {operator} \
+                     documents{ignored}."
                 );
                 self.push_rule_sentence(&check.verdict, &mut text);
                 text

@@ -8,10 +8,15 @@ use core::ops::Range;
 
 use crate::agent::{token_len, Crawler};
 use crate::lines::{is_space, KeyKind, Lines};
-use crate::pattern::{escape_pattern_into, needs_escape, pattern_matches};
+use crate::pattern::{escape_pattern_into, needs_escape};
 use crate::url::match_path;
 use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
 use crate::Span;
+
+mod matcher;
+
+pub use matcher::Matcher;
+use matcher::{literal_prefix, rule_head};
 
 /// A parsed robots.txt file. Parse once with [`Robots::parse`], then ask as often as you like.
 ///
@@ -223,6 +228,20 @@ impl Robots {
         self.line_count
     }
 
+    /// The byte offset where each line starts (index 0 is line 1, which starts after a BOM), as the tokenizer
+    /// splits lines (LF, CR and CRLF end a line). The one line index of every tool that turns offsets into
+    /// line and column numbers.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("\u{feff}a\r\nb\rc");
+    /// assert_eq!(robots.line_starts(), vec![3, 6, 8]);
+    /// ```
+    pub fn line_starts(&self) -> Vec<usize> {
+        let mut starts = Vec::with_capacity(self.line_count);
+        starts.extend(self.lines().map(|l| l.span.start));
+        starts
+    }
+
     /// The lines of the file, each with its directive (if any) and the reference's per-line flags (SPEC A2).
     /// The tokenizer runs again for this; it is cheap and keeps [`Robots::parse`] lean.
     pub fn lines(&self) -> Lines<'_> {
@@ -281,15 +300,13 @@ impl Robots {
     /// apply to them (their own groups if they have any, else the `*` groups). Google ignores crawl-delay;
     /// Bing, Yandex and others honour it.
     pub fn crawl_delay<A: Agents + ?Sized>(&self, agents: &A) -> Option<(f64, usize)> {
-        let own = self.has_own_group(agents);
-        self.others.iter().filter(|o| self.text(o.key).eq_ignore_ascii_case(b"crawl-delay")).find_map(|o| {
-            let g = o.group?;
-            let (specific, global) = self.group_flags(g, agents);
-            if !(if own { specific } else { global }) {
-                return None;
-            }
-            parse_seconds(self.text(o.value)).map(|v| (v, o.line))
-        })
+        let (_, groups) = self.applicable_groups(agents);
+        let groups: Vec<usize> = groups.collect();
+        self.others
+            .iter()
+            .filter(|o| o.group.is_some_and(|g| groups.binary_search(&g).is_ok()))
+            .filter(|o| self.text(o.key).eq_ignore_ascii_case(b"crawl-delay"))
+            .find_map(|o| parse_seconds(self.text(o.value)).map(|v| (v, o.line)))
     }
 
     /// The first `Host:` value (a Yandex extension naming the preferred mirror), and its line.
@@ -313,84 +330,31 @@ impl Robots {
         &self.src[a.value.start..a.value.start + a.token_len]
     }
 
-    /// (names one of the agents, is global) for group `g`.
-    fn group_flags<A: Agents + ?Sized>(&self, g: usize, agents: &A) -> (bool, bool) {
-        let mut specific = false;
-        let mut global = false;
-        for a in &self.agents[self.groups[g].agents.clone()] {
-            if a.global {
-                global = true;
-            } else if !specific && agents.any_equals(self.token(a)) {
-                specific = true;
+    /// The groups that answer for `agents`, in file order: the agents' own groups if the file has any (SPEC
+    /// A4.5), else the `*` groups (which is what the reference's four match slots amount to). Also returns
+    /// whether the agents have an own group. Every query (`decide`, `check`, [`Matcher`], `crawl_delay`)
+    /// selects its groups here and nowhere else.
+    fn applicable_groups<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, impl Iterator<Item = usize> + 's) {
+        let own = self.has_own_group(agents);
+        // Without an own group only the `*` flags matter, and they need no comparison with the agents.
+        let groups = (0..self.groups.len()).filter(move |&g| {
+            let lines = &self.agents[self.groups[g].agents.clone()];
+            if own {
+                lines.iter().any(|a| !a.global && agents.any_equals(self.token(a)))
+            } else {
+                lines.iter().any(|a| a.global)
             }
-        }
-        (specific, global)
+        });
+        (own, groups)
     }
 
-    /// The rules that can decide for `agents`, in file order, as one index range per group: those of the agents'
-    /// own groups if the file has any (SPEC A4.5), else those of the `*` groups. Also returns whether the
-    /// agents have an own group.
+    /// The rules of [`Robots::applicable_groups`], as one index range per group.
     fn applicable_rules<'s, A: Agents + ?Sized>(
         &'s self,
         agents: &'s A,
     ) -> (bool, impl Iterator<Item = Range<usize>> + 's) {
-        let own = self.has_own_group(agents);
-        // Without an own group only the `*` flags matter, and they need no comparison with the agents.
-        let groups = (0..self.groups.len()).filter(move |&g| {
-            if own {
-                self.group_flags(g, agents).0
-            } else {
-                self.agents[self.groups[g].agents.clone()].iter().any(|a| a.global)
-            }
-        });
+        let (own, groups) = self.applicable_groups(agents);
         (own, groups.map(move |g| self.groups[g].rules.clone()))
-    }
-
-    /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
-    /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
-    fn run_rules(
-        &self,
-        rules: impl Iterator<Item = Range<usize>>,
-        path: &[u8],
-        mut on_match: impl FnMut(usize, usize, bool),
-    ) -> (bool, Slot) {
-        let mut allow = Slot::NONE;
-        let mut disallow = Slot::NONE;
-        let path_head = head_of(path, path.len());
-        for range in rules {
-            let start = range.start;
-            // Most rules fail on their first bytes: test those for the whole range before touching a rule.
-            let candidates = self.rules[range].iter().enumerate().filter(|&(_, r)| head_matches(r.head, path_head));
-            for (k, r) in candidates {
-                let i = start + k;
-                let pattern = self.pattern(r);
-                let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
-                on_match(i, priority, fallback);
-                let slot = if r.allow { &mut allow } else { &mut disallow };
-                if priority as isize > slot.priority {
-                    *slot = Slot { priority: priority as isize, line: r.line };
-                }
-            }
-        }
-        // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
-        let disallowed =
-            if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
-        (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
-    }
-
-    /// Finds the rules that apply to `agents` once, for answering many URLs: [`Matcher::decide`] then costs only
-    /// the matching, where [`Robots::decide`] first looks through every group of the file.
-    ///
-    /// ```
-    /// let robots = robotscope::Robots::parse("User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n");
-    /// let a = robots.matcher("a");
-    /// assert_eq!(a.decide("/a/x"), (false, 2));
-    /// assert_eq!(a.decide("/b"), (true, 0));
-    /// assert_eq!(a.decide("/b"), robots.decide("a", "/b"));
-    /// ```
-    pub fn matcher<A: Agents + ?Sized>(&self, agents: &A) -> Matcher<'_> {
-        let (own, rules) = self.applicable_rules(agents);
-        Matcher { robots: self, own, rules: rules.collect() }
     }
 
     /// The token a known crawler is checked with in this file (SPEC B2): the first of its tokens that has a
@@ -427,7 +391,9 @@ impl Robots {
     /// Answers whether `agents` may fetch `url`, and explains the answer (SPEC B1).
     ///
     /// ```
-    /// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /");
+    /// let robots = robotscope::Robots::parse(
+    ///     "User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /",
+    /// );
     /// let v = robots.check("Googlebot", "https://example.com/shop/shoes");
     /// assert!(v.allowed);
     /// assert_eq!(v.line, 5);
@@ -438,19 +404,13 @@ impl Robots {
     pub fn check<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Verdict {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        // The groups' flags once: they give the scope, the groups that apply and, through them, the rules.
-        let own = self.has_own_group(agents);
-        let flags: Vec<(bool, bool)> = (0..self.groups.len()).map(|g| self.group_flags(g, agents)).collect();
-        let scope = if own {
-            Scope::Specific
-        } else if flags.iter().any(|&(_, global)| global) {
-            Scope::Global
-        } else {
-            Scope::None
+        let (own, groups) = self.applicable_groups(agents);
+        let groups: Vec<usize> = groups.collect();
+        let scope = match (own, groups.is_empty()) {
+            (true, _) => Scope::Specific,
+            (false, false) => Scope::Global,
+            (false, true) => Scope::None,
         };
-        // As in `applicable_rules`: the agents' own groups if they have any, else the `*` groups.
-        let groups: Vec<usize> =
-            (0..self.groups.len()).filter(|&g| if own { flags[g].0 } else { flags[g].1 }).collect();
         let mut matches = Vec::new();
         let rules = groups.iter().map(|&g| self.groups[g].rules.clone());
         let (allowed, decider) = self.run_rules(rules, path, |i, priority, index_fallback| {
@@ -506,46 +466,6 @@ impl Robots {
     }
 }
 
-/// The rules that apply to one agent list, found once by [`Robots::matcher`].
-#[derive(Debug, Clone)]
-pub struct Matcher<'a> {
-    robots: &'a Robots,
-    own: bool,
-    /// The applicable rules as index ranges, in file order.
-    rules: Vec<Range<usize>>,
-}
-
-impl Matcher<'_> {
-    /// The verdict and the deciding line (0 when no rule decided) for `url`, as [`Robots::decide`] gives them.
-    pub fn decide(&self, url: &str) -> (bool, usize) {
-        let mut buf = Vec::new();
-        let path = match_path(url.as_bytes(), &mut buf);
-        let (allowed, decider) = self.robots.run_rules(self.rules.iter().cloned(), path, |_, _, _| {});
-        (allowed, decider.line)
-    }
-
-    /// Whether the agents have a group of their own (then the `*` groups are ignored).
-    pub fn has_own_group(&self) -> bool {
-        self.own
-    }
-
-    /// How many rules apply to the agents.
-    pub fn rule_count(&self) -> usize {
-        self.rules.iter().map(ExactSizeIterator::len).sum()
-    }
-}
-
-/// A match slot of the reference matcher: the best priority so far and where it came from.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    priority: isize,
-    line: usize,
-}
-
-impl Slot {
-    const NONE: Slot = Slot { priority: -1, line: 0 };
-}
-
 /// A `Crawl-delay` value in seconds: decimal digits with an optional fraction (`10`, `0.5`, `.5`, `5.`).
 /// Hand-written because `str::parse::<f64>` brings about 15 KB (gzipped) of tables into the wasm module; it
 /// also refuses what no crawler accepts there (`+5`, `1e3`, `inf`).
@@ -564,84 +484,28 @@ fn parse_seconds(value: &[u8]) -> Option<f64> {
     Some(digits(int) + digits(frac) / scale)
 }
 
-/// The length of the literal start of `pattern`: up to its first `*`, and without a final `$`.
-fn literal_prefix(pattern: &[u8]) -> usize {
-    let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
-    crate::lines::find_byte(body, b'*').unwrap_or(body.len())
-}
-
-/// The first `min(8, literal)` bytes of `pattern` (`literal` is [`literal_prefix`]) as a little-endian word,
-/// zero-padded: a path can match the rule only if it starts with them. The pattern holds no NUL byte (the
-/// tokenizer cuts values there), so the padding marks the length. An `Allow` rule that the index.html retry
-/// may match gets 0, which every path passes, since that retry does not need the path to start with the
-/// pattern's literal start.
-fn rule_head(pattern: &[u8], literal: usize, allow: bool) -> u64 {
-    if allow && index_retry_prefix(pattern).is_some() {
-        return 0;
-    }
-    head_of(pattern, literal)
-}
-
-/// The first `min(8, n)` bytes of `bytes`, zero-padded, as a little-endian word.
-#[inline(always)]
-fn head_of(bytes: &[u8], n: usize) -> u64 {
-    let n = n.min(bytes.len()).min(8);
-    let word = match bytes.first_chunk::<8>() {
-        Some(&first) => u64::from_le_bytes(first),
-        None => bytes.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c)),
-    };
-    word & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
-}
-
-/// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
-#[inline(always)]
-fn head_matches(head: u64, path_head: u64) -> bool {
-    // The padding is the head's high zero bytes; the mask keeps the bytes below them.
-    let mask = u64::MAX.checked_shr(head.leading_zeros() & !7).unwrap_or(0);
-    (head ^ path_head) & mask == 0
-}
-
-/// For `Allow: /dir/index.htm...`, the `/dir/` that Google also allows (SPEC A5.4): the pattern up to its last
-/// `/`, when `/index.htm` follows.
-fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
-    let slash = pattern.iter().rposition(|&c| c == b'/')?;
-    pattern[slash..].starts_with(b"/index.htm").then(|| &pattern[..=slash])
-}
-
-/// The priority with which a rule matches `path`, and whether it matched through the index.html retry;
-/// `None` when it does not match (SPEC A5.3, A5.4). `literal` is [`literal_prefix`] of the pattern.
-fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Option<(usize, bool)> {
-    // Most rules fail on their literal start; only the rest need the matcher.
-    if path.starts_with(&pattern[..literal]) && pattern_matches(pattern, path) {
-        return Some((pattern.len(), false));
-    }
-    if !allow {
-        return None;
-    }
-    // Google-only: `Allow: /dir/index.htm*` also allows `/dir/` exactly.
-    let prefix = index_retry_prefix(pattern)?;
-    let matched = if prefix.contains(&b'*') {
-        let mut retry = Vec::with_capacity(prefix.len() + 1);
-        retry.extend_from_slice(prefix);
-        retry.push(b'$');
-        pattern_matches(&retry, path)
-    } else {
-        path == prefix
-    };
-    matched.then_some((prefix.len() + 1, true))
-}
-
 /// One agent, or a list of agents pooled into one query.
 ///
 /// Implemented for `str`, `String`, slices, arrays and vectors of them.
 pub trait Agents {
     /// Whether any of the agents equals `token`, ignoring ASCII case.
     fn any_equals(&self, token: &[u8]) -> bool;
+
+    /// Calls `f` with each agent. Google's reading needs only [`Agents::any_equals`]; the 1994 reading
+    /// ([`Profile::Original1994`](crate::Profile)) looks for a record's name inside each agent's name. The
+    /// default names no agent, so that under the 1994 profile only the `*` record can apply.
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        let _ = f;
+    }
 }
 
 impl Agents for str {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.as_bytes().eq_ignore_ascii_case(token)
+    }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        f(self);
     }
 }
 
@@ -649,11 +513,19 @@ impl Agents for String {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.as_bytes().eq_ignore_ascii_case(token)
     }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        f(self);
+    }
 }
 
 impl<T: Agents + ?Sized> Agents for &T {
     fn any_equals(&self, token: &[u8]) -> bool {
         (**self).any_equals(token)
+    }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        (**self).each_agent(f);
     }
 }
 
@@ -661,17 +533,29 @@ impl<T: Agents> Agents for [T] {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.iter().any(|a| a.any_equals(token))
     }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        self.iter().for_each(|a| a.each_agent(f));
+    }
 }
 
 impl<T: Agents, const N: usize> Agents for [T; N] {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.iter().any(|a| a.any_equals(token))
     }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        self.iter().for_each(|a| a.each_agent(f));
+    }
 }
 
 impl<T: Agents> Agents for Vec<T> {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.iter().any(|a| a.any_equals(token))
+    }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        self.iter().for_each(|a| a.each_agent(f));
     }
 }
 

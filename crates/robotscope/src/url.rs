@@ -370,7 +370,8 @@ fn remove_dot_segments(path: &str) -> String {
 ///
 /// ```
 /// use robotscope::normalize_url;
-/// assert_eq!(normalize_url("HTTPS://Example.COM:443/a b/ü?q=ü#top").unwrap(), "https://example.com/a%20b/%C3%BC?q=%C3%BC");
+/// let url = normalize_url("HTTPS://Example.COM:443/a b/ü?q=ü#top").unwrap();
+/// assert_eq!(url, "https://example.com/a%20b/%C3%BC?q=%C3%BC");
 /// assert_eq!(normalize_url("example.com").unwrap(), "http://example.com/");
 /// assert_eq!(normalize_url("/a/./b/../c d").unwrap(), "/a/c%20d");
 /// assert_eq!(normalize_url("/a/..//b").unwrap(), "/.//b"); // not `//b`, which would name a host

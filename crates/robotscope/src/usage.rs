@@ -361,10 +361,12 @@ impl Robots {
     ///
     /// ```
     /// let robots = robotscope::Robots::parse(
-    ///     "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: / train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n",
+    ///     "User-Agent: *\nAllow: /\nDisallow: /never/\n\
+    ///      Content-Usage: / train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n",
     /// );
     /// let u = robots.usage("AnyBot", "https://example.com/ai-ok/page");
-    /// assert_eq!((u.content_usage[0].key.as_str(), u.content_usage[0].granted, u.usage_lines.as_slice()), ("train-ai", true, &[5][..]));
+    /// let first = &u.content_usage[0];
+    /// assert_eq!((first.key.as_str(), first.granted, u.usage_lines.as_slice()), ("train-ai", true, &[5][..]));
     /// let u = robots.usage("AnyBot", "https://example.com/blog");
     /// assert_eq!((u.content_usage[0].granted, u.usage_lines.as_slice()), (false, &[4][..]));
     /// assert!(robots.usage("AnyBot", "https://example.com/never/x").content_usage.is_empty());

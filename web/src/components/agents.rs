@@ -8,7 +8,7 @@ use yew::prelude::*;
 use std::rc::Rc;
 
 use crate::analysis::{AgentEntry, MAX_AGENTS};
-use crate::state::{Action, State};
+use crate::shared::Shared;
 
 /// The agents box's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -16,32 +16,28 @@ pub struct AgentsProps {
     /// The agents box as typed.
     pub text: Rc<str>,
     /// The agents as the engine is given them.
-    pub agents: Rc<[AgentEntry]>,
+    pub agents: Shared<[AgentEntry]>,
     /// The token each agent's rules were found by (`None`: no group applies).
     pub tokens: Vec<Option<String>>,
     /// How many agents were left out.
     pub skipped: usize,
-    /// Where edits go.
-    pub dispatcher: UseReducerDispatcher<State>,
+    /// The agents box was edited: its text.
+    pub on_edit: Callback<String>,
+    /// Agents (preset names) to add, those not listed yet; the last one is selected.
+    pub on_add: Callback<Vec<String>>,
 }
 
 /// The agents box.
 #[function_component]
 pub fn Agents(props: &AgentsProps) -> Html {
-    let AgentsProps { text, agents, tokens, skipped, dispatcher } = props;
-    let oninput = {
-        let dispatcher = dispatcher.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            dispatcher.dispatch(Action::EditAgents(area.value()));
-        })
-    };
+    let AgentsProps { text, agents, tokens, skipped, on_edit, on_add } = props;
+    let oninput = on_edit.reform(|e: InputEvent| e.target_unchecked_into::<HtmlTextAreaElement>().value());
     // What the preset box said about the last thing typed into it (an unknown name), cleared by the next.
     let feedback = use_state(|| None::<String>);
     // A preset is added when the search box holds a preset's name (picked from the list or typed), or a set's
     // (`@ai`, `@search`, ...): the box is then emptied. Anything else is said to be unknown, and emptied too.
     let on_preset = {
-        let dispatcher = dispatcher.clone();
+        let on_add = on_add.clone();
         let feedback = feedback.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
@@ -52,10 +48,10 @@ pub fn Agents(props: &AgentsProps) -> Html {
             }
             input.set_value("");
             if let Some(c) = robotscope::crawler(value) {
-                dispatcher.dispatch(Action::AddAgents(vec![c.name.to_string()]));
+                on_add.emit(vec![c.name.to_string()]);
                 feedback.set(None);
             } else if let Some(set) = robotscope::crawler_set(value) {
-                dispatcher.dispatch(Action::AddAgents(set.iter().map(|c| c.name.to_string()).collect()));
+                on_add.emit(set.iter().map(|c| c.name.to_string()).collect());
                 feedback.set(Some(format!("Added the set {value}: {} crawlers.", set.len())));
             } else {
                 feedback.set(Some(format!(
@@ -64,10 +60,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
             }
         })
     };
-    let add = |names: Vec<String>| {
-        let dispatcher = dispatcher.clone();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::AddAgents(names.clone())))
-    };
+    let add = |names: Vec<String>| on_add.reform(move |_: MouseEvent| names.clone());
     // The presets by what they are for, each a button; and every AI crawler at once.
     let groups = [
         CrawlerKind::Search,

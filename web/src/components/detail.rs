@@ -4,24 +4,36 @@
 use robotscope::{RuleKind, Scope};
 use yew::prelude::*;
 
-use crate::analysis::deciding_lines;
-use crate::state::{Action, State};
+use crate::analysis::{deciding_lines, AgentEntry, Cell, Detail as Explained, Parsed, UrlEntry};
+use crate::messages;
+use crate::shared::Shared;
 
 /// The explanation's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct DetailProps {
-    /// The app state.
-    pub state: UseReducerHandle<State>,
+    /// The explained verdict of the selected cell, if there is one.
+    pub detail: Option<Shared<Explained>>,
+    /// Its agent.
+    pub agent: Option<AgentEntry>,
+    /// Its URL.
+    pub url: Option<UrlEntry>,
+    /// The parsed file, for the lines it quotes.
+    pub parsed: Shared<Parsed>,
+    /// The file's text.
+    pub text: Shared<str>,
+    /// The baseline's verdict for the cell, when there is a baseline.
+    pub before: Option<Cell>,
+    /// A line was chosen: move the editor to it.
+    pub on_reveal: Callback<usize>,
 }
 
 /// The explanation.
 #[function_component]
 pub fn Detail(props: &DetailProps) -> Html {
-    let DetailProps { state } = props;
-    let Some(detail) = state.detail.as_ref() else {
+    let DetailProps { detail, agent, url, parsed, text, before, on_reveal } = props;
+    let (Some(detail), Some(agent), Some(url)) = (detail, agent, url) else {
         return html! { <div class="detail-panel"><div class="detail" aria-live="polite"></div></div> };
     };
-    let (agent, url) = (&state.agents[detail.agent], &state.urls[detail.url]);
     let v = &detail.verdict;
     let word = if v.allowed { "Allowed" } else { "Disallowed" };
     let by = match &v.decided_by {
@@ -40,10 +52,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         Scope::Global => "the * group(s)",
         Scope::None => "no group",
     };
-    let reveal = |line: usize| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Reveal(line)))
-    };
+    let reveal = |line: usize| on_reveal.reform(move |_: MouseEvent| line);
     let matches = v.matches.iter().map(|m| {
         let winner = m.line == v.line;
         let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
@@ -71,8 +80,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     };
     let token = detail.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
     // With a baseline: what the baseline answered for this cell, when that differs.
-    let before =
-        state.baseline_grid.as_ref().and_then(|g| g.cell(detail.url, detail.agent)).filter(|b| b.allowed != v.allowed);
+    let before = before.filter(|b| b.allowed != v.allowed);
     let before = before.map(|b| {
         let word = if b.allowed { "allowed" } else { "disallowed" };
         let by =
@@ -81,7 +89,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     });
     // The deciding lines, quoted: the verdict and its rule together, even where the editor is out of view (a
     // phone), and the group that applied when no rule decided.
-    let quoted = deciding_lines(&state.parsed.robots, v);
+    let quoted = deciding_lines(&parsed.robots, v);
     let quote = if quoted.is_empty() {
         html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.", agent.label())}</p> }
     } else {
@@ -90,7 +98,7 @@ pub fn Detail(props: &DetailProps) -> Html {
             html! {
                 <li class={classes!("q", win.then_some("q-win"))}>
                     <button type="button" class="q-line" onclick={reveal(n)}>{format!("line {n}")}</button>
-                    <code>{state.parsed.line(&state.text, n)}</code>
+                    <code>{parsed.line(text, n)}</code>
                 </li>
             }
         });
@@ -109,6 +117,27 @@ pub fn Detail(props: &DetailProps) -> Html {
     });
     // What the engine was given differs from what was typed: said in words.
     let note = agent.note().map(|n| html! { <p class="agent-note">{n}</p> });
+    // The usage preferences that apply (they never change the verdict), with the lines that decide them, and
+    // what a catalogue crawler's operator says about robots.txt.
+    let usage = messages::usage(&detail.usage);
+    let usage_lines = detail.usage.usage_lines.iter().chain(detail.usage.content_signal.iter().map(|p| &p.line));
+    let mut usage_lines: Vec<usize> = usage_lines.copied().collect();
+    usage_lines.sort_unstable();
+    usage_lines.dedup();
+    let usage = (!usage.is_empty()).then(|| {
+        html! {
+            <div class="usage">
+                <p class="usage-title">{"Usage preferences (they never change the verdict):"}</p>
+                <ul>{ for usage.into_iter().map(|(label, text)| html! { <li><strong>{label}</strong>{": "}{text}</li> }) }</ul>
+                <p class="usage-go">{ for usage_lines.iter().map(|&n| html! {
+                    <button type="button" class="link go-line" onclick={reveal(n)}>{format!("line {n}")}</button>
+                }) }</p>
+            </div>
+        }
+    });
+    let looks = crate::analysis::lost_tie(v)
+        .map(|d| html! { <p class="looks-blocked">{messages::looks_blocked(d, v.line)}</p> });
+    let obeys = agent.crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
@@ -120,6 +149,9 @@ pub fn Detail(props: &DetailProps) -> Html {
             <div class="before-slot">{before}</div>
             {note}
             <p class="explanation">{&detail.explanation}</p>
+            {looks}
+            {usage}
+            {obeys}
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
                 <dt>{"Token given to the engine"}</dt><dd><code>{token}</code></dd>

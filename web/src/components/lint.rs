@@ -3,33 +3,24 @@
 use robotscope::Severity;
 use yew::prelude::*;
 
-use crate::analysis::MAX_LISTED_DIAGNOSTICS;
-use std::rc::Rc;
-
 use crate::analysis::Lint as LintResult;
-use crate::state::{Action, State};
+use crate::analysis::MAX_LISTED_DIAGNOSTICS;
+use crate::shared::Shared;
 
-/// The lint panel's props.
-#[derive(Properties, Clone, Debug)]
+/// The lint panel's props. The lint is compared by identity (each lint run makes a new one), so typing does
+/// not redraw the panel until the lint is run again.
+#[derive(Properties, PartialEq, Clone, Debug)]
 pub struct LintProps {
     /// The lint of the file.
-    pub lint: Rc<LintResult>,
-    /// Where choosing a diagnostic goes.
-    pub dispatcher: UseReducerDispatcher<State>,
-}
-
-/// The same lint (each lint run makes a new one), so typing does not redraw the panel until the lint is
-/// run again.
-impl PartialEq for LintProps {
-    fn eq(&self, other: &LintProps) -> bool {
-        Rc::ptr_eq(&self.lint, &other.lint) && self.dispatcher == other.dispatcher
-    }
+    pub lint: Shared<LintResult>,
+    /// A diagnostic was chosen: the line to move the editor to.
+    pub on_reveal: Callback<usize>,
 }
 
 /// The lint panel.
 #[function_component]
 pub fn Lint(props: &LintProps) -> Html {
-    let LintProps { lint, dispatcher } = props;
+    let LintProps { lint, on_reveal } = props;
     let all = &lint.diagnostics;
     if all.is_empty() {
         return html! { <p class="empty">{"No problems found."}</p> };
@@ -45,11 +36,8 @@ pub fn Lint(props: &LintProps) -> Html {
         count(Severity::Info, "note", "notes")
     );
     let items = all.iter().take(MAX_LISTED_DIAGNOSTICS).map(|d| {
-        let onclick = {
-            let dispatcher = dispatcher.clone();
-            let line = d.line;
-            Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::Reveal(line)))
-        };
+        let line = d.line;
+        let onclick = on_reveal.reform(move |_: MouseEvent| line);
         let sev = d.severity.name();
         html! {
             <li class={format!("diag diag-{sev}")}>

@@ -8,13 +8,26 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, RequestCache, RequestCredentials, RequestInit, Response};
 use yew::prelude::*;
 
-use crate::state::{Action, Notice, State, MAX_OPEN_BYTES};
+use crate::messages::{self, Notice};
+use crate::state::MAX_OPEN_BYTES;
 
 /// The props: where the results go.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct LiveProps {
-    /// The app state's dispatcher.
-    pub dispatcher: UseReducerDispatcher<State>,
+    /// A live file to open in the editor: its URL and bytes.
+    pub on_load: Callback<(String, Vec<u8>)>,
+    /// A live file to compare with: its bytes.
+    pub on_compare: Callback<Vec<u8>>,
+    /// What happened, in words.
+    pub on_notice: Callback<Notice>,
+}
+
+/// Where the results of a fetch go.
+#[derive(Clone)]
+struct Sinks {
+    load: Callback<(String, Vec<u8>)>,
+    compare: Callback<Vec<u8>>,
+    notice: Callback<Notice>,
 }
 
 /// What to do with the live file.
@@ -52,12 +65,10 @@ fn unreadable(url: &str, why: &str) -> Notice {
 }
 
 /// Fetches the robots.txt governing the page typed in, and loads it or compares with it.
-fn run(typed: &str, what: Use, dispatcher: UseReducerDispatcher<State>) {
+fn run(typed: &str, what: Use, sinks: Sinks) {
     let typed = typed.trim();
     if typed.is_empty() {
-        dispatcher.dispatch(Action::Notify(Notice::error(
-            "Type a site or page address first, such as https://example.com/.",
-        )));
+        sinks.notice.emit(Notice::error("Type a site or page address first, such as https://example.com/."));
         return;
     }
     // A bare host name is a site on https.
@@ -65,33 +76,30 @@ fn run(typed: &str, what: Use, dispatcher: UseReducerDispatcher<State>) {
     let url = match robots_url(&page) {
         Ok(url) => url,
         Err(e) => {
-            dispatcher.dispatch(Action::Notify(Notice::error(format!("Cannot fetch a robots.txt for {typed}: {e}."))));
+            sinks.notice.emit(Notice::error(format!("Cannot fetch a robots.txt for {typed}: {e}.")));
             return;
         }
     };
-    dispatcher.dispatch(Action::Notify(Notice::info(format!("Fetching {url}…"))));
+    sinks.notice.emit(Notice::info(format!("Fetching {url}…")));
     wasm_bindgen_futures::spawn_local(async move {
         let (status, bytes) = match fetch(&url).await {
             Ok(answer) => answer,
             Err(()) => {
                 let why = "the site does not allow other sites to read it (no CORS header), or it cannot be reached";
-                dispatcher.dispatch(Action::Notify(unreadable(&url, why)));
+                sinks.notice.emit(unreadable(&url, why));
                 return;
             }
         };
         let notice = match fetch_outcome(status) {
-            FetchOutcome::ParseBody if bytes.len() > MAX_OPEN_BYTES => Notice::error(format!(
-                "{url} is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
-                bytes.len() / (1024 * 1024)
-            )),
+            FetchOutcome::ParseBody if bytes.len() > MAX_OPEN_BYTES => messages::too_large(&url, bytes.len()),
             FetchOutcome::ParseBody => {
                 match what {
-                    Use::Load => dispatcher.dispatch(Action::OpenLive { url, bytes }),
+                    Use::Load => sinks.load.emit((url, bytes)),
                     Use::Compare => {
-                        dispatcher.dispatch(Action::SetBaselineBytes(bytes));
-                        dispatcher.dispatch(Action::Notify(Notice::info(format!(
+                        sinks.compare.emit(bytes);
+                        sinks.notice.emit(Notice::info(format!(
                             "Comparing with the live {url}: every verdict your file changes is marked."
-                        ))));
+                        )));
                     }
                 }
                 return;
@@ -105,7 +113,7 @@ fn run(typed: &str, what: Use, dispatcher: UseReducerDispatcher<State>) {
                 "{url} answered {status}: a server error, so crawlers treat everything as disallowed until a later fetch succeeds. The editor keeps your text."
             )),
         };
-        dispatcher.dispatch(Action::Notify(notice));
+        sinks.notice.emit(notice);
     });
 }
 
@@ -115,10 +123,11 @@ pub fn Live(props: &LiveProps) -> Html {
     let input = use_node_ref();
     let go = |what: Use| {
         let input = input.clone();
-        let dispatcher = props.dispatcher.clone();
+        let sinks =
+            Sinks { load: props.on_load.clone(), compare: props.on_compare.clone(), notice: props.on_notice.clone() };
         move || {
             let typed = input.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
-            run(&typed, what, dispatcher.clone());
+            run(&typed, what, sinks.clone());
         }
     };
     let on_submit = {

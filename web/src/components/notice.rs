@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::state::{Action, Notice, NoticeAction, NoticeKind, State};
+use crate::messages::{Notice, NoticeAction, NoticeKind};
 
 /// The notice bar's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -11,8 +11,8 @@ pub struct NoticeProps {
     pub notice: Option<Notice>,
     /// Where Google's 500 KiB cut falls in the file (the file's size), when it does.
     pub cut_from: Option<usize>,
-    /// Where dismissing goes.
-    pub dispatcher: UseReducerDispatcher<State>,
+    /// The notice was dismissed.
+    pub on_dismiss: Callback<()>,
     /// What a notice's button does (the app owns the local storage it may need).
     pub on_action: Callback<NoticeAction>,
 }
@@ -20,7 +20,7 @@ pub struct NoticeProps {
 /// The notice bar, and the standing warning when the file is past Google's 500 KiB limit.
 #[function_component]
 pub fn NoticeBar(props: &NoticeProps) -> Html {
-    let NoticeProps { notice, cut_from, dispatcher, on_action } = props;
+    let NoticeProps { notice, cut_from, on_dismiss, on_action } = props;
     // A field to copy from gets the focus with its text selected.
     let has_field = notice.as_ref().and_then(|n| n.field.clone());
     use_effect_with(has_field, |field| {
@@ -35,10 +35,7 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             }
         }
     });
-    let dismiss = {
-        let dispatcher = dispatcher.clone();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::DismissNotice))
-    };
+    let dismiss = on_dismiss.reform(|_: MouseEvent| ());
     let notice = notice.as_ref().map(|n| {
         let (class, role) = match n.kind {
             NoticeKind::Info => ("notice notice-info", "status"),

@@ -7,8 +7,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
-use crate::analysis::{Cell, Grid};
-use crate::state::{Action, State};
+use crate::analysis::{AgentEntry, Cell, Grid, UrlEntry};
+use crate::shared::Shared;
 
 /// The id of a cell's button, for moving the focus with the arrow keys.
 fn cell_id(url: usize, agent: usize) -> String {
@@ -16,8 +16,8 @@ fn cell_id(url: usize, agent: usize) -> String {
 }
 
 /// Selects the cell (`url`, `agent`) and moves the focus to it.
-fn focus_cell(state: &UseReducerHandle<State>, url: usize, agent: usize) {
-    state.dispatch(Action::Select { url, agent });
+fn focus_cell(on_select: &Callback<(usize, usize)>, url: usize, agent: usize) {
+    on_select.emit((url, agent));
     let button = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(&cell_id(url, agent)))
@@ -69,8 +69,22 @@ fn keep_in_view(url: usize, agent: usize) {
 /// The grid's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct ResultsProps {
-    /// The app state.
-    pub state: UseReducerHandle<State>,
+    /// The agents, one column each.
+    pub agents: Shared<[AgentEntry]>,
+    /// The URLs, one row each.
+    pub urls: Shared<[UrlEntry]>,
+    /// The verdicts.
+    pub grid: Shared<Grid>,
+    /// The baseline's verdicts, when there is a baseline.
+    pub baseline: Option<Shared<Grid>>,
+    /// The selected cell (URL row, agent column).
+    pub selected: (usize, usize),
+    /// A cell was chosen.
+    pub on_select: Callback<(usize, usize)>,
+    /// "Set as baseline" or "Update baseline".
+    pub on_set_baseline: Callback<()>,
+    /// "Stop comparing".
+    pub on_clear_baseline: Callback<()>,
 }
 
 /// The cell (URL row, agent column) a grid event happened in: its button carries `data-cell="u-a"`.
@@ -86,33 +100,33 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 /// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let ResultsProps { state } = props;
+    let ResultsProps { agents, urls, grid, baseline, selected, on_select, on_set_baseline, on_clear_baseline } = props;
     // After a selection is drawn, its cell is brought into view.
     {
         // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
         let started = use_mut_ref(|| false);
-        let selected = state.selected;
+        let selected = *selected;
         use_effect_with(selected, move |&(url, agent)| {
             if std::mem::replace(&mut *started.borrow_mut(), true) {
                 keep_in_view(url, agent);
             }
         });
     }
-    if state.urls.is_empty() || state.agents.is_empty() {
+    if urls.is_empty() || agents.is_empty() {
         return html! { <p class="empty">{"Enter at least one agent and one URL to see verdicts."}</p> };
     }
-    let (rows, columns) = (state.urls.len(), state.agents.len());
+    let (rows, columns) = (urls.len(), agents.len());
     let onclick = {
-        let dispatcher = state.dispatcher();
+        let on_select = on_select.clone();
         Callback::from(move |e: MouseEvent| {
-            if let Some((url, agent)) = cell_of(&e) {
-                dispatcher.dispatch(Action::Select { url, agent });
+            if let Some(cell) = cell_of(&e) {
+                on_select.emit(cell);
             }
         })
     };
     // The grid is one tab stop: the arrow keys, Home and End move between cells.
     let onkeydown = {
-        let state = state.clone();
+        let on_select = on_select.clone();
         Callback::from(move |e: KeyboardEvent| {
             let Some((u, a)) = cell_of(&e) else { return };
             let to = match e.key().as_str() {
@@ -125,26 +139,26 @@ pub fn Results(props: &ResultsProps) -> Html {
                 _ => return,
             };
             e.prevent_default();
-            focus_cell(&state, to.0, to.1);
+            focus_cell(&on_select, to.0, to.1);
         })
     };
-    let head = state.agents.iter().zip(state.grid.tokens.iter()).map(|(a, t)| {
+    let head = agents.iter().zip(grid.tokens.iter()).map(|(a, t)| {
         let token = t.as_deref().unwrap_or("(none)");
         let browser = (a.kind == robotscope::AgentKind::Browser).then(|| html! { <span class="sub warn">{"a browser"}</span> });
         html! { <th scope="col" title={a.note().unwrap_or_default()}><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span>{browser}</th> }
     });
-    let agents: Rc<[String]> = state.agents.iter().map(|a| a.label().to_string()).collect();
+    let labels: Rc<[String]> = agents.iter().map(|a| a.label().to_string()).collect();
     let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
-    let body = state.urls.iter().enumerate().map(|(u, url)| {
-        let cells = row_of(&state.grid, u).unwrap_or_default();
-        let before = state.baseline_grid.as_ref().and_then(|g| row_of(g, u));
-        let selected = (state.selected.0 == u).then_some(state.selected.1);
+    let body = urls.iter().enumerate().map(|(u, url)| {
+        let cells = row_of(grid, u).unwrap_or_default();
+        let before = baseline.as_ref().and_then(|g| row_of(g, u));
+        let selected = (selected.0 == u).then_some(selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
-        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={agents.clone()} {selected} elsewhere={url.elsewhere} /> }
+        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={labels.clone()} {selected} elsewhere={url.elsewhere} /> }
     });
     html! {
         <>
-        <Compare state={state.clone()} />
+        <Compare grid={grid.clone()} baseline={baseline.clone()} on_set={on_set_baseline.clone()} on_clear={on_clear_baseline.clone()} />
         <div class="grid-wrap">
             <table class="grid" {onclick} {onkeydown}>
                 <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its explanation; the arrow keys move between cells."}</caption>
@@ -156,15 +170,21 @@ pub fn Results(props: &ResultsProps) -> Html {
     }
 }
 
+/// The baseline bar's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+struct CompareProps {
+    grid: Shared<Grid>,
+    baseline: Option<Shared<Grid>>,
+    on_set: Callback<()>,
+    on_clear: Callback<()>,
+}
+
 /// The baseline bar: keep the file as it is to see which verdicts later edits change, and how many did.
 #[function_component]
-fn Compare(props: &ResultsProps) -> Html {
-    let ResultsProps { state } = props;
-    let set = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetBaseline))
-    };
-    let Some(before) = &state.baseline_grid else {
+fn Compare(props: &CompareProps) -> Html {
+    let CompareProps { grid, baseline, on_set, on_clear } = props;
+    let set = on_set.reform(|_: MouseEvent| ());
+    let Some(before) = baseline else {
         return html! {
             <div class="compare">
                 <button type="button" class="tool" onclick={set}>{"Set as baseline"}</button>
@@ -172,12 +192,9 @@ fn Compare(props: &ResultsProps) -> Html {
             </div>
         };
     };
-    let clear = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::ClearBaseline))
-    };
-    let total = state.grid.cells.len();
-    let changed = state.grid.cells.iter().zip(&before.cells).filter(|(now, then)| now.allowed != then.allowed).count();
+    let clear = on_clear.reform(|_: MouseEvent| ());
+    let total = grid.cells.len();
+    let changed = grid.cells.iter().zip(&before.cells).filter(|(now, then)| now.allowed != then.allowed).count();
     let summary = match changed {
         0 => format!("No verdict differs from the baseline ({total} checked)."),
         1 => format!("1 of {total} verdicts differs from the baseline (marked “was …”)."),

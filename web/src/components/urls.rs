@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use crate::analysis::{UrlEntry, MAX_URLS};
 use crate::components::agents::{arrow, count};
-use crate::state::{Action, State};
+use crate::shared::Shared;
 
 /// The URLs box's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -16,24 +16,18 @@ pub struct UrlsProps {
     /// The URLs box as typed.
     pub text: Rc<str>,
     /// The URLs as the engine is given them.
-    pub urls: Rc<[UrlEntry]>,
+    pub urls: Shared<[UrlEntry]>,
     /// How many URLs were left out.
     pub skipped: usize,
-    /// Where edits go.
-    pub dispatcher: UseReducerDispatcher<State>,
+    /// The URLs box was edited: its text.
+    pub on_edit: Callback<String>,
 }
 
 /// The URLs box.
 #[function_component]
 pub fn Urls(props: &UrlsProps) -> Html {
-    let UrlsProps { text, urls, skipped, dispatcher } = props;
-    let oninput = {
-        let dispatcher = dispatcher.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            dispatcher.dispatch(Action::EditUrls(area.value()));
-        })
-    };
+    let UrlsProps { text, urls, skipped, on_edit } = props;
+    let oninput = on_edit.reform(|e: InputEvent| e.target_unchecked_into::<HtmlTextAreaElement>().value());
     let changed = urls.iter().filter(|u| u.error.is_some() || u.tested != u.input).take(50).map(|u| match u.error {
         Some(e) => html! { <li class="url-error"><code>{&u.input}</code>{format!(": {e}; tested as typed")}</li> },
         None => html! { <li><code>{&u.input}</code>{arrow("is tested as")}<code>{&u.tested}</code></li> },

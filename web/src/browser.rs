@@ -1,0 +1,100 @@
+//! What the app asks of the browser outside the page's own elements: reading a file the user chose, saving a
+//! download, and putting a share link on the clipboard. Each reports through a callback.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::file::callbacks::FileReader;
+use gloo::file::{Blob, ObjectUrl};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlAnchorElement;
+use yew::Callback;
+
+use crate::messages::{self, Notice};
+use crate::permalink;
+use crate::session::Session;
+use crate::state::MAX_OPEN_BYTES;
+
+/// Reads a file the user chose or dropped: `on_read` gets its name and bytes, `on_notice` why it was not read.
+/// `reader` keeps the read alive until it finishes.
+pub fn read_file(
+    file: web_sys::File,
+    on_read: Callback<(String, Vec<u8>)>,
+    on_notice: Callback<Notice>,
+    reader: &Rc<RefCell<Option<FileReader>>>,
+) {
+    let name = file.name();
+    if file.size() > MAX_OPEN_BYTES as f64 {
+        on_notice.emit(messages::too_large(&name, file.size() as usize));
+        return;
+    }
+    let file = gloo::file::File::from(file);
+    let task = gloo::file::callbacks::read_as_bytes(&file, move |result| match result {
+        Ok(bytes) => on_read.emit((name, bytes)),
+        Err(e) => on_notice.emit(Notice::error(format!("Cannot read {name}: {e}"))),
+    });
+    *reader.borrow_mut() = Some(task);
+}
+
+/// Saves `bytes` as a download named `name`. The object URL is kept until the next download: revoking it at
+/// once can cancel the download in some browsers.
+pub fn download(bytes: &[u8], name: &str, mime: &str, keep: &Rc<RefCell<Option<ObjectUrl>>>) {
+    let blob = Blob::new_with_options(bytes, Some(mime));
+    let url = ObjectUrl::from(blob);
+    let anchor = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
+    if let Some(a) = anchor {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    *keep.borrow_mut() = Some(url);
+}
+
+/// Puts a share link to `session` on the clipboard; `on_notice` says whether it did, or shows the link to copy
+/// by hand.
+pub fn share(session: &Session, on_notice: Callback<Notice>) {
+    let Some(fragment) = permalink::to_fragment(session) else {
+        on_notice.emit(Notice::error(
+            "The file is too large for a share link (browsers cut URLs of about 2 MB). Download it and share the file instead.",
+        ));
+        return;
+    };
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let link = format!(
+        "{}{}{}#{fragment}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
+    // "Copied" only once the browser says so. Without a clipboard (plain http other than localhost) or when
+    // it refuses, the link goes in a field, selected, to copy by hand.
+    let navigator = window.navigator();
+    let has_clipboard =
+        js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined() && !c.is_null());
+    let fallback = move |why: &str, link: String| {
+        Notice::error(format!(
+            "The link was not copied: {why}. It is in this field, selected: copy it with Ctrl+C (⌘C on a Mac). It holds the file, the agents and the URLs ({} characters).",
+            link.len()
+        ))
+        .with_field(link)
+    };
+    if !has_clipboard {
+        on_notice.emit(fallback("this page has no clipboard access (it is not served over https)", link));
+        return;
+    }
+    let promise = navigator.clipboard().write_text(&link);
+    wasm_bindgen_futures::spawn_local(async move {
+        let notice = match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(_) => Notice::info(format!(
+                "Share link copied to the clipboard ({} characters): it holds the file, the agents and the URLs, and nothing is sent to a server.",
+                link.len()
+            )),
+            Err(_) => fallback("the browser refused to write to the clipboard", link),
+        };
+        on_notice.emit(notice);
+    });
+}

@@ -1,0 +1,282 @@
+//! The robots.txt editor: a plain text area over a coloured copy of the text, beside a gutter of line numbers,
+//! lint marks and the priorities of the rules that matched the selected URL.
+//!
+//! Everything scrolls together in one scroller, and only the lines in view (and a few around them) are drawn.
+//! The text area holds a window of the file around the view, not the whole file ([`crate::text`] says why):
+//! files of up to [`crate::text::WHOLE_LINES`] lines go in whole, larger ones in windows of a few hundred lines
+//! that move as the view scrolls. The app keeps the whole text and its own undo history, and handles the few
+//! edits the text area cannot make on its own window: pastes, and copying, cutting or typing over a selection
+//! that reaches past the window (after "select all" in a large file).
+//!
+//! [`window`] is the window controller, [`input`] the input handling, [`render`] the drawing, and this module
+//! the component that wires them to the page; the arithmetic they share is [`crate::caret`]'s.
+
+mod input;
+mod render;
+mod window;
+
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::analysis::{Detail, Lint, Parsed};
+pub use crate::document::{Document, Edit};
+use crate::messages::Notice;
+use crate::shared::Shared;
+use window::{Held, Parts};
+
+pub use crate::caret::MAX_SHOWN_LINES;
+
+/// Dropped text up to this size goes where it is dropped, as the text area places it; larger drops go in at
+/// the selection, like a paste.
+const DROP_IN_PLACE_BYTES: usize = 64 * 1024;
+
+/// The editor's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct EditorProps {
+    /// The file.
+    pub document: Document,
+    /// Its parse and line index.
+    pub parsed: Shared<Parsed>,
+    /// The explained verdict of the selected cell, whose group and rules are marked.
+    pub detail: Option<Shared<Detail>>,
+    /// The lint, whose marks are in the gutter.
+    pub lint: Shared<Lint>,
+    /// A request to move to a line: (line, request number).
+    pub reveal: Option<(usize, u32)>,
+    /// The selected cell: when it changes, its deciding line is brought into view.
+    pub selected: (usize, usize),
+    /// Edits to make.
+    pub on_edit: Callback<Edit>,
+    /// A file dropped on the editor.
+    pub on_open: Callback<web_sys::File>,
+    /// Something to say (a paste too large to open).
+    pub on_notice: Callback<Notice>,
+}
+
+/// Where the scroller is scrolled, and how tall it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct View {
+    top: i32,
+    height: i32,
+}
+
+/// The editor.
+#[function_component]
+pub fn Editor(props: &EditorProps) -> Html {
+    let parts = Parts {
+        area: use_node_ref(),
+        scroller: use_node_ref(),
+        code: use_node_ref(),
+        held: use_mut_ref(Held::default),
+        latest: use_mut_ref(|| props.clone()),
+    };
+    *parts.latest.borrow_mut() = props.clone();
+    let view = use_state(|| View { top: 0, height: 800 });
+
+    let oninput = {
+        let parts = parts.clone();
+        Callback::from(move |e: InputEvent| parts.input(&e))
+    };
+    let onkeydown = {
+        let parts = parts.clone();
+        Callback::from(move |e: KeyboardEvent| parts.keydown(&e))
+    };
+    let onpaste = {
+        let parts = parts.clone();
+        Callback::from(move |e: Event| parts.paste(e.unchecked_ref()))
+    };
+    let oncopy = {
+        let parts = parts.clone();
+        Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), false))
+    };
+    let oncut = {
+        let parts = parts.clone();
+        Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), true))
+    };
+    // A press in the text area starts a drag (the window must not move under it) and places the caret, which
+    // ends any parked selection.
+    let onpointerdown = {
+        let held = parts.held.clone();
+        Callback::from(move |e: PointerEvent| {
+            let mut held = held.borrow_mut();
+            held.dragging = true;
+            // Not for a right click: the context menu's Copy acts on the selection as it is.
+            if e.button() == 0 {
+                let parked = held.parked.take();
+                held.shift_from = parked.filter(|_| e.shift_key()).map(|p| p.start);
+            }
+        })
+    };
+    let onscroll = {
+        let view = view.clone();
+        let held = parts.held.clone();
+        Callback::from(move |e: Event| {
+            let scroller: HtmlElement = e.target_unchecked_into();
+            let mut held = held.borrow_mut();
+            held.scrolled = (scroller.scroll_top(), scroller.scroll_left());
+            held.height = scroller.client_height();
+            view.set(View { top: held.scrolled.0, height: held.height });
+        })
+    };
+    let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
+    let ondrop = {
+        let parts = parts.clone();
+        let on_open = props.on_open.clone();
+        Callback::from(move |e: DragEvent| {
+            let Some(data) = e.data_transfer() else { return };
+            if let Some(file) = data.files().and_then(|f| f.get(0)) {
+                e.prevent_default();
+                on_open.emit(file);
+                return;
+            }
+            // Large dropped text goes in as a paste does (at the selection), never through the text area's
+            // layout; small drops are the text area's own (at the drop point).
+            let text = data.get_data("text/plain").unwrap_or_default();
+            if text.len() > DROP_IN_PLACE_BYTES {
+                e.prevent_default();
+                parts.insert_text(text);
+            }
+        })
+    };
+
+    // Listeners Yew has no attribute for: the window's size (the editor's height follows it), the end of a
+    // pointer press (anywhere), focus (to undo the browser's scrolling to the text area), input method
+    // compositions, undo or redo from a menu, and text input that came without a key (`beforeinput`).
+    {
+        let parts = parts.clone();
+        let view = view.clone();
+        use_effect_with((), move |_| {
+            let mut listeners = Vec::new();
+            let measure = {
+                let scroller = parts.scroller.clone();
+                let held = parts.held.clone();
+                move || {
+                    if let Some(s) = scroller.cast::<HtmlElement>() {
+                        let mut held = held.borrow_mut();
+                        held.scrolled = (s.scroll_top(), s.scroll_left());
+                        held.height = s.client_height();
+                        view.set(View { top: held.scrolled.0, height: held.height });
+                    }
+                }
+            };
+            measure();
+            if let (Some(window), Some(area)) = (web_sys::window(), parts.area.cast::<HtmlTextAreaElement>()) {
+                listeners.push(EventListener::new(&window, "resize", move |_| measure()));
+                let p = parts.clone();
+                listeners.push(EventListener::new(&window, "pointerup", move |_| {
+                    let was = std::mem::replace(&mut p.held.borrow_mut().dragging, false);
+                    // Taken first: the borrow must end before `extend_from` borrows again.
+                    let shift_from = p.held.borrow_mut().shift_from.take();
+                    if let Some(anchor) = shift_from {
+                        p.extend_from(anchor);
+                    }
+                    if was {
+                        p.sync();
+                    }
+                }));
+                let p = parts.clone();
+                listeners.push(EventListener::new(&area, "focus", move |_| {
+                    let (top, left) = p.held.borrow().scrolled;
+                    if let Some(scroller) = p.scroller.cast::<HtmlElement>() {
+                        scroller.set_scroll_top(top);
+                        scroller.set_scroll_left(left);
+                    }
+                }));
+                let p = parts.clone();
+                listeners
+                    .push(EventListener::new(&area, "compositionstart", move |_| p.held.borrow_mut().composing = true));
+                let p = parts.clone();
+                listeners.push(EventListener::new(&area, "compositionend", move |_| {
+                    p.held.borrow_mut().composing = false;
+                    p.sync();
+                }));
+                let p = parts.clone();
+                let options = EventListenerOptions::enable_prevent_default();
+                listeners.push(EventListener::new_with_options(&area, "beforeinput", options, move |e| {
+                    let Some(e) = e.dyn_ref::<InputEvent>() else { return };
+                    let edit = match e.input_type().as_str() {
+                        "historyUndo" => Edit::Undo,
+                        "historyRedo" => Edit::Redo,
+                        _ => return p.beforeinput(e),
+                    };
+                    e.prevent_default();
+                    p.emit(edit);
+                }));
+            }
+            move || drop(listeners)
+        });
+    }
+
+    // After each render: fill the text area when the text was replaced from outside, or move its window when
+    // the view nears an edge of it.
+    {
+        let parts = parts.clone();
+        use_effect(move || parts.sync());
+    }
+
+    // Move to a line on request (a lint entry, a rule of the explanation): select it and scroll it into view.
+    {
+        let parts = parts.clone();
+        use_effect_with(props.reveal, move |reveal| {
+            if let Some((line, _)) = *reveal {
+                parts.reveal(line);
+            }
+        });
+    }
+    // Bring the deciding line (or, when no rule decided, the group that applied) into view when another cell is
+    // selected: the editor scrolls, the page does not.
+    {
+        let scroller = parts.scroller.clone();
+        let line = props.detail.as_ref().map_or(0, |d| crate::analysis::focus_line(&d.verdict));
+        use_effect_with(props.selected, move |_| {
+            if let (true, Some(scroller)) = (line > 0, scroller.cast::<HtmlElement>()) {
+                Parts::reveal_line(&scroller, line - 1);
+            }
+        });
+    }
+
+    let (lines, gutter, count) = render::lines(props, view.top, view.height);
+    let height = format!(
+        "height:{}px",
+        count.min(MAX_SHOWN_LINES) as i32 * crate::caret::LINE_HEIGHT + crate::caret::LINE_HEIGHT
+    );
+    let too_long = render::too_long(count);
+    let digits = count.to_string().len().max(2);
+
+    html! {
+        <>
+        <div class="editor" style={format!("--digits:{digits}")} {ondragover} {ondrop}>
+            <div class="scroller" ref={parts.scroller.clone()} {onscroll}>
+                <div class="sheet" style={height}>
+                    <div class="gutter" aria-hidden="true">{ for gutter }</div>
+                    <div class="code" ref={parts.code.clone()}>
+                        <div class="overlay" aria-hidden="true">{ for lines }</div>
+                        <textarea
+                            ref={parts.area.clone()}
+                            class="source"
+                            aria-label="robots.txt file: type, paste, or drop a file here"
+                            aria-describedby="editor-help"
+                            spellcheck="false"
+                            autocomplete="off"
+                            autocapitalize="off"
+                            wrap="off"
+                            {oninput}
+                            {onkeydown}
+                            {onpaste}
+                            {oncopy}
+                            {oncut}
+                            {onpointerdown}
+                        />
+                    </div>
+                </div>
+            </div>
+            <p id="editor-help" class="sr-only">{"The verdicts update as you type. The lint panel lists problems; choosing one moves the cursor to its line."}</p>
+        </div>
+        // Always there, so that the note coming and going never makes Yew redraw the editor (it matches unkeyed
+        // siblings from the end), which would lose the text area's focus and selection.
+        <div class="editor-notes">{too_long}</div>
+        </>
+    }
+}

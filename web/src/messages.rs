@@ -1,0 +1,207 @@
+//! The notices at the top of the page, and the sentences they say. The reducer and the components name a
+//! message here; none of them writes one.
+
+/// How serious a notice is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Something worth knowing.
+    Info,
+    /// Something went wrong; what the user typed is kept.
+    Error,
+}
+
+/// A message at the top of the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// How serious.
+    pub kind: NoticeKind,
+    /// The message, a sentence or two.
+    pub text: String,
+    /// A button the notice offers.
+    pub action: Option<NoticeAction>,
+    /// Text to copy by hand, shown selected in a read-only field (a share link the clipboard refused).
+    pub field: Option<String>,
+    /// What the field holds, for screen readers.
+    pub field_label: &'static str,
+}
+
+/// What a notice's button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeAction {
+    /// Swap the session on screen with the backup kept when a share link replaced it.
+    RestoreBackup,
+}
+
+impl NoticeAction {
+    /// The button's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            NoticeAction::RestoreBackup => "Restore my previous session",
+        }
+    }
+}
+
+impl Notice {
+    /// An information notice.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice { kind: NoticeKind::Info, text: text.into(), action: None, field: None, field_label: "Share link" }
+    }
+
+    /// An error notice.
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice { kind: NoticeKind::Error, text: text.into(), action: None, field: None, field_label: "Share link" }
+    }
+
+    /// This notice, with `text` in a read-only field to copy from.
+    pub fn with_field(self, text: String) -> Notice {
+        Notice { field: Some(text), ..self }
+    }
+
+    /// This notice, with a command to run in a read-only field to copy from.
+    pub fn with_command(self, command: String) -> Notice {
+        Notice { field: Some(command), field_label: "Command to run", ..self }
+    }
+
+    /// This notice, with a button.
+    pub fn with_action(self, action: NoticeAction) -> Notice {
+        Notice { action: Some(action), ..self }
+    }
+}
+
+/// `what` (a file, a paste, an answer) of `bytes` bytes is too large to open.
+pub fn too_large(what: &str, bytes: usize) -> Notice {
+    Notice::error(format!(
+        "{what} is {} MB: too large to be a robots.txt (Google reads the first 500 KiB). The editor keeps your text.",
+        bytes / (1024 * 1024)
+    ))
+}
+
+/// The file `name` is not text.
+pub fn binary(name: &str) -> Notice {
+    Notice::error(format!(
+        "{name} looks like a binary file (an image, an archive or a program), not a robots.txt. The editor keeps your text."
+    ))
+}
+
+/// The file `name` is an HTML page.
+pub fn html_file(name: &str) -> Notice {
+    Notice::error(format!(
+        "{name} is an HTML page, not a robots.txt: a crawler that gets it reads no rules from it. See the lint."
+    ))
+}
+
+/// The text typed or pasted is an HTML page.
+pub fn html_text() -> Notice {
+    Notice::error(
+        "This is an HTML page, not a robots.txt: a crawler that gets it reads no rules from it. See the lint.",
+    )
+}
+
+/// The file `name` is not UTF-8.
+pub fn not_utf8(name: &str) -> Notice {
+    Notice::info(format!(
+        "{name} is not valid UTF-8: the editor shows the bad bytes as �, and the answers are for the original bytes until you edit."
+    ))
+}
+
+/// The file `name` was opened.
+pub fn opened(name: &str) -> Notice {
+    Notice::info(format!("Opened {name}."))
+}
+
+/// The live robots.txt at `url` was loaded.
+pub fn live_loaded(url: &str) -> Notice {
+    Notice::info(format!(
+        "Loaded the live {url}. Edit it and check; Undo (Ctrl+Z in the editor) brings your previous file back."
+    ))
+}
+
+/// The example `title` was loaded.
+pub fn example_loaded(title: &str) -> Notice {
+    Notice::info(format!("Loaded the example “{title}”."))
+}
+
+/// The example was cleared.
+pub fn example_cleared() -> Notice {
+    Notice::info(
+        "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings the example file back.",
+    )
+}
+
+/// One line of the AI crawlers' summary: what the file does at `/` to the crawlers of one kind, who only looks
+/// blocked, and what their operators say about robots.txt.
+pub fn ai_kind(s: &crate::analysis::AiKindSummary) -> String {
+    let mut out = format!("{}: ", s.kind.title());
+    out.push_str(&match (s.blocked, s.total) {
+        (_, 0) => String::from("none in the catalogue"),
+        (0, _) => String::from("all allowed at /"),
+        (b, t) if b == t => format!("all {t} blocked at /"),
+        (b, t) => format!("{b} of {t} blocked at /"),
+    });
+    if let Some(first) = s.looks_blocked.first() {
+        let names: Vec<&str> = s.looks_blocked.iter().map(|l| l.name).collect();
+        let (verb, names) = match names.len() {
+            1 => ("looks", names[0].to_string()),
+            n if n <= 3 => ("look", names.join(", ")),
+            n => ("look", format!("{} and {} more", names[..2].join(", "), n - 2)),
+        };
+        out.push_str(&format!(
+            "; {names} only {verb} blocked (the Disallow on line {} ties the Allow on line {}, and Allow wins)",
+            first.disallow, first.allow
+        ));
+    }
+    if s.may_not_apply > 0 {
+        out.push_str(&format!("; robots.txt may not apply to {} of them", s.may_not_apply));
+    }
+    if s.ignores > 0 {
+        out.push_str(&format!("; {} reported not to obey it", s.ignores));
+    }
+    if s.no_statement > 0 {
+        out.push_str(&format!("; {} with no statement", s.no_statement));
+    }
+    out.push('.');
+    out
+}
+
+/// The usage preferences that apply to a URL, as the explanation lists them: `(label, text)` pairs, such as
+/// `("Content-Usage (IETF draft)", "train-ai=no (line 16)")`. Empty when none applies.
+pub fn usage(u: &robotscope::Usage) -> Vec<(&'static str, String)> {
+    let prefs = |prefs: &[robotscope::Preference]| -> String {
+        let parts: Vec<String> = prefs
+            .iter()
+            .map(|p| format!("{}={} (line {})", p.key, if p.granted { "yes" } else { "no" }, p.line))
+            .collect();
+        parts.join(", ")
+    };
+    let mut out = Vec::new();
+    if u.usage_unknown {
+        let lines: Vec<String> = u.usage_lines.iter().map(|l| format!("line {l}")).collect();
+        out.push(("Content-Usage (IETF draft)", format!("unknown: {} does not parse", lines.join(", "))));
+    } else if !u.content_usage.is_empty() {
+        out.push(("Content-Usage (IETF draft)", prefs(&u.content_usage)));
+    }
+    if !u.content_signal.is_empty() {
+        out.push(("Content-Signal", prefs(&u.content_signal)));
+    }
+    out
+}
+
+/// A verdict that only looks like a block: the `Disallow` on line `disallow` ties the `Allow` on line `allow`.
+pub fn looks_blocked(disallow: usize, allow: usize) -> String {
+    format!(
+        "Only looks blocked: the Disallow on line {disallow} matches as long a pattern as the Allow on line {allow}, \
+         and a tie goes to Allow (Google merges the groups of one agent)."
+    )
+}
+
+/// What the operator of a catalogue crawler says about robots.txt, when it is not a plain yes.
+pub fn obeys(c: &robotscope::Crawler) -> Option<String> {
+    let f = c.facts();
+    let said = match f.obeys {
+        robotscope::Obeys::Yes => return None,
+        robotscope::Obeys::MayNotApply => "says robots.txt may not apply to it (it fetches what a person asked for)",
+        robotscope::Obeys::No => "is reported not to obey robots.txt",
+        robotscope::Obeys::Unknown => "has made no statement on obeying robots.txt",
+    };
+    Some(format!("{}'s operator, {}, {said} (source: {}, as of {}).", c.name, c.operator, f.source, f.as_of))
+}
