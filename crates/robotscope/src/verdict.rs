@@ -136,7 +136,10 @@ impl crate::Robots {
                 format!("{agent} has its own {plural} ({groups}), so the `*` rules are ignored.")
             }
             Scope::Specific => format!("{agent} has its own {plural} ({groups})."),
-            Scope::Global => format!("{agent} has no group of its own, so the `*` {plural} ({groups}) applies."),
+            Scope::Global => {
+                let verb = if plural == "group" { "applies" } else { "apply" };
+                format!("{agent} has no group of its own, so the `*` {plural} ({groups}) {verb}.")
+            }
             Scope::None => {
                 return format!("No group names {agent} and there is no `*` group, so everything is allowed.");
             }
