@@ -221,7 +221,8 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                 if let Some(line) = a.tied {
                     writeln!(
                         out,
-                        "  {:<22} only looks blocked: the Disallow on line {line} ties this Allow, and ties go to Allow",
+                        "  {:<22} only looks blocked: the Disallow on line {line} ties this Allow, and ties go to \
+                         Allow",
                         ""
                     )?;
                 }

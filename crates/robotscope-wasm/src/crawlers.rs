@@ -160,7 +160,9 @@ mod tests {
                 + "Disallow: ".len();
         let rule = |line: usize, kind: &str, column: usize, at: usize| {
             alloc::format!(
-                "{{\"line\":{line},\"kind\":\"{kind}\",\"value\":\"/\",\"pattern\":\"/\",\"priority\":1,\"indexFallback\":false,\"column\":{column},\"start\":{at},\"end\":{},\"byteStart\":{at},\"byteEnd\":{}}}",
+                "{{\"line\":{line},\"kind\":\"{kind}\",\"value\":\"/\",\"pattern\":\"/\",\"priority\":1,\
+                 \"indexFallback\":false,\"column\":{column},\"start\":{at},\"end\":{},\"byteStart\":{at},\
+                 \"byteEnd\":{}}}",
                 at + 1,
                 at + 1
             )
