@@ -23,6 +23,12 @@ fn exercise(robots: &Robots, url: &str) {
     assert_eq!(robots.decide(&agents, url), (verdict.allowed, verdict.line));
     let report = robots.report();
     assert_eq!(report.lines.len(), robots.line_count());
+    // Every interpretation profile reads the same bytes (RFC 9309 and 1994 without the line cap).
+    for profile in robotscope::Profile::ALL {
+        let reading = robots.reading(profile);
+        let v = reading.check(&agents, url);
+        assert!(!reading.explain(&v, "Googlebot").is_empty());
+    }
     for d in robots.diagnostics() {
         assert!(d.span.start <= d.span.end && d.span.end <= robots.source().len(), "{d:?}");
         assert!(d.line >= 1 && d.line <= robots.line_count(), "{d:?}");
@@ -134,4 +140,26 @@ fn malformed_urls() {
     }
     // A NUL byte cuts the path the matcher sees.
     assert_eq!(robots.decide("a", "http://e.com/private\0/x"), (false, 2));
+}
+
+#[test]
+fn many_groups_with_lines_other_readings_pass_over() {
+    // 50,000 `*` groups, each with a line that RFC 9309 and 1994 pass over: explaining a verdict lists three
+    // of them and counts the rest.
+    let body = "User-agent: *\nDisallow: /a\nDissallow: /b\n".repeat(50_000);
+    let robots = Robots::parse(&body);
+    let rfc = robots.reading(robotscope::Profile::Rfc9309);
+    assert_eq!(rfc.ignored().len(), 50_000);
+    let v = rfc.check("Bot", "/b");
+    assert_eq!((v.allowed, v.groups.len()), (true, 50_000));
+    let why = rfc.explain(&v, "Bot");
+    assert!(
+        why.ends_with(
+            "It passes over line 3 (`Dissallow: /b`), line 6 (`Dissallow: /b`), line 9 (`Dissallow: /b`) and 49997 \
+             more, which are not RFC 9309 syntax."
+        ),
+        "{why}"
+    );
+    assert_eq!(robots.decide("Bot", "/b"), (false, 3));
+    // Not `exercise`: the AI-era lint's merged-group check is quadratic in the number of `*` groups (18 s here).
 }

@@ -39,7 +39,18 @@ fn a_clean_file_has_no_diagnostics() {
 fn typo_and_prefix_keys() {
     check(
         "User-agent: *\nDissallow: /a\nuseragent: b\nDisallowed: /c\nsitemaps: https://e.com/s.xml\n",
-        &[(2, K::TypoKey), (3, K::TypoKey), (3, K::GlobalRulesIgnored), (4, K::PrefixKey), (5, K::PrefixKey)],
+        &[
+            (2, K::TypoKey),
+            (2, K::Rfc9309IgnoresLine),
+            (3, K::TypoKey),
+            (3, K::Rfc9309IgnoresLine),
+            (3, K::GlobalRulesIgnored),
+            (4, K::PrefixKey),
+            (4, K::Rfc9309IgnoresLine),
+            // Google disallows `/c` for `b` (line 4); RFC 9309 crawlers read neither line 3 nor line 4.
+            (4, K::ProfilesDisagree),
+            (5, K::PrefixKey),
+        ],
     );
     let (d, text) = one("User-agent: *\nDissallow: /a\n", K::TypoKey);
     assert_eq!(text, "Dissallow");
@@ -102,7 +113,8 @@ fn dollar_and_hash_in_values() {
 
 #[test]
 fn user_agent_values() {
-    check("User-agent:\nDisallow: /\n", &[(1, K::EmptyUserAgent)]);
+    // RFC 9309 section 2.2: `product-token = identifier / "*"`, so an empty value names no crawler there either.
+    check("User-agent:\nDisallow: /\n", &[(1, K::Rfc9309IgnoresLine), (1, K::EmptyUserAgent)]);
     let (d, _) = one("User-agent: Googlebot/2.1\nDisallow: /\n", K::UserAgentReduced);
     assert!(d.message.contains("as `Googlebot`"), "{}", d.message);
     assert_eq!(d.help.as_deref(), Some("write `User-agent: Googlebot`"));
@@ -297,4 +309,68 @@ fn content_usage_lines() {
     assert!(usage("Content-Usage: / train-ai=n search=y")[0].contains("not a valid Structured Fields dictionary"));
     let outside = lint(b"Content-Usage: / train-ai=n\nUser-agent: *\nAllow: /\n");
     assert!(outside.iter().any(|d| d.kind == K::ContentUsageInvalid && d.message.contains("applies to no crawler")));
+}
+
+/// Issue 13: each line that only Google reads as written gets "RFC 9309 crawlers ignore this line" (RFC 9309
+/// section 2.2: keys are exactly `user-agent`, `allow` and `disallow`, followed by `:`; a user agent is a
+/// product token or `*`).
+#[test]
+fn lines_only_google_reads() {
+    let file = "User-agent: *\nDissallow: /a\nDisallowed: /b\nDisallow /c\nDisallow : /d\n\n\
+                User-agent: Googlebot/2.1\nUser-agent: * FooBot\nDisallow: /e\n";
+    let got: Vec<(usize, String)> = lint(file.as_bytes())
+        .into_iter()
+        .filter(|d| d.kind == K::Rfc9309IgnoresLine)
+        .map(|d| (d.line, d.message))
+        .collect();
+    let want = [
+        (2, "RFC 9309 crawlers ignore this line: its key is not exactly `Disallow`, which Google accepts"),
+        (3, "RFC 9309 crawlers ignore this line: its key is not exactly `Disallow`, which Google accepts"),
+        (4, "RFC 9309 crawlers ignore this line: the key is not followed by `:`"),
+        (
+            7,
+            "RFC 9309 crawlers ignore this line: `Googlebot/2.1` is neither a product token (letters, `-` and `_`) \
+             nor `*`, so it names no crawler (Google reads it as `Googlebot`)",
+        ),
+        (
+            8,
+            "RFC 9309 crawlers ignore this line: `* FooBot` is neither a product token (letters, `-` and `_`) nor \
+             `*`, so it names no crawler (Google reads it as `*`)",
+        ),
+    ];
+    // `Disallow : /d` (line 5) is RFC syntax: `*WS ":"` allows space before the colon.
+    assert_eq!(got, want.map(|(l, m)| (l, m.to_string())));
+    let (d, text) = one("User-agent: *\nDisallow /c\n", K::Rfc9309IgnoresLine);
+    assert_eq!((d.severity, text.as_str()), (Severity::Info, "Disallow /c"));
+    assert_eq!(d.help.as_deref(), Some("write `Disallow: /c`"));
+    // RFC syntax in any ASCII case draws nothing.
+    check("USER-AGENT: FooBot\nallow: /a\nDISALLOW: /\n", &[]);
+}
+
+/// Issue 13: a file whose verdicts differ between Google and RFC 9309 for paths drawn from its rules.
+#[test]
+fn google_and_rfc9309_disagree() {
+    let (d, text) = one("User-agent: *\nDisallow /private\n", K::ProfilesDisagree);
+    assert_eq!((d.line, d.severity, text.as_str()), (2, Severity::Warning, "Disallow /private"));
+    assert_eq!(
+        d.message,
+        "Google and RFC 9309 crawlers read this file differently: for `Any-Other-Crawler`, `/private` is \
+         disallowed for Google (line 2) and allowed for RFC 9309 crawlers (no rule decides); 1 of the 2 agent and \
+         path pairs drawn from the file differ"
+    );
+    // The index.html rule is Google's: RFC 9309 disallows `/d/`.
+    let (d, _) = one("User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n", K::ProfilesDisagree);
+    assert!(
+        d.message.contains("`/d/` is allowed for Google (line 3) and disallowed for RFC 9309 crawlers (line 2)"),
+        "{}",
+        d.message
+    );
+    // Percent-escapes of unreserved characters: Google compares them as written, RFC 9309 decodes them.
+    let (d, _) = one("User-agent: *\nDisallow: /%7Ejoe/\nAllow: /~joe/\n", K::ProfilesDisagree);
+    assert!(
+        d.message.contains("`/%7Ejoe/` is disallowed for Google (line 2) and allowed for RFC 9309 crawlers (line 3)"),
+        "{}",
+        d.message
+    );
+    check("User-agent: *\nDisallow: /private\nAllow: /private/press\n", &[]);
 }

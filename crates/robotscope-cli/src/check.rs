@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use robotscope::{
     crawler_set, is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, CrawlerKind,
-    Robots, RuleMatch, Scope, TypedAgent, Verdict,
+    Profile, Reading, Robots, RuleMatch, Scope, TypedAgent, Verdict,
 };
 
 use crate::args::{shown_path, Arg, Parser};
@@ -46,6 +46,15 @@ Options:
                       one, each with its preset's fallbacks (a set implies --normalize)
       --normalize     Read each agent as a person means it (a User-Agent header or a crawler
                       preset with its fallbacks) and encode each URL as a browser would
+      --profile NAME  Read the file as NAME reads it: google (the default: Google's matcher,
+                      byte for byte), rfc9309 (RFC 9309 as written: exact keys with a colon,
+                      product-token user agents, percent-encoding before comparison, /robots.txt
+                      always allowed, no index.html rule) or 1994 (the original standard: records
+                      separated by blank lines, the first record whose name is part of the
+                      robot's name, plain prefixes, no Allow)
+      --compare       Answer each URL under all three profiles, one column each, mark the URLs
+                      on which they differ and say why under each; the exit status still comes
+                      from --profile (google by default). Not with --live, --sitemap or a set
       --json          Print one JSON object per URL (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
@@ -71,6 +80,7 @@ Text output, one line per URL:
 
 JSON output, one object per URL with the members
   url, agents             what the engine was given
+  profile                 the profile that answered (--profile; google by default)
   input_url, input_agents what was typed (only with --normalize)
   allowed, line           the verdict and the deciding line (0: no rule decided)
   rule                    the deciding rule {line, kind, value, pattern, priority,
@@ -84,6 +94,9 @@ JSON output, one object per URL with the members
                           of the longest matching path), content_usage_lines,
                           content_usage_unknown (a deciding line does not parse), and
                           content_signal ([{key, granted, line}])
+With --compare, one object per URL with url, agents, profile, allowed, line (under --profile),
+differs (whether the profiles disagree on allowed) and profiles: one object per profile with
+profile, allowed, line, rule, scope, path, group_lines and why (the explanation).
 
 Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 on a usage or I/O error.
 ";
@@ -96,6 +109,8 @@ struct Options {
     sitemap: Option<String>,
     net: NetOptions,
     json: bool,
+    profile: Profile,
+    compare: bool,
     normalize: bool,
     /// Answer each agent on its own instead of pooling them (a crawler set was given).
     each: bool,
@@ -109,11 +124,19 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     let mut sitemap = None;
     let mut net = NetOptions::default();
     let (mut json, mut normalize, mut verbose, mut size_limit, mut live) = (false, false, false, true, false);
+    let (mut profile, mut compare) = (Profile::Google, false);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
                 "-a" | "--agent" => agents.push(p.string_value()?),
                 "--json" => json = true,
+                "--profile" => {
+                    let name = p.string_value()?;
+                    profile = Profile::parse(&name).ok_or_else(|| {
+                        p.usage(format!("unknown profile '{}': give google, rfc9309 or 1994", printable(&name)))
+                    })?;
+                }
+                "--compare" => compare = true,
                 "--normalize" => normalize = true,
                 "-v" | "--verbose" => verbose = true,
                 "--no-size-limit" => size_limit = false,
@@ -148,6 +171,11 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         return Err(p.usage(String::from("give URLs or --sitemap, not both")));
     }
     let each = agents.iter().any(|a| a.starts_with('@'));
+    if compare && (live || sitemap.is_some() || each) {
+        return Err(p.usage(String::from(
+            "--compare reads a ROBOTS_FILE for the URLs and agents given; not with --live, --sitemap or a crawler set",
+        )));
+    }
     if each {
         if sitemap.is_some() {
             return Err(
@@ -157,7 +185,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         agents = expand_sets(&p, agents)?;
         normalize = true;
     }
-    Ok(Options { file, agents, urls, sitemap, net, json, normalize, each, verbose, size_limit })
+    Ok(Options { file, agents, urls, sitemap, net, json, profile, compare, normalize, each, verbose, size_limit })
 }
 
 /// Replaces each crawler set (`@ai-training`) with the names of its crawlers, in catalogue order.
@@ -187,14 +215,14 @@ struct Query {
     url: String,
 }
 
-/// Where the rules come from: one file for every URL, or each URL's live robots.txt (fetched once per
-/// origin).
-enum Rules {
-    File(Robots),
+/// Where the rules come from: one file for every URL (read under the chosen profile once), or each URL's live
+/// robots.txt (fetched once per origin).
+enum Rules<'r> {
+    File(Reading<'r>),
     Live { net: Net, origins: Vec<(Fetched, Governing)>, by_url: HashMap<String, usize> },
 }
 
-impl Rules {
+impl Rules<'_> {
     /// The index of the live origin that governs `url`, fetching it the first time; `None` for a file.
     fn origin(&mut self, url: &str) -> Result<Option<(usize, bool)>, Failure> {
         let Rules::Live { net, origins, by_url } = self else { return Ok(None) };
@@ -217,15 +245,19 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     for typed in &o.urls {
         queries.push(query(&o, typed)?);
     }
-    let mut rules = match &o.file {
+    let file = match &o.file {
         Some(file) => {
             let name = shown_path(file);
             let bytes = crate::read_file(file)?;
             if bytes.is_empty() {
                 eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
             }
-            Rules::File(crate::parse(&bytes, o.size_limit, Some(&name)))
+            Some(crate::parse(&bytes, o.size_limit, Some(&name)))
         }
+        None => None,
+    };
+    let mut rules = match &file {
+        Some(robots) => Rules::File(robots.reading(o.profile)),
         None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
     };
     if !o.normalize {
@@ -235,6 +267,10 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     }
     let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
     let mut out = BufWriter::new(io::stdout().lock());
+    if let (true, Some(robots)) = (o.compare, &file) {
+        let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
+        return compare(&Ask { o: &o, typed: &typed, inputs: &o.agents }, robots, &queries, width, &mut out);
+    }
     // Pooled agents make one query; the crawlers of a set are answered one by one.
     let lists: Vec<(&[TypedAgent], &[String])> =
         if o.each { typed.chunks(1).zip(o.agents.chunks(1)).collect() } else { vec![(&typed, &o.agents)] };
@@ -274,8 +310,8 @@ fn answer_all(
     if o.normalize && !o.json && !o.each {
         for a in typed {
             // Which token a preset is given depends on the file; with --live each origin's file decides.
-            if let Rules::File(robots) = &*rules {
-                match robots.agent_token(a) {
+            if let Rules::File(reading) = &*rules {
+                match reading.agent_token(a) {
                     Some(token) if token != a.input => {
                         writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
                     }
@@ -315,31 +351,31 @@ struct Ask<'a> {
 }
 
 impl Ask<'_> {
-    /// What the engine is given for `robots`: the agents as typed, or with --normalize the core's reading of
+    /// What the engine is given under `reading`: the agents as typed, or with --normalize the core's reading of
     /// each (a preset's first token that has a group); a crawler that ignores `*` and has no group contributes
     /// no token.
-    fn agents(&self, robots: &Robots) -> Vec<String> {
+    fn agents(&self, reading: &Reading<'_>) -> Vec<String> {
         if self.o.normalize {
-            self.typed.iter().filter_map(|a| robots.agent_token(a)).collect()
+            self.typed.iter().filter_map(|a| reading.agent_token(a)).collect()
         } else {
             self.inputs.to_vec()
         }
     }
 
-    /// The verdict, and its explanation when `-v` asks for it (explaining costs more than deciding).
-    fn verdict(&self, robots: &Robots, agents: &[String], url: &str) -> (Verdict, String) {
+    /// The verdict, and its explanation when `explain` asks for it (explaining costs more than deciding).
+    fn verdict(&self, reading: &Reading<'_>, agents: &[String], url: &str, explain: bool) -> (Verdict, String) {
         // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
         // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
         let single = (self.o.normalize && (self.typed.len() == 1 || agents.is_empty())).then(|| &self.typed[0]);
         match single {
             Some(a) => {
-                let c = robots.check_agent(a, url);
-                let why = if self.o.verbose { robots.explain_agent(a, &c) } else { String::new() };
+                let c = reading.check_agent(a, url);
+                let why = if explain { reading.explain_agent(a, &c) } else { String::new() };
                 (c.verdict, why)
             }
             None => {
-                let v = robots.check(agents, url);
-                let why = if self.o.verbose { robots.explain(&v, &agents.join(" + ")) } else { String::new() };
+                let v = reading.check(agents, url);
+                let why = if explain { reading.explain(&v, &agents.join(" + ")) } else { String::new() };
                 (v, why)
             }
         }
@@ -369,28 +405,32 @@ fn answer_one(
 ) -> Result<bool, Failure> {
     let o = ask.o;
     let origin = rules.origin(&q.url)?;
-    let (robots, fetched) = match (&*rules, origin) {
-        (Rules::File(robots), _) => (Some(robots), None),
+    let live_reading;
+    let (reading, fetched) = match (&*rules, origin) {
+        (Rules::File(reading), _) => (Some(reading), None),
         (Rules::Live { origins, .. }, Some((i, first))) => {
             let (fetched, governing) = &origins[i];
             if first && !o.json {
                 writeln!(out, "{}", fetched_line(fetched))?;
             }
             match governing {
-                Governing::File(robots) => (Some(robots), Some(fetched)),
+                Governing::File(robots) => {
+                    live_reading = robots.reading(o.profile);
+                    (Some(&live_reading), Some(fetched))
+                }
                 _ => (None, Some(fetched)),
             }
         }
         (Rules::Live { .. }, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
     };
-    let (allowed, text) = match (robots, fetched) {
-        (Some(robots), _) => {
-            let agents = ask.agents(robots);
-            let (v, why) = ask.verdict(robots, &agents, &q.url);
+    let (allowed, text) = match (reading, fetched) {
+        (Some(reading), _) => {
+            let agents = ask.agents(reading);
+            let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
             let text = if o.json {
-                json_line(ask, robots, &agents, q, &v, fetched)
+                json_line(ask, reading.robots(), &agents, q, &v, fetched)
             } else {
-                text_line(robots, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
+                text_line(reading, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
             };
             (v.allowed, text)
         }
@@ -412,18 +452,27 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
     let net = o.net.net();
     let mut disallowed = 0usize;
     let summary = match rules {
-        Rules::File(robots) => {
-            let robots = &*robots;
-            let agents = ask.agents(robots);
+        Rules::File(reading) => {
+            let reading = &*reading;
+            let robots = reading.robots();
+            let agents = ask.agents(reading);
             // The fast path decides (the matcher is built from the tokens the core gives presets, so it answers as
-            // `check_agent` does); only disallowed URLs are explained.
+            // `check_agent` does); only disallowed URLs are explained. Other profiles than Google's have no
+            // matcher: they answer each URL with the reading.
             let matcher = robots.matcher(agents.as_slice());
+            let decide = |url: &str| match o.profile {
+                Profile::Google => matcher.decide(url),
+                _ => {
+                    let v = ask.verdict(reading, &agents, url, false).0;
+                    (v.allowed, v.line)
+                }
+            };
             let plain = !o.json && !o.verbose;
             let mut reasons: HashMap<usize, String> = HashMap::new();
             let mut each = |typed: &str| -> Result<(), Failure> {
                 let q =
                     if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
-                let (allowed, line) = matcher.decide(&q.url);
+                let (allowed, line) = decide(&q.url);
                 if allowed {
                     return Ok(());
                 }
@@ -432,14 +481,14 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                     writeln!(out, "DISALLOWED  {}  {reason}", printable(&q.url))?;
                     return Ok(());
                 }
-                let (v, why) = ask.verdict(robots, &agents, &q.url);
+                let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
                 if plain {
-                    reasons.insert(line, reason(robots, &agents, &v));
+                    reasons.insert(line, reason(reading, &agents, &v));
                 }
                 let text = if o.json {
                     json_line(ask, robots, &agents, &q, &v, None)
                 } else {
-                    text_line(robots, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
+                    text_line(reading, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
                 };
                 out.write_all(text.as_bytes())?;
                 Ok(())
@@ -554,17 +603,40 @@ struct ExplainedJson<'a> {
     usage: serde_json::Value,
 }
 
-/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
+/// The first members of a `check --json` or `check --compare --json` line: the question and the answer.
 #[derive(Serialize)]
-struct JsonLine<'a> {
+struct Head<'a> {
     url: &'a str,
     agents: &'a [String],
+    profile: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     input_url: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     input_agents: Option<&'a [String]>,
     allowed: bool,
     line: usize,
+}
+
+impl<'a> Head<'a> {
+    fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> Head<'a> {
+        let o = ask.o;
+        Head {
+            url: &q.url,
+            agents,
+            profile: o.profile.as_str(),
+            input_url: o.normalize.then_some(q.typed.as_str()),
+            input_agents: o.normalize.then_some(ask.inputs),
+            allowed,
+            line,
+        }
+    }
+}
+
+/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    #[serde(flatten)]
+    head: Head<'a>,
     rule: Option<RuleJson<'a>>,
     scope: &'a str,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -575,14 +647,8 @@ struct JsonLine<'a> {
 
 impl<'a> JsonLine<'a> {
     fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> JsonLine<'a> {
-        let o = ask.o;
         JsonLine {
-            url: &q.url,
-            agents,
-            input_url: o.normalize.then_some(q.typed.as_str()),
-            input_agents: o.normalize.then_some(ask.inputs),
-            allowed,
-            line,
+            head: Head::new(ask, agents, q, allowed, line),
             rule: None,
             scope: "none",
             explained: None,
@@ -623,10 +689,18 @@ fn agent_note(agent: &str) {
     }
 }
 
-/// The groups that applied, in words: `group for googlebot`, `groups for *`, `no group for this agent`.
-fn group_label(robots: &Robots, agents: &[String], v: &Verdict) -> String {
-    let noun = if v.groups.len() == 1 { "group" } else { "groups" };
+/// The groups that applied, in words: `group for googlebot`, `groups for *`, `no group for this agent`
+/// (`record` for the 1994 profile).
+fn group_label(reading: &Reading<'_>, agents: &[String], v: &Verdict) -> String {
+    let robots = reading.robots();
+    let noun = match (reading.profile(), v.groups.len()) {
+        (Profile::Original1994, _) => "record",
+        (_, 1) => "group",
+        _ => "groups",
+    };
     match v.scope {
+        // The reading's groups are not the file's groups (`Robots::group`): name the agents asked about.
+        Scope::Specific if reading.profile() != Profile::Google => format!("{noun} for {}", agents.join(", ")),
         Scope::None => {
             String::from(if agents.len() <= 1 { "no group for this agent" } else { "no group for these agents" })
         }
@@ -664,8 +738,13 @@ fn rule_text(m: &RuleMatch) -> String {
     }
 }
 
-/// Details of a matched rule: priority, escaping and the index.html retry.
-fn rule_details(m: &RuleMatch) -> String {
+/// Details of a matched rule: priority, escaping and the index.html retry (under the 1994 profile, which has
+/// no priorities: whether it is a prefix of the path or empty).
+fn rule_details(m: &RuleMatch, profile: Profile) -> String {
+    if profile == Profile::Original1994 {
+        let what = if m.priority == 0 { "empty: allows everything" } else { "a prefix of the path" };
+        return format!("{what}, 1994 standard");
+    }
     let mut d = String::new();
     if m.pattern != m.value {
         let _ = write!(d, "matched as {}, ", printable(&m.pattern));
@@ -683,17 +762,17 @@ fn rule_details(m: &RuleMatch) -> String {
 
 /// Why, in the text output: the deciding line and rule, its priority and the groups that applied. It depends
 /// only on the deciding line for one set of agents, so `check --sitemap` keeps it per line.
-fn reason(robots: &Robots, agents: &[String], v: &Verdict) -> String {
-    let groups = group_label(robots, agents, v);
+fn reason(reading: &Reading<'_>, agents: &[String], v: &Verdict) -> String {
+    let groups = group_label(reading, agents, v);
     match &v.decided_by {
-        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m)),
+        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m, reading.profile())),
         None if v.line != 0 => format!("line {}  ({groups})", v.line),
         None => format!("no rule matched  ({groups})"),
     }
 }
 
 fn text_line(
-    robots: &Robots,
+    reading: &Reading<'_>,
     agents: &[String],
     q: &Query,
     v: &Verdict,
@@ -701,7 +780,7 @@ fn text_line(
     explained: Option<&str>,
 ) -> String {
     let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
-    let reason = reason(robots, agents, v);
+    let reason = reason(reading, agents, v);
     let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
     if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));
@@ -711,7 +790,8 @@ fn text_line(
         }
         for m in &v.matches {
             let decides = if m.line == v.line && v.line != 0 { ", decides" } else { "" };
-            let _ = writeln!(s, "    match:  line {}: {}  ({}{decides})", m.line, rule_text(m), rule_details(m));
+            let details = rule_details(m, reading.profile());
+            let _ = writeln!(s, "    match:  line {}: {}  ({details}{decides})", m.line, rule_text(m));
         }
         let _ = writeln!(s, "    why:    {}", printable(why));
     }
@@ -734,10 +814,107 @@ fn json_line(
             groups: &v.groups,
             group_lines: &v.group_lines,
             matches: v.matches.iter().map(RuleJson::new).collect(),
-            usage: crate::ai::usage_json(&robots.usage_for(v)),
+            // Usage preferences are read with the file's own groups (`Robots::group`), which another profile's
+            // verdict does not index: under those, they are the preferences for Google's verdict.
+            usage: crate::ai::usage_json(&match ask.o.profile {
+                Profile::Google => robots.usage_for(v),
+                _ => robots.usage_for(&robots.check(agents, &q.url)),
+            }),
         }),
         fetch: fetched.map(FetchJson::new),
         ..JsonLine::new(ask, agents, q, v.allowed, v.line)
     }
     .finish()
+}
+
+/// One profile's answer in `check --compare --json`.
+#[derive(Serialize)]
+struct ProfileJson<'a> {
+    profile: &'a str,
+    allowed: bool,
+    line: usize,
+    rule: Option<RuleJson<'a>>,
+    scope: &'a str,
+    path: &'a str,
+    group_lines: &'a [usize],
+    why: &'a str,
+}
+
+/// One line of `check --compare --json`, keys in this order.
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    #[serde(flatten)]
+    head: Head<'a>,
+    differs: bool,
+    profiles: Vec<ProfileJson<'a>>,
+}
+
+/// `check --compare`: each URL under every profile, a column each, the URLs on which they disagree marked and
+/// explained under each profile (every URL with `-v`); the exit status comes from `--profile`.
+fn compare(
+    ask: &Ask<'_>,
+    robots: &Robots,
+    queries: &[Query],
+    width: usize,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    const CELL: usize = 20;
+    let o = ask.o;
+    let readings: Vec<Reading<'_>> = Profile::ALL.iter().map(|&p| robots.reading(p)).collect();
+    let primary = Profile::ALL.iter().position(|&p| p == o.profile).unwrap_or(0);
+    if !o.json {
+        let mut head = format!("{:<7}  {:<width$}", "", "URL");
+        for r in &readings {
+            let _ = write!(head, "  {:<CELL$}", r.profile().as_str());
+        }
+        writeln!(out, "{}", head.trim_end())?;
+    }
+    let mut any_disallowed = false;
+    for q in queries {
+        let answers: Vec<(Vec<String>, Verdict, String)> = readings
+            .iter()
+            .map(|r| {
+                let agents = ask.agents(r);
+                let (v, why) = ask.verdict(r, &agents, &q.url, true);
+                (agents, v, why)
+            })
+            .collect();
+        let differs = answers.windows(2).any(|w| w[0].1.allowed != w[1].1.allowed);
+        let (agents, main, _) = &answers[primary];
+        any_disallowed |= !main.allowed;
+        if o.json {
+            let profiles = readings
+                .iter()
+                .zip(&answers)
+                .map(|(r, (_, v, why))| ProfileJson {
+                    profile: r.profile().as_str(),
+                    allowed: v.allowed,
+                    line: v.line,
+                    rule: v.decided_by.as_ref().map(RuleJson::new),
+                    scope: v.scope.name(),
+                    path: &v.path,
+                    group_lines: &v.group_lines,
+                    why,
+                })
+                .collect();
+            let line = CompareJson { head: Head::new(ask, agents, q, main.allowed, main.line), differs, profiles };
+            writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
+            continue;
+        }
+        let mark = if differs { "DIFFERS" } else { "same" };
+        let mut line = format!("{mark:<7}  {:<width$}", printable(&q.url));
+        for (_, v, _) in &answers {
+            let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
+            let by = if v.line == 0 { String::from("(no rule)") } else { format!("(line {})", v.line) };
+            let _ = write!(line, "  {:<CELL$}", format!("{verdict} {by}"));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+        if differs || o.verbose {
+            for (r, (_, _, why)) in readings.iter().zip(&answers) {
+                writeln!(out, "    {:<9}{}", format!("{}:", r.profile()), printable(why))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

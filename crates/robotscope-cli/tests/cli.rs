@@ -343,8 +343,10 @@ fn lint_warning_is_printed_compiler_style_and_exits_zero() {
     let f = Fixture::new("User-agent: *\nDisallow /x\n");
     let r = run(&["lint", f.path()]);
     assert_eq!(r.code, 0, "{r:?}");
-    let first = r.stdout.lines().next().unwrap();
-    assert!(first.starts_with(&format!("{}:2:9: warning: ", f.path())), "{first}");
+    // The profile lint says first, at column 1, that RFC 9309 crawlers ignore the line (info).
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].starts_with(&format!("{}:2:1: info: RFC 9309 crawlers ignore this line", f.path())), "{r:?}");
+    assert!(lines.iter().any(|l| l.starts_with(&format!("{}:2:9: warning: ", f.path()))), "{r:?}");
     assert!(r.stdout.lines().any(|l| l.starts_with("  help: ")), "{r:?}");
 
     let r = run(&["lint", "--json", f.path()]);
@@ -645,4 +647,130 @@ fn check_answers_each_crawler_of_a_set_on_its_own() {
     let r = run(&["check", f.path(), "-a", "@robots", "/"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("unknown crawler set '@robots': use @search,"), "{r:?}");
+}
+
+// ---- check --profile and --compare (issue 13) ----
+
+fn pitfalls() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../static/examples/pitfalls.robots.txt").to_str().unwrap().to_owned()
+}
+
+#[test]
+fn check_compare_on_the_pitfalls_example() {
+    let file = pitfalls();
+    let r = run(&["check", "--compare", &file, "-a", "GPTBot", "/private", "/tmp/x"]);
+    // Google disallows /private (the missing colon on line 5 is accepted), so the exit status is 1.
+    assert_eq!(r.code, 1, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["URL", "google", "rfc9309", "1994"]);
+    let row: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(
+        row,
+        ["DIFFERS", "/private", "DISALLOWED", "(line", "5)", "ALLOWED", "(no", "rule)", "ALLOWED", "(no", "rule)"]
+    );
+    assert!(lines[2].starts_with("    google:  GPTBot has no group of its own"), "{}", lines[2]);
+    assert!(
+        lines[3].starts_with("    rfc9309: No group names GPTBot for an RFC 9309 crawler")
+            && lines[3].contains(
+                "It passes over line 5 (`Disallow /private`) and line 6 (`Dissallow: /drafts/`), which are not RFC \
+                 9309 syntax."
+            ),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].starts_with("    1994:    No record names GPTBot, so a 1994 robot obeys the `*` record"),
+        "{}",
+        lines[4]
+    );
+    // A URL on which they agree is marked as such and not explained (without -v).
+    assert_eq!(lines[5].split_whitespace().next(), Some("same"));
+    assert_eq!(lines.len(), 6, "{}", r.stdout);
+}
+
+#[test]
+fn check_compare_exit_status_follows_the_chosen_profile() {
+    let f = Fixture::new("User-agent: *\nDisallow /private\n");
+    // Google reads the missing-colon line; RFC 9309 does not.
+    assert_eq!(run(&["check", "--compare", f.path(), "-a", "Bot", "/private"]).code, 1);
+    assert_eq!(run(&["check", "--compare", "--profile", "rfc9309", f.path(), "-a", "Bot", "/private"]).code, 0);
+    let same = run(&["check", "--compare", f.path(), "-a", "Bot", "/public"]);
+    assert_eq!(same.code, 0, "{same:?}");
+    assert!(same.stdout.lines().nth(1).unwrap().starts_with("same"), "{}", same.stdout);
+}
+
+#[test]
+fn check_compare_json() {
+    let f = Fixture::new("User-agent: Bingbot\nDisallow: /images\nAllow: /images\n");
+    let r = run(&["check", "--compare", "--json", f.path(), "-a", "Bingbot", "/images/a", "/x"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = json_lines(&r.stdout);
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        (v[0]["profile"].as_str(), v[0]["allowed"].as_bool(), v[0]["line"].as_u64()),
+        (Some("google"), Some(true), Some(3))
+    );
+    assert_eq!(v[0]["differs"], true);
+    let profiles = v[0]["profiles"].as_array().unwrap();
+    let names: Vec<&str> = profiles.iter().map(|p| p["profile"].as_str().unwrap()).collect();
+    assert_eq!(names, ["google", "rfc9309", "1994"]);
+    // The 1994 standard has no `Allow`: the first `Disallow` the path starts with decides.
+    assert_eq!((profiles[2]["allowed"].as_bool(), profiles[2]["line"].as_u64()), (Some(false), Some(2)));
+    assert_eq!(profiles[2]["rule"]["value"], "/images");
+    assert!(profiles[2]["why"]
+        .as_str()
+        .unwrap()
+        .contains("It passes over line 3 (`Allow: /images`), which is not part of the 1994 standard."));
+    assert_eq!(v[1]["differs"], false);
+}
+
+#[test]
+fn check_profile_option() {
+    let f = Fixture::new("User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n");
+    // Google's index.html rule allows /d/; RFC 9309 has no such rule.
+    let google = run(&["check", "--json", f.path(), "-a", "Bot", "/d/"]);
+    assert_eq!((google.code, json_lines(&google.stdout)[0]["profile"].as_str()), (0, Some("google")));
+    let rfc = run(&["check", "--json", "--profile", "RFC9309", f.path(), "-a", "Bot", "/d/"]);
+    assert_eq!(rfc.code, 1, "{rfc:?}");
+    let v = &json_lines(&rfc.stdout)[0];
+    assert_eq!((v["profile"].as_str(), v["line"].as_u64()), (Some("rfc9309"), Some(2)));
+    let text = run(&["check", "-v", "--profile", "1994", f.path(), "-a", "Bot", "/d/x"]);
+    assert_eq!(text.code, 1, "{text:?}");
+    assert!(
+        text.stdout.contains("line 2: Disallow: /d/  (a prefix of the path, 1994 standard, record for *)"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("why:    No record names Bot, so a 1994 robot obeys the `*` record (lines 1-2)."),
+        "{}",
+        text.stdout
+    );
+    let bad = run(&["check", "--profile", "bing", f.path(), "-a", "Bot", "/"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown profile 'bing': give google, rfc9309 or 1994"), "{}", bad.stderr);
+    let live = run(&["check", "--compare", "--live", "-a", "Bot", "http://127.0.0.1:9/"]);
+    assert_eq!(live.code, 2);
+    assert!(live.stderr.contains("not with --live, --sitemap or a crawler set"), "{}", live.stderr);
+}
+
+#[test]
+fn check_profile_with_normalize_uses_the_presets_fallbacks() {
+    // Googlebot-Image follows the Googlebot group under every profile (its operator's documented fallback).
+    let f = Fixture::new("User-agent: Googlebot\nDisallow: /photos/\n\nUser-agent: *\nAllow: /\n");
+    for profile in ["google", "rfc9309", "1994"] {
+        let r = run(&[
+            "check",
+            "--normalize",
+            "--json",
+            "--profile",
+            profile,
+            f.path(),
+            "-a",
+            "googlebot-image",
+            "/photos/a.jpg",
+        ]);
+        assert_eq!(r.code, 1, "{profile}: {r:?}");
+        assert_eq!(json_lines(&r.stdout)[0]["line"], 2, "{profile}");
+    }
 }

@@ -55,6 +55,8 @@ export type DiagnosticKind =
   | 'content-signal-outside-group'
   | 'content-signal-invalid'
   | 'content-usage-invalid'
+  | 'rfc9309-ignores-line'
+  | 'profiles-disagree'
   | 'more-not-shown';
 
 /** A position in the source. */

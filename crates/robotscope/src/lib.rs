@@ -25,6 +25,9 @@
 //! * Helpers: [`path_of`] (URL to matchable path), [`escape_pattern`], [`pattern_matches`],
 //!   [`product_token`], [`is_valid_agent`], [`token_from_user_agent`], [`normalize_url`], [`robots_url`],
 //!   [`governs`], [`fetch_outcome`], and the crawler presets [`CRAWLERS`].
+//! * Three readings of one file (SPEC B6): [`Robots::reading`] answers under a [`Profile`] (`google`, the
+//!   default and the engine itself; `rfc9309`, RFC 9309 as written; `1994`, the original standard), with the
+//!   same [`Verdict`] and its own explanation, and [`Robots::compare`] marks where the profiles disagree.
 //! * What people type: [`resolve_agent`] reads a product token, a full User-Agent header or a preset name,
 //!   [`Robots::check_agent`] answers with the preset's fallbacks, and [`resolve_url`] reads a URL, a path or a
 //!   bare word. Every robotscope tool reads typed input through these.
@@ -36,6 +39,9 @@
 //! * `ai-lint`: the AI-era diagnostics (merged-group ties, search crawlers in training blocklists, retired
 //!   tokens, malformed `Content-Signal` and `Content-Usage` lines). Off by default because it costs about 4 KB
 //!   in a size-sensitive `.wasm`; the CLI and the tester turn it on.
+//! * `profile-lint`: the interpretation-profile diagnostics (`rfc9309-ignores-line` on each line only Google
+//!   reads as written, `profiles-disagree` when Google and RFC 9309 crawlers answer the file differently). Off
+//!   by default; the CLI and the tests turn it on.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -51,6 +57,7 @@ mod idna;
 mod lines;
 mod lint;
 mod pattern;
+mod profile;
 mod report;
 mod resolve;
 mod robots;
@@ -66,6 +73,7 @@ pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
+pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
 pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};

@@ -125,6 +125,11 @@ kinds! {
     ContentSignalInvalid => "content-signal-invalid",
     /// A `Content-Usage` line without a path, outside any group, or whose preferences do not parse.
     ContentUsageInvalid => "content-usage-invalid",
+    /// A line Google reads as a `User-agent`, `Allow` or `Disallow` line that RFC 9309 crawlers ignore: a
+    /// misspelt or prefixed key, a missing colon, a `User-agent` value that is not a product token.
+    Rfc9309IgnoresLine => "rfc9309-ignores-line",
+    /// Google and RFC 9309 crawlers answer differently for paths and agents drawn from the file.
+    ProfilesDisagree => "profiles-disagree",
     /// More diagnostics of one kind than are listed.
     MoreNotShown => "more-not-shown",
 }
@@ -158,7 +163,7 @@ struct Linter<'a> {
     counts: BTreeMap<DiagnosticKind, usize>,
 }
 
-fn lossy(bytes: &[u8]) -> String {
+pub(crate) fn lossy(bytes: &[u8]) -> String {
     const MAX: usize = 80;
     let s = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX)]).into_owned();
     if bytes.len() > MAX {
@@ -831,6 +836,122 @@ impl<'a> Linter<'a> {
         }
     }
 
+    #[cfg(feature = "profile-lint")]
+    /// Lines only Google reads as written, and files that Google and RFC 9309 crawlers answer differently.
+    fn profiles(&mut self) {
+        use crate::{Ignored, Profile};
+        let robots = self.robots;
+        let rfc = robots.reading(Profile::Rfc9309);
+        // The ignored lines come in file order, as the lines do.
+        let mut ignored = rfc.ignored().iter().peekable();
+        for line in robots.lines() {
+            let (Some(i), Some(d)) = (ignored.next_if(|i| i.line == line.number), line.directive) else { continue };
+            let word = canonical(d.kind);
+            let value = lossy(robots.text(d.value));
+            let (why, help) = match i.why {
+                Ignored::NotAToken if value.is_empty() => {
+                    ("the value is empty, so it names no crawler".into(), "write a product token, or `*`".into())
+                }
+                Ignored::NotAToken => {
+                    let v = robots.text(d.value);
+                    let token = if v.first() == Some(&b'*') { &v[..1] } else { &v[..crate::agent::token_len(v)] };
+                    let google = if token.is_empty() {
+                        String::from("reduces it to an empty token")
+                    } else {
+                        format!("reads it as `{}`", lossy(token))
+                    };
+                    (
+                        format!(
+                            "`{value}` is neither a product token (letters, `-` and `_`) nor `*`, so it names no \
+                             crawler (Google {google})"
+                        ),
+                        "write the product token alone, such as `User-agent: Googlebot`, or `*`".into(),
+                    )
+                }
+                Ignored::MissingColon => ("the key is not followed by `:`".into(), format!("write `{word}: {value}`")),
+                _ => (
+                    format!("its key is not exactly `{word}`, which Google accepts"),
+                    format!("write `{word}: {value}`"),
+                ),
+            };
+            self.push(DiagnosticKind::Rfc9309IgnoresLine, Severity::Info, i.line, i.span, || {
+                (format!("RFC 9309 crawlers ignore this line: {why}"), Some(help))
+            });
+        }
+        self.disagreement(&rfc);
+    }
+
+    #[cfg(feature = "profile-lint")]
+    /// One diagnostic when Google and RFC 9309 crawlers answer differently for the paths of the file's rules
+    /// (at most 32, and `/`) and the agents it names (at most 8, and one it does not name): at most 297 queries.
+    fn disagreement(&mut self, rfc: &crate::Reading<'_>) {
+        let robots = self.robots;
+        let mut paths: Vec<Vec<u8>> = alloc::vec![b"/".to_vec()];
+        for r in robots.rules().filter(|r| r.group.is_some()) {
+            // The rule's path with its wildcards matching nothing; `/robots.txt` is not a page.
+            let body = r.pattern.strip_suffix(b"$").unwrap_or(r.pattern);
+            let path: Vec<u8> = body.iter().copied().filter(|&c| c != b'*').collect();
+            if path.first() == Some(&b'/') && path != b"/robots.txt" && !paths.contains(&path) {
+                paths.push(path);
+            }
+            if paths.len() > 32 {
+                break;
+            }
+        }
+        let mut agents: Vec<String> = Vec::new();
+        for a in robots.groups().flat_map(|g| g.agents().collect::<Vec<_>>()) {
+            let token = String::from_utf8_lossy(a.token).into_owned();
+            if !a.global
+                && !token.is_empty()
+                && agents.len() < 8
+                && !agents.iter().any(|t| t.eq_ignore_ascii_case(&token))
+            {
+                agents.push(token);
+            }
+        }
+        let other = "Any-Other-Crawler";
+        if !robots.has_own_group(other) {
+            agents.push(other.into());
+        }
+        let (mut first, mut differ, mut total) = (None, 0usize, 0usize);
+        for agent in &agents {
+            let google = robots.matcher(agent.as_str());
+            for path in &paths {
+                let path = String::from_utf8_lossy(path);
+                let (allowed, line) = google.decide(&path);
+                let v = rfc.check(agent.as_str(), &path);
+                total += 1;
+                if v.allowed != allowed {
+                    differ += 1;
+                    first.get_or_insert((agent.clone(), path.into_owned(), allowed, line, v.line));
+                }
+            }
+        }
+        let Some((agent, path, allowed, line, rfc_line)) = first else { return };
+        let at = [line, rfc_line].into_iter().find(|&l| l != 0).unwrap_or(1);
+        let span = robots.lines().nth(at - 1).map_or(Span::default(), |l| crate::lines::trim(robots.source(), l.read));
+        let word = |allowed: bool| if allowed { "allowed" } else { "disallowed" };
+        let by = |l: usize| if l == 0 { String::from("no rule decides") } else { format!("line {l}") };
+        self.push(DiagnosticKind::ProfilesDisagree, Severity::Warning, at, span, || {
+            (
+                format!(
+                    "Google and RFC 9309 crawlers read this file differently: for `{agent}`, `{path}` is {} for \
+                     Google ({}) and {} for RFC 9309 crawlers ({}); {differ} of the {total} agent and path pairs \
+                     drawn from the file differ",
+                    word(allowed),
+                    by(line),
+                    word(!allowed),
+                    by(rfc_line)
+                ),
+                Some(
+                    "write every group line as RFC 9309 does (exact keys followed by `:`, product tokens as user \
+                     agents), so that all crawlers read the file alike"
+                        .into(),
+                ),
+            )
+        });
+    }
+
     fn conflicts(&mut self, rules: &[crate::Rule<'_>]) {
         let mut seen: BTreeMap<(&[u8], bool), usize> = BTreeMap::new();
         for r in rules {
@@ -862,8 +983,9 @@ impl Robots {
     /// ```
     /// use robotscope::{DiagnosticKind, Robots};
     /// let robots = Robots::parse("User-agent: *\nDisallow /private\nDissallow: /tmp\n");
-    /// let kinds: Vec<_> = robots.diagnostics().iter().map(|d| d.kind).collect();
-    /// assert_eq!(kinds, [DiagnosticKind::MissingColon, DiagnosticKind::TypoKey]);
+    /// let found: Vec<_> = robots.diagnostics().iter().map(|d| (d.line, d.kind)).collect();
+    /// assert!(found.contains(&(2, DiagnosticKind::MissingColon)));
+    /// assert!(found.contains(&(3, DiagnosticKind::TypoKey)));
     /// ```
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         let mut l = Linter { robots: self, html: false, out: Vec::new(), counts: BTreeMap::new() };
@@ -876,6 +998,10 @@ impl Robots {
         if !l.html {
             l.ai();
             l.usage();
+        }
+        #[cfg(feature = "profile-lint")]
+        if !l.html {
+            l.profiles();
         }
         for (&kind, &count) in &l.counts {
             if count > MAX_PER_KIND {

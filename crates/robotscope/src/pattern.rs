@@ -40,8 +40,14 @@ pub(crate) fn needs_escape(value: &[u8]) -> bool {
     false
 }
 
-fn is_escape_at(value: &[u8], i: usize) -> bool {
+/// Whether a `%` and two hex digits start at `i`.
+pub(crate) fn is_escape_at(value: &[u8], i: usize) -> bool {
     i + 2 < value.len() && value[i + 1].is_ascii_hexdigit() && value[i + 2].is_ascii_hexdigit()
+}
+
+/// Appends `%XX` (upper-case hex) for `byte` to `out`.
+pub(crate) fn push_escaped(out: &mut Vec<u8>, byte: u8) {
+    out.extend_from_slice(&[b'%', HEX[(byte >> 4) as usize], HEX[(byte & 15) as usize]]);
 }
 
 /// Appends `value`, normalised as the reference's `MaybeEscapePattern` does, to `out` (SPEC A3).
@@ -124,8 +130,8 @@ pub fn pattern_matches(pattern: &[u8], path: &[u8]) -> bool {
     }
 }
 
-/// Leftmost occurrence of `needle` in `hay`.
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+/// Leftmost occurrence of `needle` in `hay`, in linear time for long needles.
+pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     let Some((&first, rest)) = needle.split_first() else { return Some(0) };
     if hay.len() < needle.len() {
         return None;

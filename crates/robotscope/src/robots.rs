@@ -490,11 +490,22 @@ fn parse_seconds(value: &[u8]) -> Option<f64> {
 pub trait Agents {
     /// Whether any of the agents equals `token`, ignoring ASCII case.
     fn any_equals(&self, token: &[u8]) -> bool;
+
+    /// Calls `f` with each agent. Google's reading needs only [`Agents::any_equals`]; the 1994 reading
+    /// ([`Profile::Original1994`](crate::Profile)) looks for a record's name inside each agent's name. The
+    /// default names no agent, so that under the 1994 profile only the `*` record can apply.
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        let _ = f;
+    }
 }
 
 impl Agents for str {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.as_bytes().eq_ignore_ascii_case(token)
+    }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        f(self);
     }
 }
 
@@ -502,11 +513,19 @@ impl Agents for String {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.as_bytes().eq_ignore_ascii_case(token)
     }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        f(self);
+    }
 }
 
 impl<T: Agents + ?Sized> Agents for &T {
     fn any_equals(&self, token: &[u8]) -> bool {
         (**self).any_equals(token)
+    }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        (**self).each_agent(f);
     }
 }
 
@@ -514,17 +533,29 @@ impl<T: Agents> Agents for [T] {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.iter().any(|a| a.any_equals(token))
     }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        self.iter().for_each(|a| a.each_agent(f));
+    }
 }
 
 impl<T: Agents, const N: usize> Agents for [T; N] {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.iter().any(|a| a.any_equals(token))
     }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        self.iter().for_each(|a| a.each_agent(f));
+    }
 }
 
 impl<T: Agents> Agents for Vec<T> {
     fn any_equals(&self, token: &[u8]) -> bool {
         self.iter().any(|a| a.any_equals(token))
+    }
+
+    fn each_agent(&self, f: &mut dyn FnMut(&str)) {
+        self.iter().for_each(|a| a.each_agent(f));
     }
 }
 

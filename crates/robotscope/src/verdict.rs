@@ -105,6 +105,14 @@ impl Verdict {
     }
 }
 
+/// `lines 4-6, line 9` for the (first, last) line ranges given, and whether there were several.
+pub(crate) fn line_ranges(ranges: impl Iterator<Item = (usize, usize)>) -> (String, bool) {
+    use alloc::format;
+    let ranges: Vec<String> =
+        ranges.map(|(a, b)| if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }).collect();
+    (ranges.join(", "), ranges.len() > 1)
+}
+
 impl crate::Robots {
     /// Says in a sentence or two why `verdict` came out as it did, for people: which groups applied and which
     /// rule beat which. `agent` is how to name the agent(s) in the text.
@@ -139,18 +147,9 @@ impl crate::Robots {
 
     /// The line ranges of the groups that applied (`lines 4-6, line 9`), and `group` or `groups`.
     pub(crate) fn group_ranges(&self, verdict: &Verdict) -> (String, &'static str) {
-        use alloc::format;
-        let ranges: Vec<String> = verdict
-            .groups
-            .iter()
-            .filter_map(|&g| self.group(g))
-            .map(|g| match g.line_range() {
-                (a, b) if a == b => format!("line {a}"),
-                (a, b) => format!("lines {a}-{b}"),
-            })
-            .collect();
-        let plural = if ranges.len() > 1 { "groups" } else { "group" };
-        (ranges.join(", "), plural)
+        let (ranges, several) =
+            line_ranges(verdict.groups.iter().filter_map(|&g| self.group(g)).map(|g| g.line_range()));
+        (ranges, if several { "groups" } else { "group" })
     }
 
     /// Whether a `*` group has rules (then a specific group's agent ignores them).

@@ -10,8 +10,8 @@
 use arbitrary::Arbitrary;
 use robotscope::{
     crawler, escape_pattern, governs, is_valid_agent, key_kind, normalize_url, path_of, pattern_matches, product_token,
-    robots_url, token_from_user_agent, Agents, Governs, KeyKind, Robots, RuleKind, RuleMatch, Scope, Tag, CRAWLERS,
-    MAX_LINE_LEN,
+    robots_url, token_from_user_agent, Agents, Governs, KeyKind, Profile, Robots, RuleKind, RuleMatch, Scope, Tag,
+    CRAWLERS, MAX_LINE_LEN,
 };
 
 /// Input of the `parse_check` target: a robots.txt body and one question about it.
@@ -118,6 +118,30 @@ pub fn pattern(input: &PatternInput) {
     assert!(escaped.len() >= until_nul, "escape_pattern shortened b\"{}\"", pat.escape_ascii());
 }
 
+/// Every interpretation profile (SPEC B6) answers any query and explains it: `google` as the engine does, the
+/// 1994 reading with plain prefixes only.
+fn check_profiles(robots: &Robots, agents: &[String], url: &str) {
+    for profile in Profile::ALL {
+        let reading = robots.reading(profile);
+        let v = reading.check(agents, url);
+        if profile == Profile::Google {
+            assert_eq!(v, robots.check(agents, url), "the google reading is not the engine");
+        }
+        assert!(!reading.explain(&v, "agent").is_empty(), "{profile}: no explanation");
+        assert!(
+            v.group_lines.iter().all(|&l| l >= 1 && l <= robots.line_count()),
+            "{profile}: group line out of range"
+        );
+        assert_eq!(v.allowed, reading.check(agents, url).allowed, "{profile}: not deterministic");
+        if profile == Profile::Original1994 {
+            // A value cut inside a UTF-8 sequence shows as U+FFFD; the others are prefixes of the path as written.
+            for m in v.matches.iter().filter(|m| !m.value.contains('\u{FFFD}')) {
+                assert!(v.path.starts_with(m.value.as_str()), "1994 matched {:?} on {:?}", m.value, v.path);
+            }
+        }
+    }
+}
+
 /// The `parse_check` target: parses the body, checks the parse's structure against the tokenizer's view, asks
 /// the question through every entry point (pooled agents, each agent alone, the file's own agents, every
 /// crawler preset) and checks each answer against an oracle built from the public group and rule views, then
@@ -139,6 +163,7 @@ pub fn parse_check(input: &ParseInput) {
 
     let agents = &input.agents[..];
     check_query(&robots, agents, url);
+    check_profiles(&robots, agents, url);
     let as_strs: Vec<&str> = agents.iter().map(String::as_str).collect();
     assert_eq!(robots.decide(&as_strs, url), robots.decide(agents, url), "Vec<&str> and [String] disagree");
     for agent in agents.iter().take(SINGLE_QUERIES) {

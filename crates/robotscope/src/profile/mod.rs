@@ -1,0 +1,469 @@
+//! Interpretation profiles (SPEC B6): one file read as Google reads it, as RFC 9309 is written, and as the
+//! 1994 standard is written.
+//!
+//! `google` is the engine itself: a [`Reading`] under it forwards to [`Robots::check`] and
+//! [`Robots::explain`], so it cannot drift from Part A. The two other readings tokenize the source again with
+//! the shared tokenizer (without Google's 16,663-byte line cap), keep their own groups, and answer with the
+//! shared pattern matcher (`rfc9309`) or a plain prefix test (`1994`). Every reading returns the same
+//! [`Verdict`] shape and explains it in its own words.
+
+mod rfc9309;
+mod y1994;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::lines::{Directive, KeyKind, Line, Lines};
+use crate::resolve::{AgentCheck, TypedAgent};
+use crate::robots::Agents;
+use crate::url::match_path;
+use crate::verdict::line_ranges;
+use crate::{Crawler, Robots, RuleKind, RuleMatch, Scope, Span, Verdict};
+
+/// How a robots.txt file is read (SPEC B6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum Profile {
+    /// Google's production matcher, byte for byte (SPEC Part A): the engine's own reading.
+    #[default]
+    Google,
+    /// RFC 9309 as written, without Google's leniencies: exact keys with a colon, product-token user agents,
+    /// percent-encoding before comparison, `/robots.txt` always allowed, no index.html rule, no line cap.
+    Rfc9309,
+    /// The 1994 standard ("A Standard for Robot Exclusion"): records separated by blank lines, the first record
+    /// that names the robot, plain prefixes, no `Allow`.
+    Original1994,
+}
+
+impl Profile {
+    /// Every profile, the default first.
+    pub const ALL: [Profile; 3] = [Profile::Google, Profile::Rfc9309, Profile::Original1994];
+
+    /// `google`, `rfc9309` or `1994`: the name tools take and print.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Profile::Google => "google",
+            Profile::Rfc9309 => "rfc9309",
+            Profile::Original1994 => "1994",
+        }
+    }
+
+    /// `Google`, `RFC 9309` or `the 1994 standard`, for sentences.
+    pub fn label(self) -> &'static str {
+        match self {
+            Profile::Google => "Google",
+            Profile::Rfc9309 => "RFC 9309",
+            Profile::Original1994 => "the 1994 standard",
+        }
+    }
+
+    /// The profile named `name` ([`Profile::as_str`], ASCII case ignored, surrounding spaces trimmed).
+    ///
+    /// ```
+    /// use robotscope::Profile;
+    /// assert_eq!(Profile::parse("RFC9309"), Some(Profile::Rfc9309));
+    /// assert_eq!(Profile::parse("1994"), Some(Profile::Original1994));
+    /// assert_eq!(Profile::parse("bing"), None);
+    /// ```
+    pub fn parse(name: &str) -> Option<Profile> {
+        let name = name.trim();
+        Profile::ALL.into_iter().find(|p| p.as_str().eq_ignore_ascii_case(name))
+    }
+}
+
+impl core::fmt::Display for Profile {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a reading passes over a line that Google reads as a `User-agent`, `Allow` or `Disallow` line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ignored {
+    /// The key is a misspelling (`Dissallow`) or only starts with the word (`Disallowed`, `Disallow /a:b`).
+    Key,
+    /// Whitespace stands in for the colon (`Disallow /x`).
+    MissingColon,
+    /// The `User-agent` value is neither a product token (letters, `-` and `_`) nor `*`, so it names no
+    /// crawler (`Googlebot/2.1`, `* FooBot`); the line still starts a group.
+    NotAToken,
+    /// The field does not exist in this reading (`Allow` in 1994).
+    NotDefined,
+}
+
+impl Ignored {
+    /// `key`, `missing-colon`, `not-a-token` or `not-defined`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ignored::Key => "key",
+            Ignored::MissingColon => "missing-colon",
+            Ignored::NotAToken => "not-a-token",
+            Ignored::NotDefined => "not-defined",
+        }
+    }
+}
+
+/// A line Google reads as a `User-agent`, `Allow` or `Disallow` line that a reading passes over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IgnoredLine {
+    /// Line number.
+    pub line: usize,
+    /// The part of the line that was read (without comment or terminator), in the source.
+    pub span: Span,
+    /// What Google reads it as.
+    pub google: KeyKind,
+    /// Why this reading passes over it.
+    pub why: Ignored,
+}
+
+/// A group (RFC 9309) or record (1994) of a reading.
+#[derive(Debug, Clone)]
+struct PGroup {
+    agents: Vec<PAgent>,
+    rules: Vec<PRule>,
+    /// The last line before the next group (the end of the file for the last one).
+    end: usize,
+}
+
+#[derive(Debug, Clone)]
+struct PAgent {
+    line: usize,
+    /// The value as written.
+    value: Span,
+    /// What the agent is compared with: the product token (RFC 9309), or the lower-cased name without
+    /// version (1994). Empty when the line names no crawler.
+    name: Vec<u8>,
+    global: bool,
+}
+
+#[derive(Debug, Clone)]
+struct PRule {
+    line: usize,
+    allow: bool,
+    value: Span,
+    /// What is compared with the path: RFC 9309's normalised form, or the value as written (1994).
+    pattern: Vec<u8>,
+}
+
+impl PGroup {
+    fn lines(&self) -> impl Iterator<Item = usize> + '_ {
+        self.agents.iter().map(|a| a.line).chain(self.rules.iter().map(|r| r.line))
+    }
+
+    /// First and last of its user-agent and rule lines.
+    fn range(&self) -> (usize, usize) {
+        let lines = || self.lines();
+        (lines().min().unwrap_or(0), lines().max().unwrap_or(0))
+    }
+}
+
+/// A file read under one [`Profile`], parsed once for many queries: [`Robots::reading`].
+#[derive(Debug, Clone)]
+pub struct Reading<'a> {
+    robots: &'a Robots,
+    profile: Profile,
+    groups: Vec<PGroup>,
+    ignored: Vec<IgnoredLine>,
+}
+
+/// What a line holds for a reading: a user-agent value or a rule, or a reason to pass over it.
+enum Item {
+    Agent(Span),
+    Rule(bool, Span),
+    Skip(Ignored),
+}
+
+/// How the RFC 9309 and 1994 readings classify a line that Google reads as a directive: the key must be the
+/// whole word (ASCII case ignored) followed by a colon. `None` for lines neither reading acts on and Google
+/// does not read as a group line either (sitemaps, unknown keys). `allow` says whether `Allow` exists.
+fn classify(src: &[u8], line: &Line, d: &Directive, allow: bool) -> Option<Item> {
+    let word: &[u8] = match d.kind {
+        KeyKind::UserAgent => b"user-agent",
+        KeyKind::Allow => b"allow",
+        KeyKind::Disallow => b"disallow",
+        KeyKind::Sitemap | KeyKind::Unknown => return None,
+    };
+    let key = &src[d.key.start..d.key.end];
+    Some(if !key.eq_ignore_ascii_case(word) {
+        Item::Skip(Ignored::Key)
+    } else if line.metadata.is_missing_colon_separator {
+        Item::Skip(Ignored::MissingColon)
+    } else {
+        match d.kind {
+            KeyKind::UserAgent => Item::Agent(d.value),
+            KeyKind::Allow if !allow => Item::Skip(Ignored::NotDefined),
+            kind => Item::Rule(kind == KeyKind::Allow, d.value),
+        }
+    })
+}
+
+/// The lines of `src` with their reading, for the RFC 9309 and 1994 parsers: each line, and what it holds
+/// when Google reads it as a group line.
+fn read_lines(src: &[u8], allow: bool) -> impl Iterator<Item = (Line, Option<Item>)> + '_ {
+    Lines::uncapped(src).map(move |line| {
+        let item = line.directive.and_then(|d| classify(src, &line, &d, allow));
+        (line, item)
+    })
+}
+
+fn ignored_line(src: &[u8], line: &Line, why: Ignored) -> IgnoredLine {
+    let google = line.directive.map_or(KeyKind::Unknown, |d| d.kind);
+    let read = Span::new(line.read.start, line.comment.unwrap_or(line.read.end).max(line.read.start));
+    IgnoredLine { line: line.number, span: crate::lines::trim(src, read), google, why }
+}
+
+impl Robots {
+    /// The file read under `profile`, for many queries. Under [`Profile::Google`] it costs nothing and answers
+    /// exactly as [`Robots::check`]; the other profiles parse the source once more.
+    ///
+    /// ```
+    /// use robotscope::{Profile, Robots};
+    /// let robots = Robots::parse("User-agent: *\nDissallow: /drafts/\n");
+    /// assert!(!robots.reading(Profile::Google).check("AnyBot", "/drafts/a").allowed);
+    /// // RFC 9309 knows no misspelt keys.
+    /// assert!(robots.reading(Profile::Rfc9309).check("AnyBot", "/drafts/a").allowed);
+    /// ```
+    pub fn reading(&self, profile: Profile) -> Reading<'_> {
+        let (groups, ignored) = match profile {
+            Profile::Google => (Vec::new(), Vec::new()),
+            Profile::Rfc9309 => rfc9309::parse(self.source(), self.line_count()),
+            Profile::Original1994 => y1994::parse(self.source()),
+        };
+        Reading { robots: self, profile, groups, ignored }
+    }
+
+    /// One query under `profile`: [`Robots::reading`] then [`Reading::check`]. For many queries keep the
+    /// reading.
+    pub fn check_profile<A: Agents + ?Sized>(&self, profile: Profile, agents: &A, url: &str) -> Verdict {
+        self.reading(profile).check(agents, url)
+    }
+
+    /// Answers every URL for every agent (each an agent or a pooled list) under each profile, and marks where
+    /// the profiles disagree. The readings are kept in the result, for explanations.
+    ///
+    /// ```
+    /// use robotscope::{Profile, Robots};
+    /// let robots = Robots::parse("User-agent: *\nDisallow /private\n");
+    /// let c = robots.compare(&Profile::ALL, &["AnyBot"], &["/private", "/public"]);
+    /// assert_eq!(c.rows.len(), 2);
+    /// assert!(c.rows[0].differs); // Google accepts the missing colon; RFC 9309 and 1994 do not.
+    /// assert_eq!(c.rows[0].verdicts.iter().map(|v| v.allowed).collect::<Vec<_>>(), [false, true, true]);
+    /// assert!(!c.rows[1].differs);
+    /// ```
+    pub fn compare<A: Agents>(&self, profiles: &[Profile], agents: &[A], urls: &[&str]) -> Comparison<'_> {
+        let readings: Vec<Reading<'_>> = profiles.iter().map(|&p| self.reading(p)).collect();
+        let mut rows = Vec::with_capacity(urls.len() * agents.len());
+        for (u, url) in urls.iter().enumerate() {
+            for (a, agent) in agents.iter().enumerate() {
+                let verdicts: Vec<Verdict> = readings.iter().map(|r| r.check(agent, url)).collect();
+                let differs = verdicts.windows(2).any(|w| w[0].allowed != w[1].allowed);
+                let lines_differ = verdicts.windows(2).any(|w| w[0].line != w[1].line);
+                rows.push(Compared { url: u, agent: a, verdicts, differs, lines_differ });
+            }
+        }
+        Comparison { readings, rows }
+    }
+}
+
+/// The answers of several profiles, from [`Robots::compare`].
+#[derive(Debug, Clone)]
+pub struct Comparison<'a> {
+    /// One reading per profile, in the order asked: `readings[i].explain(&row.verdicts[i], agent)` says why.
+    pub readings: Vec<Reading<'a>>,
+    /// One row per URL and agent, URL-major (every agent for the first URL, then the next URL).
+    pub rows: Vec<Compared>,
+}
+
+/// One URL and agent under each profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compared {
+    /// Index of the URL in the list given.
+    pub url: usize,
+    /// Index of the agent in the list given.
+    pub agent: usize,
+    /// One verdict per profile, in the order of [`Comparison::readings`].
+    pub verdicts: Vec<Verdict>,
+    /// Whether the profiles disagree on allowed or disallowed.
+    pub differs: bool,
+    /// Whether they name different deciding lines (even when they agree on the answer).
+    pub lines_differ: bool,
+}
+
+impl<'a> Reading<'a> {
+    /// The profile.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The file.
+    pub fn robots(&self) -> &'a Robots {
+        self.robots
+    }
+
+    /// Lines Google reads as `User-agent`, `Allow` or `Disallow` lines that this reading passes over (empty
+    /// under Google), in file order.
+    pub fn ignored(&self) -> &[IgnoredLine] {
+        &self.ignored
+    }
+
+    /// The first and last user-agent or rule line of group `index` of this reading (the indices in
+    /// [`Verdict::groups`]; under Google they are [`Robots::group`]'s).
+    pub fn group_line_range(&self, index: usize) -> Option<(usize, usize)> {
+        match self.profile {
+            Profile::Google => self.robots.group(index).map(|g| g.line_range()),
+            _ => self.groups.get(index).map(PGroup::range),
+        }
+    }
+
+    /// Whether a group of this reading names one of `agents` (not counting `*`).
+    pub fn has_own_group<A: Agents + ?Sized>(&self, agents: &A) -> bool {
+        match self.profile {
+            Profile::Google => self.robots.has_own_group(agents),
+            Profile::Rfc9309 => self.groups.iter().any(|g| rfc9309::names(g, agents)),
+            Profile::Original1994 => y1994::first_named(&self.groups, agents).is_some(),
+        }
+    }
+
+    /// Whether `agents` may fetch `url` under this reading, and why (the same shape as [`Robots::check`];
+    /// [`Verdict::groups`] indexes this reading's groups).
+    pub fn check<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Verdict {
+        match self.profile {
+            Profile::Google => self.robots.check(agents, url),
+            Profile::Rfc9309 => rfc9309::check(self, agents, url),
+            Profile::Original1994 => y1994::check(self, agents, url),
+        }
+    }
+
+    /// Says why `verdict` (from [`Reading::check`]) came out as it did, in this reading's terms.
+    pub fn explain(&self, verdict: &Verdict, agent: &str) -> String {
+        match self.profile {
+            Profile::Google => self.robots.explain(verdict, agent),
+            Profile::Rfc9309 => rfc9309::explain(self, verdict, agent),
+            Profile::Original1994 => y1994::explain(self, verdict, agent),
+        }
+    }
+
+    /// Answers for a typed agent (see [`resolve_agent`](crate::resolve_agent)) with its preset's fallbacks,
+    /// as [`Robots::check_agent`] does: the first of a preset's tokens that has a group in this reading
+    /// decides; a preset that ignores `*` and has none is allowed everything.
+    pub fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck {
+        if self.profile == Profile::Google {
+            return self.robots.check_agent(agent, url);
+        }
+        let Some(c) = agent.crawler else {
+            let verdict = self.check(agent.token.as_str(), url);
+            return AgentCheck { token: Some(agent.token.clone()), follows: None, verdict };
+        };
+        let token = self.crawler_token(c);
+        let verdict = match token {
+            Some(t) => self.check(t, url),
+            // No rule can apply; the check is only for the path as this reading compares it.
+            None => Verdict::unrestricted(self.check("", url).path),
+        };
+        let follows = token.filter(|&t| t != c.tokens[0] && verdict.scope == Scope::Specific);
+        AgentCheck { token: token.map(ToString::to_string), follows: follows.map(ToString::to_string), verdict }
+    }
+
+    /// The token the engine is given for `agent` under this reading, as [`Robots::agent_token`] gives it under
+    /// Google: a preset's first token that has a group in this reading (else its first token, or `None` when it
+    /// ignores `*`), otherwise the token read from what was typed.
+    pub fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
+        match agent.crawler {
+            Some(c) => self.crawler_token(c).map(ToString::to_string),
+            None => Some(agent.token.clone()),
+        }
+    }
+
+    fn crawler_token(&self, c: &Crawler) -> Option<&'static str> {
+        if self.profile == Profile::Google {
+            return self.robots.crawler_token(c);
+        }
+        match c.tokens.iter().copied().find(|t| self.has_own_group(t)) {
+            Some(t) => Some(t),
+            None if c.ignores_global => None,
+            None => c.tokens.first().copied(),
+        }
+    }
+
+    /// Says why [`Reading::check_agent`] came out as it did, naming the agent as typed.
+    pub fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
+        if self.profile == Profile::Google {
+            return self.robots.explain_agent(agent, check);
+        }
+        let label = agent.label();
+        match (&check.token, &check.follows) {
+            (None, _) => format!(
+                "{label} ignores the `*` group and no group names it under {}, so no rule applies and the URL is \
+                 allowed.",
+                self.profile.label()
+            ),
+            (Some(_), Some(followed)) => {
+                let operator = agent.crawler.map_or("its operator", |c| c.operator);
+                let why = self.explain(&check.verdict, followed);
+                format!("{label} has no group of its own, so it follows {followed}'s, as {operator} documents. {why}")
+            }
+            (Some(_), None) => self.explain(&check.verdict, label),
+        }
+    }
+
+    /// `lines 4-6, line 9` for the groups of `verdict`, and whether there are several.
+    fn ranges(&self, verdict: &Verdict) -> (String, bool) {
+        line_ranges(verdict.groups.iter().filter_map(|&g| self.group_line_range(g)))
+    }
+
+    /// A sentence naming the lines of `groups` this reading passes over (at most three quoted), or nothing.
+    fn ignored_sentence(&self, groups: &[usize], what: &str) -> String {
+        // The ignored lines are in file order: find each group's by binary search, so that a file of many
+        // groups and many ignored lines costs no more than its size.
+        let (mut count, mut first): (usize, Vec<&IgnoredLine>) = (0, Vec::new());
+        for &g in groups {
+            let Some(group) = self.groups.get(g) else { continue };
+            let (start, _) = group.range();
+            let from = self.ignored.partition_point(|i| i.line < start);
+            let to = self.ignored.partition_point(|i| i.line <= group.end).max(from);
+            count += to - from;
+            first.extend(self.ignored[from..to].iter().take(3 - first.len().min(3)));
+        }
+        if count == 0 {
+            return String::new();
+        }
+        let quoted: Vec<String> = first
+            .iter()
+            .map(|i| format!("line {} (`{}`)", i.line, crate::lint::lossy(self.robots.text(i.span))))
+            .collect();
+        let list = match (quoted.split_last(), count) {
+            (Some((last, rest)), n) if n <= 3 && !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            (_, n) if n > 3 => format!("{} and {} more", quoted.join(", "), n - 3),
+            _ => quoted.join(""),
+        };
+        let verb = if count == 1 { "is" } else { "are" };
+        format!(" It passes over {list}, which {verb} {what}.")
+    }
+}
+
+/// The path `url` is matched with, as the tools show it.
+fn path_text(url: &str) -> (Vec<u8>, String) {
+    let mut buf = Vec::new();
+    let path = match_path(url.as_bytes(), &mut buf).to_vec();
+    let text = String::from_utf8_lossy(&path).into_owned();
+    (path, text)
+}
+
+/// A [`RuleMatch`] for a rule of a reading.
+fn rule_match(robots: &Robots, r: &PRule, priority: usize) -> RuleMatch {
+    RuleMatch {
+        line: r.line,
+        kind: if r.allow { RuleKind::Allow } else { RuleKind::Disallow },
+        value: String::from_utf8_lossy(robots.text(r.value)).into_owned(),
+        pattern: String::from_utf8_lossy(&r.pattern).into_owned(),
+        priority,
+        index_fallback: false,
+    }
+}
+
+/// The user-agent and rule lines of `groups`, in order.
+fn group_lines(groups: &[PGroup], indices: &[usize]) -> Vec<usize> {
+    let mut lines: Vec<usize> = indices.iter().filter_map(|&g| groups.get(g)).flat_map(PGroup::lines).collect();
+    lines.sort_unstable();
+    lines
+}
