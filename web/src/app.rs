@@ -450,7 +450,8 @@ pub fn App() -> Html {
                             {example_mark}
                         </div>
                         <Editor document={state.document.clone()} parsed={a.parsed.clone()} detail={a.detail.clone()}
-                            lint={a.lint.clone()} ignored={a.ignored.clone()} reveal={state.reveal} selected={a.selected} {on_edit} {on_open}
+                            lint={a.lint.clone()} ignored={a.ignored.clone()} reveal={state.reveal} selected={a.selected}
+                            {on_edit} {on_open}
                             on_notice={on_notice.clone()} />
                     </section>
                     <section class="pane pane-lint" aria-labelledby="lint-heading">

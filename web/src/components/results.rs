@@ -159,11 +159,15 @@ pub fn Results(props: &ResultsProps) -> Html {
         let answers = readers.as_ref().and_then(|r| r.cells.get(u * columns..(u + 1) * columns)).map(<[_]>::to_vec);
         let selected = (selected.0 == u).then_some(selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
-        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} {answers} agents={labels.clone()} {selected} elsewhere={url.elsewhere} /> }
+        html! {
+            <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} {answers} agents={labels.clone()}
+                {selected} elsewhere={url.elsewhere} />
+        }
     });
     let summary = readers.as_ref().map(|r| {
         let text = crate::messages::readers_summary(r.differ, r.cells.len());
-        html! { <p class={classes!("readers-summary", (r.differ > 0).then_some("compare-changed"))} role="status">{text}</p> }
+        let class = classes!("readers-summary", (r.differ > 0).then_some("compare-changed"));
+        html! { <p {class} role="status">{text}</p> }
     });
     html! {
         <>
@@ -201,8 +205,11 @@ pub fn ReadAs(props: &ReadAsProps) -> Html {
         View::Compare => "Compare readers".to_string(),
     };
     html! {
-        <select class="tool read-as" aria-label="Read the file as" title="How the file is read: Google's matcher, RFC 9309 as written, the 1994 standard, or all three compared" {onchange}>
-            { for View::ALL.into_iter().map(|v| html! { <option value={v.as_str()} selected={v == props.view}>{label(v)}</option> }) }
+        <select class="tool read-as" aria-label="Read the file as" {onchange}
+            title="How the file is read: Google's matcher, RFC 9309 as written, the 1994 standard, or all three compared">
+            { for View::ALL.into_iter().map(|v| html! {
+                <option value={v.as_str()} selected={v == props.view}>{label(v)}</option>
+            }) }
         </select>
     }
 }
@@ -304,8 +311,8 @@ fn Row(props: &RowProps) -> Html {
         let badge = split.is_some().then(|| html! { <span class="sub differs">{"differs"}</span> });
         html! {
             <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"), elsewhere.is_some().then_some("elsewhere"))}
-                data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}
-                data-differs={split.is_some().then_some("true")} {title}>
+                data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()}
+                data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")} {title}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).

@@ -63,7 +63,8 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
         });
         let skip = ignored.map(|m| html! { <span class="ign" title={m.why.clone()}>{"⊘"}</span> });
         gutter.push(html! {
-            <div class={classes!("gl", (n == winning).then_some("winning"))} style={top} data-ignored={ignored.map(|m| m.why.clone())}>
+            <div class={classes!("gl", (n == winning).then_some("winning"))} style={top}
+                data-ignored={ignored.map(|m| m.why.clone())}>
                 {dot}{skip}{badge}<span class="num">{n}</span>
             </div>
         });
