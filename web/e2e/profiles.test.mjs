@@ -62,7 +62,7 @@ test('profiles: the reading switch and the compare view', { skip: skip && !proce
     assert.match(why, /It passes over line 5 \(`Disallow \/private`\) and line 6 \(`Dissallow: \/drafts\/`\)/);
     assert.deepEqual(await ignoredLines(page), [5, 6, 12]);
     assert.match(await page.locator('.gl[data-ignored]').first().getAttribute('data-ignored'), /^RFC 9309 passes over this line: there is no colon/);
-    await page.getByText('RFC 9309 passes over 3 lines Google reads').waitFor();
+    await page.getByText('RFC 9309 passes over 3 lines (⊘ in the gutter)').waitFor();
   });
 
   await t.test('1994: Bingbot stops at the Disallow it reads, and Allow lines are passed over', async () => {

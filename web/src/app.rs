@@ -472,11 +472,13 @@ pub fn App() -> Html {
                     <section class="pane pane-results" aria-labelledby="results-heading">
                         <div class="pane-head">
                             <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                            if !a.ignored.is_empty() {
+                                <span class="readers-note" title={crate::messages::ignored_count(a.view, a.ignored.len())}>
+                                    {crate::messages::ignored_count(a.view, a.ignored.len())}
+                                </span>
+                            }
                             <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         </div>
-                        if !a.ignored.is_empty() {
-                            <p class="readers-note">{crate::messages::ignored_count(a.view, a.ignored.len())}</p>
-                        }
                         // While the agents are AI crawlers (a group was chosen), what the file does to them.
                         if a.agents_are_ai() {
                             <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />

@@ -259,12 +259,12 @@ pub fn ignored(profile: robotscope::Profile, why: robotscope::Ignored) -> String
     format!("{} passes over this line: {because}", reader(profile))
 }
 
-/// The line under the grid that says how many lines the reading passes over.
+/// Beside the Verdicts heading: how many lines the reading passes over (each marked in the editor's gutter).
 pub fn ignored_count(view: crate::inputs::View, count: usize) -> String {
     let (who, verb) = match view {
         crate::inputs::View::Profile(p) => (reader(p), "passes"),
         crate::inputs::View::Compare => ("RFC 9309 and 1994", "pass"),
     };
     let lines = if count == 1 { "line" } else { "lines" };
-    format!("{who} {verb} over {count} {lines} Google reads (marked ⊘ in the editor's gutter).")
+    format!("{who} {verb} over {count} {lines} (⊘ in the gutter)")
 }
