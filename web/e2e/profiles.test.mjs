@@ -85,7 +85,7 @@ test('profiles: the reading switch and the compare view', { skip: skip && !proce
     assert.equal(await bing.locator('.differs').textContent(), 'differs');
     assert.equal(await bing.getAttribute('title'), 'Google: allowed, line 17 · RFC 9309: allowed, line 17 · 1994: disallowed, line 16');
     assert.equal(await page.locator('td[data-cell="2-0"]').locator('.differs').count(), 0);
-    assert.match(await cell(page, 3, 0).getAttribute('aria-label'), /readers differ: Google: allowed, line 13 · RFC 9309: disallowed, line 7 · 1994: allowed, no rule$/);
+    assert.match(await cell(page, 3, 0).getAttribute('aria-label'), /^Allowed line 13 differs: \/search\$q for Googlebot; Google: allowed, line 13 · RFC 9309: disallowed, line 7 · 1994: allowed, no rule$/);
     await cell(page, 2, 2).click();
     await summary(page).filter({ hasText: /^Allowed by line 17/ }).waitFor();
     assert.equal(

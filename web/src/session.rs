@@ -1,4 +1,4 @@
-//! The saved session: the file, the agents, the URLs and the size-limit switch, as one string for local
+//! The saved session: the file, the agents, the URLs, the size-limit switch and the reading, as one string for local
 //! storage and share links. Pure: the browser side only stores and loads the string.
 
 use crate::inputs::View;

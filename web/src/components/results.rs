@@ -291,23 +291,26 @@ fn Row(props: &RowProps) -> Html {
         });
         // The accessible name starts with what the cell shows (WCAG 2.5.3: speech users say what they see), then
         // says which URL and agent it answers.
+        // Comparing readers: a cell they answer differently is marked, and says every answer on hover.
+        let answers = answers.as_ref().and_then(|r| r.get(a));
+        let split = answers.filter(|c| differs(c)).map(crate::messages::answers);
+        let title = answers.map(crate::messages::answers);
         let word = if cell.allowed { "Allowed" } else { "Disallowed" };
         let mut label = format!("{word} {line}");
         if let Some(was) = &was {
             label.push_str(&format!(", {was}"));
         }
+        if split.is_some() {
+            label.push_str(" differs");
+        }
         label.push_str(&format!(": {input} for {agent}"));
         if elsewhere.is_some() {
             label.push_str("; another site's robots.txt decides this URL");
         }
-        let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
-        // Comparing readers: a cell they answer differently is marked, and says every answer on hover.
-        let answers = answers.as_ref().and_then(|r| r.get(a));
-        let split = answers.filter(|c| differs(c)).map(crate::messages::answers);
         if let Some(split) = &split {
-            label.push_str(&format!("; readers differ: {split}"));
+            label.push_str(&format!("; {split}"));
         }
-        let title = answers.map(crate::messages::answers);
+        let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
         let badge = split.is_some().then(|| html! { <span class="sub differs">{"differs"}</span> });
         html! {
             <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"), elsewhere.is_some().then_some("elsewhere"))}
@@ -318,7 +321,7 @@ fn Row(props: &RowProps) -> Html {
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
                     <span class="sub">{line}</span>{" "}
-                    {changed}{badge}
+                    {changed}{" "}{badge}
                 </button>
             </td>
         }
