@@ -466,6 +466,8 @@ pub fn App() -> Html {
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)} on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
                         <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
+                        // How the file is read (before the URLs in the tab order, as the AI buttons are).
+                        <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
                             on_edit={act(Action::EditUrls)} />
                     </section>
@@ -477,7 +479,6 @@ pub fn App() -> Html {
                                     {crate::messages::ignored_count(a.view, a.ignored.len())}
                                 </span>
                             }
-                            <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         </div>
                         // While the agents are AI crawlers (a group was chosen), what the file does to them.
                         if a.agents_are_ai() {
