@@ -450,7 +450,8 @@ pub fn App() -> Html {
                             {example_mark}
                         </div>
                         <Editor document={state.document.clone()} parsed={a.parsed.clone()} detail={a.detail.clone()}
-                            lint={a.lint.clone()} ignored={a.ignored.clone()} reveal={state.reveal} selected={a.selected}
+                            lint={a.lint.clone()} ignored={a.ignored.clone()} reveal={state.reveal}
+                            selected={a.selected}
                             {on_edit} {on_open}
                             on_notice={on_notice.clone()} />
                     </section>
@@ -475,7 +476,7 @@ pub fn App() -> Html {
                         <div class="pane-head">
                             <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
                             if !a.ignored.is_empty() {
-                                <span class="readers-note" title={crate::messages::ignored_count(a.view, a.ignored.len())}>
+                                <span class="readers-note">
                                     {crate::messages::ignored_count(a.view, a.ignored.len())}
                                 </span>
                             }

@@ -103,8 +103,8 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 /// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let ResultsProps { agents, urls, grid, baseline, readers, selected, on_select, on_set_baseline, on_clear_baseline } =
-        props;
+    let ResultsProps { agents, urls, grid, baseline, readers, selected, on_select, .. } = props;
+    let (on_set_baseline, on_clear_baseline) = (&props.on_set_baseline, &props.on_clear_baseline);
     // After a selection is drawn, its cell is brought into view.
     {
         // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
@@ -206,7 +206,7 @@ pub fn ReadAs(props: &ReadAsProps) -> Html {
     };
     html! {
         <select class="tool read-as" aria-label="Read the file as" {onchange}
-            title="How the file is read: Google's matcher, RFC 9309 as written, the 1994 standard, or all three compared">
+            title="How the file is read: Google's matcher, RFC 9309 as written, the 1994 standard, or all three">
             { for View::ALL.into_iter().map(|v| html! {
                 <option value={v.as_str()} selected={v == props.view}>{label(v)}</option>
             }) }
