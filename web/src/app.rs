@@ -61,8 +61,11 @@ fn saved_state() -> (State, bool) {
 /// The notice shown when a share link has replaced the session on screen.
 fn opened_link_notice(backup: bool) -> Notice {
     if backup {
-        Notice::info("Opened a shared session: the file, agents and URLs are the link's. Your previous session is kept as a backup in this browser (see Backups).")
-            .with_action(NoticeAction::RestoreBackup)
+        Notice::info(
+            "Opened a shared session: the file, agents and URLs are the link's. Your previous session is \
+            kept as a backup in this browser (see Backups).",
+        )
+        .with_action(NoticeAction::RestoreBackup)
     } else {
         Notice::info("Opened a shared session: the file, agents and URLs are the link's.")
     }
@@ -114,7 +117,8 @@ fn open_link_in_place(state: &UseReducerHandle<State>) {
                 opened_link_notice(true)
             } else {
                 Notice::info(
-                    "Opened a shared session: the file, agents and URLs are the link's. Your previous session was too large to keep in this browser's storage; Undo (Ctrl+Z in the editor) brings its file back.",
+                    "Opened a shared session: the file, agents and URLs are the link's. Your previous session was too \
+                     large to keep in this browser's storage; Undo (Ctrl+Z in the editor) brings its file back.",
                 )
             };
             state.dispatch(Action::Restore(shared));
@@ -145,7 +149,8 @@ fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
                 .with_action(NoticeAction::RestoreBackup)
             } else {
                 Notice::info(
-                    "Restored your previous session. The one it replaced was too large to keep as a backup; Undo (Ctrl+Z in the editor) brings its file back.",
+                    "Restored your previous session. The one it replaced was too large to keep as a backup; Undo \
+                     (Ctrl+Z in the editor) brings its file back.",
                 )
             };
             state.dispatch(Action::Restore(previous));
@@ -165,7 +170,8 @@ fn save(state: &State) -> Result<(), Notice> {
             Notice::error("This browser does not allow local storage: the session will not survive a reload.")
         }
         store::SaveError::Full => Notice::error(
-            "The browser's storage for this site is full, so the session will not survive a reload. Everything else works; download the file to keep it.",
+            "The browser's storage for this site is full, so the session will not survive a reload. Everything else \
+             works; download the file to keep it.",
         ),
     })
 }
@@ -202,7 +208,8 @@ fn Backups(props: &BackupsProps) -> Html {
         })
     };
     html! {
-        <select class="tool backups" aria-label="Backups: restore an earlier session" onfocus={refresh} onpointerdown={refresh_pointer} onchange={on_change}>
+        <select class="tool backups" aria-label="Backups: restore an earlier session" onfocus={refresh}
+            onpointerdown={refresh_pointer} onchange={on_change}>
             <option value="" selected=true>{format!("Backups ({})…", list.len())}</option>
             { for list.iter().map(|b| html! { <option value={b.key.clone()}>{&b.name}</option> }) }
         </select>
@@ -256,7 +263,8 @@ pub fn App() -> Html {
                             state.dispatch(Action::DismissNotice);
                         }
                         _ => state.dispatch(Action::Notify(Notice::error(
-                            "Your file could not be read back from this browser's storage (IndexedDB); the agents and URLs are kept.",
+                            "Your file could not be read back from this browser's storage (IndexedDB); the agents and \
+                             URLs are kept.",
                         ))),
                     }
                 });
@@ -280,7 +288,8 @@ pub fn App() -> Html {
                     let key = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
                     if key.is_some_and(|k| store::is_other_tab(&k)) && !told.replace(true) {
                         latest.borrow().dispatch(Action::Notify(Notice::info(
-                            "The tester is open in another tab too. Each tab keeps its own session; a new tab starts from the one saved last.",
+                            "The tester is open in another tab too. Each tab keeps its own session; a new tab starts \
+                             from the one saved last.",
                         )));
                     }
                 })
@@ -388,7 +397,8 @@ pub fn App() -> Html {
     });
     let howto = example.map(|_| {
         html! {
-            <p class="howto">{"Paste your robots.txt, list the URLs and crawlers to check, then select a verdict to see the rule that decided it."}</p>
+            <p class="howto">{"Paste your robots.txt, list the URLs and crawlers to check, then select a verdict to \
+                see the rule that decided it."}</p>
         }
     });
     // What the components report, made into actions.
@@ -430,10 +440,12 @@ pub fn App() -> Html {
     html! {
         <>
             <header class="top">
-                <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, explained"}</span></h1>
+                <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, \
+                    explained"}</span></h1>
                 <div class="top-tools">
                     <Toolbar full_file={state.inputs.full_file} on_example={dispatch.reform(Action::LoadExample)}
-                        on_open={on_open.clone()} {on_download} {on_share} {on_csv} on_full_file={dispatch.reform(Action::SetFullFile)} />
+                        on_open={on_open.clone()} {on_download} {on_share} {on_csv}
+                            on_full_file={dispatch.reform(Action::SetFullFile)} />
                     <Backups {on_restore} />
                     <Live on_load={dispatch.reform(|(url, bytes)| Action::OpenLive { url, bytes })}
                         on_compare={dispatch.reform(Action::SetBaselineBytes)} on_notice={on_notice.clone()} />
@@ -463,8 +475,10 @@ pub fn App() -> Html {
                 <div class="col col-right">
                     <section class="pane pane-ask" aria-labelledby="ask-heading">
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
-                        <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()} tokens={a.grid.tokens.clone()}
-                            skipped={a.skipped_agents} on_edit={act(Action::EditAgents)} on_add={dispatch.reform(Action::AddAgents)} />
+                        <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()}
+                            tokens={a.grid.tokens.clone()}
+                            skipped={a.skipped_agents} on_edit={act(Action::EditAgents)}
+                                on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
                         <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
                         // How the file is read (before the URLs in the tab order, as the AI buttons are).
@@ -490,7 +504,8 @@ pub fn App() -> Html {
                             on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
                             on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
                             on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />
-                        <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()} url={a.urls.get(url).cloned()}
+                        <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()}
+                            url={a.urls.get(url).cloned()}
                             parsed={a.parsed.clone()} text={state.document.text.clone()} {before} {on_reveal} />
                     </section>
                 </div>

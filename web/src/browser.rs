@@ -58,7 +58,8 @@ pub fn download(bytes: &[u8], name: &str, mime: &str, keep: &Rc<RefCell<Option<O
 pub fn share(session: &Session, on_notice: Callback<Notice>) {
     let Some(fragment) = permalink::to_fragment(session) else {
         on_notice.emit(Notice::error(
-            "The file is too large for a share link (browsers cut URLs of about 2 MB). Download it and share the file instead.",
+            "The file is too large for a share link (browsers cut URLs of about 2 MB). Download it and share the file \
+             instead.",
         ));
         return;
     };
@@ -77,7 +78,8 @@ pub fn share(session: &Session, on_notice: Callback<Notice>) {
         js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined() && !c.is_null());
     let fallback = move |why: &str, link: String| {
         Notice::error(format!(
-            "The link was not copied: {why}. It is in this field, selected: copy it with Ctrl+C (⌘C on a Mac). It holds the file, the agents and the URLs ({} characters).",
+            "The link was not copied: {why}. It is in this field, selected: copy it with Ctrl+C (⌘C on a Mac). It \
+             holds the file, the agents and the URLs ({} characters).",
             link.len()
         ))
         .with_field(link)
@@ -90,7 +92,8 @@ pub fn share(session: &Session, on_notice: Callback<Notice>) {
     wasm_bindgen_futures::spawn_local(async move {
         let notice = match wasm_bindgen_futures::JsFuture::from(promise).await {
             Ok(_) => Notice::info(format!(
-                "Share link copied to the clipboard ({} characters): it holds the file, the agents and the URLs, and nothing is sent to a server.",
+                "Share link copied to the clipboard ({} characters): it holds the file, the agents and the URLs, and \
+                 nothing is sent to a server.",
                 link.len()
             )),
             Err(_) => fallback("the browser refused to write to the clipboard", link),

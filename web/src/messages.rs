@@ -79,7 +79,8 @@ pub fn too_large(what: &str, bytes: usize) -> Notice {
 /// The file `name` is not text.
 pub fn binary(name: &str) -> Notice {
     Notice::error(format!(
-        "{name} looks like a binary file (an image, an archive or a program), not a robots.txt. The editor keeps your text."
+        "{name} looks like a binary file (an image, an archive or a program), not a robots.txt. The editor keeps your \
+         text."
     ))
 }
 
@@ -100,7 +101,8 @@ pub fn html_text() -> Notice {
 /// The file `name` is not UTF-8.
 pub fn not_utf8(name: &str) -> Notice {
     Notice::info(format!(
-        "{name} is not valid UTF-8: the editor shows the bad bytes as �, and the answers are for the original bytes until you edit."
+        "{name} is not valid UTF-8: the editor shows the bad bytes as �, and the answers are for the original bytes \
+         until you edit."
     ))
 }
 
@@ -124,7 +126,8 @@ pub fn example_loaded(title: &str) -> Notice {
 /// The example was cleared.
 pub fn example_cleared() -> Notice {
     Notice::info(
-        "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings the example file back.",
+        "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings \
+         the example file back.",
     )
 }
 

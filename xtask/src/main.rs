@@ -63,6 +63,7 @@ fn test() {
     ensure_components();
     ensure_wasm_target();
     run("cargo", &["fmt", "--all", "--check"]);
+    check_line_width();
     run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
     // The core without `std` on wasm32: proves it is `no_std` + `alloc` and builds for the browser.
     run(
@@ -87,6 +88,32 @@ fn test() {
     run_in(&npm_dir(), &[], "npm", &["test"]);
     npm_publish_dry_run();
     web_e2e();
+}
+
+/// Fails when a tracked Rust file has a line over the 120 columns of `rustfmt.toml`: rustfmt leaves alone what it
+/// cannot fit (long strings, macro bodies such as Yew's `html!`), so `cargo fmt --check` alone does not hold the
+/// limit.
+fn check_line_width() {
+    const WIDTH: usize = 120;
+    let out = Command::new("git").args(["ls-files", "*.rs"]).current_dir(root()).output();
+    let Some(out) = out.ok().filter(|o| o.status.success()) else {
+        eprintln!("xtask: cannot list the Rust files with git; line widths not checked");
+        exit(2);
+    };
+    let mut long = Vec::new();
+    for file in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(text) = std::fs::read_to_string(root().join(file)) else { continue };
+        for (i, line) in text.lines().enumerate() {
+            let width = line.chars().count();
+            if width > WIDTH {
+                long.push(format!("{file}:{}: {width} columns", i + 1));
+            }
+        }
+    }
+    if !long.is_empty() {
+        eprintln!("xtask: {} line(s) over {WIDTH} columns:\n  {}", long.len(), long.join("\n  "));
+        exit(1);
+    }
 }
 
 /// The wasm crate, which also holds the npm sources, tests and benchmark.

@@ -55,7 +55,8 @@ pub fn Agents(props: &AgentsProps) -> Html {
                 feedback.set(Some(format!("Added the set {value}: {} crawlers.", set.len())));
             } else {
                 feedback.set(Some(format!(
-                    "No crawler preset is called “{value}”. Choose one from the presets below, or type any product token in the Agents box."
+                    "No crawler preset is called “{value}”. Choose one from the presets below, or type any product \
+                     token in the Agents box."
                 )));
             }
         })
@@ -134,21 +135,28 @@ pub fn Agents(props: &AgentsProps) -> Html {
         .filter(|a| matches!(a.kind, AgentKind::Browser | AgentKind::Invalid | AgentKind::Empty))
         .filter_map(|a| a.note().map(|note| html! { <li class="agent-note">{note}</li> }));
     let skipped = (*skipped > 0).then(|| {
-        html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.", *skipped)}</p> }
+        html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.",
+        *skipped)}</p> }
     });
     html! {
         // Once filled, the box is compact (two lines and a count) until it has the focus: the verdicts need the room.
         <div class={classes!("field", (!agents.is_empty()).then_some("filled"))}>
-            <label for="agents" class="field-label">{"Agents"}<span class="count">{count(agents.len(), "agent", "agents")}</span><span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span></label>
+            <label for="agents" class="field-label">
+                {"Agents"}<span class="count">{count(agents.len(), "agent", "agents")}</span>
+                <span class="hint">{" one per line: a token (Googlebot) or a whole User-Agent header"}</span>
+            </label>
             <textarea id="agents" class="list-input" rows="4" spellcheck="false" autocomplete="off"
                 value={AttrValue::from(text.clone())} {oninput} />
             <div class="preset-row">
                 <label for="preset" class="sr-only">{"Add a crawler preset"}</label>
-                <input id="preset" class="preset" type="search" list="crawler-presets" placeholder="Add a crawler preset (search, or @ai)…"
+                <input id="preset" class="preset" type="search" list="crawler-presets"
+                    placeholder="Add a crawler preset (search, or @ai)…"
                     autocomplete="off" onchange={on_preset} />
                 <datalist id="crawler-presets">
-                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator, c.facts().purpose)}</option> }) }
-                    { for ["@ai", "@search", "@ads", "@ai-training", "@ai-search", "@user-triggered"].iter().map(|s| html! { <option value={*s}>{"a set of presets"}</option> }) }
+                    { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator,
+                        c.facts().purpose)}</option> }) }
+                    { for ["@ai", "@search", "@ads", "@ai-training", "@ai-search", "@user-triggered"].iter().map(|s|
+                        html! { <option value={*s}>{"a set of presets"}</option> }) }
                 </datalist>
                 <details class="presets">
                     <summary>{"Presets"}</summary>

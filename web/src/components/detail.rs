@@ -59,7 +59,8 @@ pub fn Detail(props: &DetailProps) -> Html {
         let fallback = m.index_fallback.then_some(" (index.html rule)");
         html! {
             <tr class={classes!(winner.then_some("winner"))}>
-                <td><button type="button" class="link go-line" onclick={reveal(m.line)} aria-label={format!("{}: go to line {}", m.line, m.line)}>{m.line}</button></td>
+                <td><button type="button" class="link go-line" onclick={reveal(m.line)}
+                    aria-label={format!("{}: go to line {}", m.line, m.line)}>{m.line}</button></td>
                 <td><code>{format!("{kind}: {}", m.value)}</code>{fallback}</td>
                 <td><code>{&m.pattern}</code></td>
                 <td class="num">{m.priority}</td>
@@ -73,7 +74,9 @@ pub fn Detail(props: &DetailProps) -> Html {
         html! {
             <table class="matches">
                 <caption>{"Rules that match, longest pattern first wins; ties go to Allow"}</caption>
-                <thead><tr><th scope="col">{"Line"}</th><th scope="col">{"Rule"}</th><th scope="col">{"Pattern matched"}</th><th scope="col">{"Priority"}</th><th scope="col">{"Result"}</th></tr></thead>
+                <thead><tr><th scope="col">{"Line"}</th><th scope="col">{"Rule"}</th>
+                    <th scope="col">{"Pattern matched"}</th><th scope="col">{"Priority"}</th>
+                    <th scope="col">{"Result"}</th></tr></thead>
                 <tbody>{ for matches }</tbody>
             </table>
         }
@@ -91,7 +94,8 @@ pub fn Detail(props: &DetailProps) -> Html {
     // phone), and the group that applied when no rule decided.
     let quoted = &detail.quoted;
     let quote = if quoted.is_empty() {
-        html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.", agent.label())}</p> }
+        html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.",
+        agent.label())}</p> }
     } else {
         let items = quoted.iter().map(|&n| {
             let win = n == v.line;
@@ -111,7 +115,8 @@ pub fn Detail(props: &DetailProps) -> Html {
         let theirs = robotscope::robots_url(&url.tested).unwrap_or_default();
         html! {
             <p class="elsewhere-warn">{format!(
-                "Not this file's URL ({why}): a crawler reads {theirs} for it. The answer above is what this file would say."
+                "Not this file's URL ({why}): a crawler reads {theirs} for it. The answer above is what this file \
+                 would say."
             )}</p>
         }
     });
@@ -128,7 +133,8 @@ pub fn Detail(props: &DetailProps) -> Html {
         html! {
             <div class="usage">
                 <p class="usage-title">{"Usage preferences (they never change the verdict):"}</p>
-                <ul>{ for usage.into_iter().map(|(label, text)| html! { <li><strong>{label}</strong>{": "}{text}</li> }) }</ul>
+                <ul>{ for usage.into_iter().map(|(label, text)| html! { <li>
+                    <strong>{label}</strong>{": "}{text}</li> }) }</ul>
                 <p class="usage-go">{ for usage_lines.iter().map(|&n| html! {
                     <button type="button" class="link go-line" onclick={reveal(n)}>{format!("line {n}")}</button>
                 }) }</p>
@@ -162,7 +168,8 @@ pub fn Detail(props: &DetailProps) -> Html {
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
-            <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status" aria-live="polite">{summary}</p>
+            <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status"
+                aria-live="polite">{summary}</p>
             {quote}
             {elsewhere}
         </div>
@@ -177,7 +184,8 @@ pub fn Detail(props: &DetailProps) -> Html {
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
                 <dt>{"Token given to the engine"}</dt><dd><code>{token}</code></dd>
                 <dt>{"URL typed"}</dt><dd><code>{&url.input}</code></dd>
-                <dt>{"URL tested"}</dt><dd><code>{&url.tested}</code>{url.error.map(|e| html! { <span class="url-error">{format!(" ({e})")}</span> })}</dd>
+                <dt>{"URL tested"}</dt><dd><code>{&url.tested}</code>{url.error.map(|e| html! {
+                    <span class="url-error">{format!(" ({e})")}</span> })}</dd>
                 <dt>{"Path matched"}</dt><dd><code>{&v.path}</code></dd>
                 <dt>{"Groups that applied"}</dt><dd>{scope}</dd>
             </dl>

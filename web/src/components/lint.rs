@@ -42,7 +42,8 @@ pub fn Lint(props: &LintProps) -> Html {
         html! {
             <li class={format!("diag diag-{sev}")}>
                 // Named by what it shows, in order (WCAG 2.5.3).
-                <button type="button" {onclick} aria-label={format!("{sev} line {}: {}{} {}", d.line, d.message, d.help.as_ref().map(|h| format!(" Fix: {h}")).unwrap_or_default(), d.kind.code())}>
+                <button type="button" {onclick} aria-label={format!("{sev} line {}: {}{} {}", d.line, d.message,
+                    d.help.as_ref().map(|h| format!(" Fix: {h}")).unwrap_or_default(), d.kind.code())}>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="sev">{sev}</span>{" "}
                     <span class="where">{format!("line {}", d.line)}</span>{" "}
@@ -53,8 +54,10 @@ pub fn Lint(props: &LintProps) -> Html {
             </li>
         }
     });
-    let more = (all.len() > MAX_LISTED_DIAGNOSTICS)
-        .then(|| html! { <p class="note">{format!("{} more are not listed; the gutter marks them all.", all.len() - MAX_LISTED_DIAGNOSTICS)}</p> });
+    let more = (all.len() > MAX_LISTED_DIAGNOSTICS).then(|| {
+        html! { <p class="note">{format!("{} more are not listed; the gutter marks them all.", all.len() -
+        MAX_LISTED_DIAGNOSTICS)}</p> }
+    });
     html! {
         <>
             <p class="totals">{totals}</p>

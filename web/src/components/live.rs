@@ -59,7 +59,8 @@ async fn fetch(url: &str) -> Result<(u16, Vec<u8>), ()> {
 /// The notice for a site whose robots.txt the browser may not read: the command that fetches it instead.
 fn unreadable(url: &str, why: &str) -> Notice {
     Notice::error(format!(
-        "The browser could not read {url}: {why}. Fetch it with this command, then open robots.txt with “Open file…” or paste it into the editor:"
+        "The browser could not read {url}: {why}. Fetch it with this command, then open robots.txt with “Open file…” \
+         or paste it into the editor:"
     ))
     .with_command(format!("robotscope fetch {url} -o robots.txt"))
 }
@@ -105,12 +106,16 @@ fn run(typed: &str, what: Use, sinks: Sinks) {
                 return;
             }
             FetchOutcome::AllowAll => Notice::info(format!(
-                "{url} answered {status}: the site has no robots.txt, so crawlers may fetch everything (everything is allowed). The editor keeps your text."
+                "{url} answered {status}: the site has no robots.txt, so crawlers may fetch everything (everything is \
+                 allowed). The editor keeps your text."
             )),
             // The browser follows redirects itself: one it did not follow is reported as such.
-            FetchOutcome::FollowRedirect => unreadable(&url, &format!("it answered {status}, a redirect the browser did not follow")),
+            FetchOutcome::FollowRedirect => {
+                unreadable(&url, &format!("it answered {status}, a redirect the browser did not follow"))
+            }
             _ => Notice::error(format!(
-                "{url} answered {status}: a server error, so crawlers treat everything as disallowed until a later fetch succeeds. The editor keeps your text."
+                "{url} answered {status}: a server error, so crawlers treat everything as disallowed until a later \
+                 fetch succeeds. The editor keeps your text."
             )),
         };
         sinks.notice.emit(notice);
@@ -145,9 +150,12 @@ pub fn Live(props: &LiveProps) -> Html {
         <form class="toolbar live" aria-label="Load from site" onsubmit={on_submit}>
             <input ref={input} type="text" class="tool" inputmode="url" spellcheck="false" autocomplete="url"
                 aria-label="Site or page address" placeholder="https://example.com/" />
-            <button type="submit" class="tool" title="Fetch the site's robots.txt (in your browser) and edit it">{"Load from site"}</button>
+            <button type="submit" class="tool"
+                title="Fetch the site's robots.txt (in your browser) and edit it">{"Load from site"}</button>
             <button type="button" class="tool" onclick={on_compare}
-                title="Fetch the site's live robots.txt and mark every verdict your file changes">{"Compare with live"}</button>
+                title="Fetch the site's live robots.txt and mark every verdict your file changes">
+                {"Compare with live"}
+            </button>
         </form>
     }
 }

@@ -44,7 +44,8 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
         let action = n.action.map(|action| {
             let on_action = on_action.clone();
             html! {
-                <button type="button" class="tool notice-action" onclick={move |_| on_action.emit(action)}>{action.label()}</button>
+                <button type="button" class="tool notice-action" onclick={move |_|
+                    on_action.emit(action)}>{action.label()}</button>
             }
         });
         // Selected when it appears and when it gets the focus, so Ctrl+C copies it.
@@ -64,7 +65,8 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             <div class={class} role={role}>
                 <span class="notice-text">{&n.text}{field}</span>
                 {action}
-                <button type="button" class="notice-close" aria-label="Dismiss this message" onclick={dismiss}>{"×"}</button>
+                <button type="button" class="notice-close" aria-label="Dismiss this message"
+                    onclick={dismiss}>{"×"}</button>
             </div>
         }
     });
@@ -72,7 +74,8 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
         html! {
             <div class="notice notice-info" role="note">
                 { format!(
-                    "The file is {} KiB; Google reads only the first 500 KiB, so the rest is ignored (shaded in the editor). \
+                    "The file is {} KiB; Google reads only the first 500 KiB, so the rest is ignored (shaded in the \
+                        editor). \
                      Tick “Read past 500 KiB” to check the whole file.",
                     len / 1024
                 ) }

@@ -148,8 +148,13 @@ pub fn Results(props: &ResultsProps) -> Html {
     };
     let head = agents.iter().zip(grid.tokens.iter()).map(|(a, t)| {
         let token = t.as_deref().unwrap_or("(none)");
-        let browser = (a.kind == robotscope::AgentKind::Browser).then(|| html! { <span class="sub warn">{"a browser"}</span> });
-        html! { <th scope="col" title={a.note().unwrap_or_default()}><span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span>{browser}</th> }
+        let browser =
+            (a.kind == robotscope::AgentKind::Browser).then(|| html! { <span class="sub warn">{"a browser"}</span> });
+        html! {
+            <th scope="col" title={a.note().unwrap_or_default()}>
+                <span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span>{browser}
+            </th>
+        }
     });
     let labels: Rc<[String]> = agents.iter().map(|a| a.label().to_string()).collect();
     let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
@@ -172,10 +177,12 @@ pub fn Results(props: &ResultsProps) -> Html {
     html! {
         <>
         {summary}
-        <Compare grid={grid.clone()} baseline={baseline.clone()} on_set={on_set_baseline.clone()} on_clear={on_clear_baseline.clone()} />
+        <Compare grid={grid.clone()} baseline={baseline.clone()} on_set={on_set_baseline.clone()}
+            on_clear={on_clear_baseline.clone()} />
         <div class="grid-wrap">
             <table class="grid" {onclick} {onkeydown}>
-                <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its explanation; the arrow keys move between cells."}</caption>
+                <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its \
+                    explanation; the arrow keys move between cells."}</caption>
                 <thead><tr><th scope="col" class="url-head">{"URL"}</th>{ for head }</tr></thead>
                 <tbody>{ for body }</tbody>
             </table>
@@ -232,7 +239,8 @@ fn Compare(props: &CompareProps) -> Html {
         return html! {
             <div class="compare">
                 <button type="button" class="tool" onclick={set}>{"Set as baseline"}</button>
-                <span class="hint">{" Keep this version of the file, then edit: the verdicts your edits change are marked."}</span>
+                <span class="hint">{" Keep this version of the file, then edit: the verdicts your edits change are \
+                    marked."}</span>
             </div>
         };
     };
@@ -246,7 +254,8 @@ fn Compare(props: &CompareProps) -> Html {
     };
     html! {
         <div class="compare">
-            <span class={classes!("compare-summary", (changed > 0).then_some("compare-changed"))} role="status">{summary}</span>
+            <span class={classes!("compare-summary", (changed > 0).then_some("compare-changed"))}
+                role="status">{summary}</span>
             <button type="button" class="tool" onclick={set}>{"Update baseline"}</button>
             <button type="button" class="tool" onclick={clear}>{"Stop comparing"}</button>
         </div>
@@ -287,7 +296,11 @@ fn Row(props: &RowProps) -> Html {
         // A verdict that differs from the baseline's says what it was.
         let was = before.as_ref().and_then(|b| b.get(a)).filter(|b| b.allowed != cell.allowed).map(|b| {
             let then = if b.allowed { "allowed" } else { "disallowed" };
-            if b.line == 0 { format!("was {then}, no rule") } else { format!("was {then}, line {}", b.line) }
+            if b.line == 0 {
+                format!("was {then}, no rule")
+            } else {
+                format!("was {then}, line {}", b.line)
+            }
         });
         // The accessible name starts with what the cell shows (WCAG 2.5.3: speech users say what they see), then
         // says which URL and agent it answers.
@@ -313,10 +326,12 @@ fn Row(props: &RowProps) -> Html {
         let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
         let badge = split.is_some().then(|| html! { <span class="sub differs">{"differs"}</span> });
         html! {
-            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"), elsewhere.is_some().then_some("elsewhere"))}
+            <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"),
+                elsewhere.is_some().then_some("elsewhere"))}
                 data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()}
                 data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")} {title}>
-                <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
+                <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected {
+                    "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}

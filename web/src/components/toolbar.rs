@@ -45,6 +45,9 @@ pub fn apply_theme(theme: &str) {
     };
 }
 
+/// The theme choices: the value kept in the session, and the label.
+const THEMES: [(&str, &str); 3] = [("system", "Theme: system"), ("light", "Theme: light"), ("dark", "Theme: dark")];
+
 /// The toolbar.
 #[function_component]
 pub fn Toolbar(props: &ToolbarProps) -> Html {
@@ -91,7 +94,11 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
         <nav class="toolbar" aria-label="File">
             <select class="tool" aria-label="Start from an example" onchange={on_example}>
                 <option value="" selected=true>{"Examples…"}</option>
-                { for EXAMPLES.iter().enumerate().map(|(i, ex)| html! { <option value={i.to_string()}>{ex.title}</option> }) }
+                {
+                    for EXAMPLES.iter().enumerate().map(|(i, ex)| {
+                        html! { <option value={i.to_string()}>{ex.title}</option> }
+                    })
+                }
             </select>
             <label class="tool button">
                 {"Open file…"}
@@ -99,15 +106,16 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
             </label>
             <button type="button" class="tool" onclick={on_download}>{"Download"}</button>
             <button type="button" class="tool" onclick={on_share}>{"Copy share link"}</button>
-            <button type="button" class="tool" onclick={on_csv} title="The verdict grid as a CSV file: URL, agent, token, verdict, line, rule">{"Export CSV"}</button>
+            <button type="button" class="tool" onclick={on_csv}
+                title="The verdict grid as a CSV file: URL, agent, token, verdict, line, rule">{"Export CSV"}</button>
             <label class="tool check" title="Google reads only the first 500 KiB of a robots.txt">
                 <input type="checkbox" checked={*full_file} onchange={on_full} />
                 {" Read past 500 KiB"}
             </label>
             <select class="tool" aria-label="Theme" onchange={on_theme}>
-                { for [("system", "Theme: system"), ("light", "Theme: light"), ("dark", "Theme: dark")].map(|(v, label)| {
-                    html! { <option value={v} selected={*theme == v}>{label}</option> }
-                }) }
+                {
+                    for THEMES.map(|(v, label)| html! { <option value={v} selected={*theme == v}>{label}</option> })
+                }
             </select>
         </nav>
     }

@@ -33,11 +33,15 @@ pub fn Urls(props: &UrlsProps) -> Html {
         None => html! { <li><code>{&u.input}</code>{arrow("is tested as")}<code>{&u.tested}</code></li> },
     });
     let skipped = (*skipped > 0).then(|| {
-        html! { <p class="note">{format!("Only the first {MAX_URLS} URLs are checked; {} more are left out.", *skipped)}</p> }
+        let text = format!("Only the first {MAX_URLS} URLs are checked; {} more are left out.", *skipped);
+        html! { <p class="note">{text}</p> }
     });
     html! {
         <div class={classes!("field", (!urls.is_empty()).then_some("filled"))}>
-            <label for="urls" class="field-label">{"URLs"}<span class="count">{count(urls.len(), "URL", "URLs")}</span><span class="hint">{" one per line: full URLs or paths; paste a list"}</span></label>
+            <label for="urls" class="field-label">
+                {"URLs"}<span class="count">{count(urls.len(), "URL", "URLs")}</span>
+                <span class="hint">{" one per line: full URLs or paths; paste a list"}</span>
+            </label>
             <textarea id="urls" class="list-input" rows="5" spellcheck="false" autocomplete="off"
                 value={AttrValue::from(text.clone())} {oninput} />
             <ul class="resolved" aria-label="URLs changed by normalisation">{ for changed }</ul>

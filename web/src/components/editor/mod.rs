@@ -274,7 +274,9 @@ pub fn Editor(props: &EditorProps) -> Html {
                     </div>
                 </div>
             </div>
-            <p id="editor-help" class="sr-only">{"The verdicts update as you type. The lint panel lists problems; choosing one moves the cursor to its line."}</p>
+            <p id="editor-help"
+                class="sr-only">{"The verdicts update as you type. The lint panel lists problems; choosing one moves \
+                    the cursor to its line."}</p>
         </div>
         // Always there, so that the note coming and going never makes Yew redraw the editor (it matches unkeyed
         // siblings from the end), which would lose the text area's focus and selection.

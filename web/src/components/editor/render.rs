@@ -40,7 +40,8 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
         );
         let pieces = highlight(parsed.line(text, n));
         lines.push(html! {
-            <div class={class} style={top.clone()} data-line={n.to_string()} data-winning={(n == winning).then_some("true")}>
+            <div class={class} style={top.clone()} data-line={n.to_string()} data-winning={(n ==
+                winning).then_some("true")}>
                 { for pieces.into_iter().map(|(c, t)| html! { <span class={c}>{t}</span> }) }
             </div>
         });
@@ -78,7 +79,8 @@ pub(super) fn too_long(count: usize) -> Option<Html> {
         html! {
             <p class="note editor-note" role="note">
                 { format!(
-                    "This file has {count} lines; the editor can show only the first {MAX_SHOWN_LINES} (a browser limit). \
+                    "This file has {count} lines; the editor can show only the first {MAX_SHOWN_LINES} (a browser \
+                        limit). \
                      The rest is kept: the answers, the download and the share link include it."
                 ) }
             </p>
