@@ -1,12 +1,16 @@
 // <robots-txt-tester>'s interface, loaded when a widget activates. It reads the widget's content, loads the
 // engine once for the page (`init()` of the package's web build), and draws what the engine answers: the file
 // with its line classes, the verdict grid, the explanation of the selected cell and the lint. Every reading of
-// an agent, a URL or a line is the engine's (`TesterFile`, crates/robotscope-wasm/src/element.rs).
-import { init } from '../index.web.js';
-import { TesterFile } from '../web/robotscope.js';
+// an agent, a URL or a line is the engine's, through the package's own API (`TesterFile` below): the core's
+// `resolveAgent`, `resolveUrl`, `crawlerSet`, `robots.checkAgent` and `robots.report`, as in the tester and the
+// CLI's `--normalize`.
+import { init, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT } from '../index.web.js';
 import { CSS } from './style.js';
 
 const GOOGLE = 500 * 1024;
+/** At most this many agents and URLs are answered; more are left out with a note. */
+const MAX_AGENTS = 40;
+const MAX_URLS = 200;
 /** Lines drawn in the file view; the engine reads them all. */
 const MAX_SHOWN = 3000;
 const NONE = 0xffffffff;
@@ -14,6 +18,106 @@ const TAGS = ['other', 'ua', 'allow', 'disallow', 'sitemap', 'unused'];
 
 let sheet;
 const live = new Set();
+
+/** The `agents` attribute's items: split at newlines, and at commas outside parentheses (User-Agent headers). */
+export function splitAgents(list) {
+  const out = [];
+  for (const line of list.split(/[\n\r]/)) {
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (c === '(') depth++;
+      else if (c === ')') depth = Math.max(0, depth - 1);
+      else if (c === ',' && !depth) {
+        out.push(line.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    out.push(line.slice(start).trim());
+  }
+  return out.filter((a) => a);
+}
+
+const TAG = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
+const arg = (s) => s.slice(0, MAX_ARGUMENT);
+
+/** One widget's file, agents and URLs, over the package's API. */
+class TesterFile {
+  constructor(body, limit) {
+    this.reparse(body, limit);
+    this.agents = this.urls = [];
+  }
+
+  /** Parses an edit, keeping the agents and URLs; `limit` < 0 reads all. */
+  reparse(body, limit) {
+    if (this.robots) this.robots.free();
+    this.robots = Robots.parse(body, { limit: limit < 0 ? MAX_INPUT : limit });
+  }
+
+  /** The `agents` attribute (items, presets, `@sets`), the `urls` attribute and the `base` origin, read by the core. */
+  inputs(agents, urls, base) {
+    const typed = [];
+    for (const item of splitAgents(agents).map(arg)) {
+      const set = item[0] === '@' ? crawlerSet(item) : null;
+      for (const name of set ? set.map((c) => c.name) : [item]) {
+        const a = resolveAgent(name);
+        typed.push({ ...a, crawler: a.crawler && a.crawler.name, set: set && item });
+      }
+    }
+    const all = urls.split(/\s+/).filter((u) => u);
+    this.agents = typed.slice(0, MAX_AGENTS);
+    this.urls = all.slice(0, MAX_URLS).map((u) => resolveUrl(arg(u), arg(base.trim())));
+    const dropped = (list, max) => Math.max(0, list.length - max);
+    return { agents: this.agents, urls: this.urls, droppedAgents: dropped(typed, MAX_AGENTS), droppedUrls: dropped(all, MAX_URLS) };
+  }
+
+  /** The grid, URL rows by agent columns: `[allowed, line, token, follows, groups, rule, scope]`. */
+  evaluate() {
+    // A URL the core has read (`tested`) reads the same again.
+    const rows = this.robots.grid(this.agents.map((a) => a.input), this.urls.map((u) => u.tested));
+    return rows.flat().map((c) => [c.allowed, c.line, c.token, c.follows, c.groups, c.rule, c.scope]);
+  }
+
+  explain(url, agent) {
+    const [a, u] = [this.agents[agent], this.urls[url]];
+    return a && u ? this.robots.checkAgent(a.input, u.tested).explanation : '';
+  }
+
+  /** Each group's user-agent and rule lines. */
+  groupLines() {
+    return this.robots.groups().map((g) => [...g.agents, ...g.rules].map((x) => x.line));
+  }
+
+  /** Per line: tag, then the UTF-16 offsets of line start, end, key start, end, value start, end and comment. */
+  classes() {
+    const lines = this.robots.report().lines;
+    const out = new Uint32Array(lines.length * 8).fill(NONE);
+    lines.forEach((l, i) => {
+      const d = l.directive;
+      out.set([TAG[l.tag] || 0, l.start, l.end], i * 8);
+      if (d) out.set([d.keyStart, d.keyEnd, d.valueStart, d.valueEnd], i * 8 + 3);
+      if (l.comment !== null) out[i * 8 + 7] = l.comment;
+    });
+    return out;
+  }
+
+  diagnostics() {
+    return this.robots.diagnostics();
+  }
+
+  text() {
+    return this.robots.text;
+  }
+
+  get cutFrom() {
+    return this.robots.cutFrom ?? -1;
+  }
+
+  free() {
+    this.robots.free();
+  }
+}
 
 /** Creates an element; children are nodes or strings (always text, never HTML). */
 function h(tag, props, ...children) {
@@ -254,10 +358,10 @@ class Widget {
     else {
       if (this.file) this.file.free();
       this.file = new TesterFile(body, this.limit);
-      this.inputs = JSON.parse(this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com'));
+      this.inputs = this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com');
     }
     if (this.text === undefined) this.text = this.file.text();
-    this.grid = JSON.parse(this.file.evaluate());
+    this.grid = this.file.evaluate();
     this.groupLines = undefined;
     this.diags = undefined;
     this.drawGrid(inputsChanged);
@@ -285,13 +389,13 @@ class Widget {
   }
 
   diagnostics() {
-    return (this.diags ||= this.file ? JSON.parse(this.file.diagnostics()) : []);
+    return (this.diags ||= this.file ? this.file.diagnostics() : []);
   }
 
   /** The lines of the groups that applied (arrays shared by the cells with the same groups, per parse). */
   linesOf(groups) {
     if (!this.groupLines) {
-      this.groupLines = JSON.parse(this.file.groupLines());
+      this.groupLines = this.file.groupLines();
       this.groupSets = new Map();
     }
     if (groups.length === 1) return this.groupLines[groups[0]];

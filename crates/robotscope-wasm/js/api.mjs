@@ -39,9 +39,10 @@ function utf8Length(s) {
 
 /**
  * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
- * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom).
+ * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom); `catalogue` is
+ * the data module that `cargo xtask npm` writes from the core (data.mjs: the crawler catalogue, the diagnostic codes).
  */
-function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
+function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [] }) {
   const ready = () => {
     if (!isReady()) {
       throw new Error(
@@ -85,9 +86,6 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
   let base = 0;
   let room = -1;
   let bytes = new Uint8Array(0);
-  /** Set by `put`: whether it wrote several agents, and the URL's length in bytes. */
-  let several = false;
-  let urlBytes = 0;
 
   /** Makes room for `need` bytes; the view of wasm memory is current afterwards. */
   const reserve = (need) => {
@@ -126,33 +124,38 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
   };
 
   /**
-   * Writes checked agents (a string or an array) and a URL into the buffer; returns the agents' length in
-   * bytes and sets `several` and `urlBytes`. A RangeError refuses more than MAX_QUERY bytes (huge agent lists).
+   * Writes checked agents (a string: one; an array: several, joined by 0xFF) and then a URL into the buffer;
+   * returns the agents' length in bytes. A RangeError refuses more than MAX_QUERY bytes (huge agent lists). The
+   * URL's length is `urlLength(url, agentsLen)` after it: each function returns one number, and no state but the
+   * buffer itself is kept between calls.
    */
   const put = (fn, agents, url) => {
+    const one = typeof agents === 'string';
     let need = 3 * url.length;
-    several = typeof agents !== 'string';
-    if (several) for (let i = 0; i < agents.length; i++) need += 3 * agents[i].length + 1;
-    else need += 3 * agents.length;
+    if (one) need += 3 * agents.length;
+    else for (let i = 0; i < agents.length; i++) need += 3 * agents[i].length + 1;
     if (need > room && need > SCRATCH_KEEP) {
       need = utf8Length(url);
-      if (several) for (let i = 0; i < agents.length; i++) need += utf8Length(agents[i]) + 1;
-      else need += utf8Length(agents);
+      if (one) need += utf8Length(agents);
+      else for (let i = 0; i < agents.length; i++) need += utf8Length(agents[i]) + 1;
       if (need > MAX_QUERY) {
         throw new RangeError(`${fn}: the agents and the URL take ${need} bytes together; the limit is ${MAX_QUERY}`);
       }
     }
     reserve(need);
     let at = base;
-    if (several) {
+    if (one) at = write(agents, at);
+    else {
       for (let i = 0; i < agents.length; i++) {
         if (i > 0) bytes[at++] = 0xff;
         at = write(agents[i], at);
       }
-    } else at = write(agents, at);
-    urlBytes = write(url, at) - at;
+    }
     return at - base;
   };
+
+  /** Writes the URL after the agents `put` wrote; returns its length in bytes. */
+  const urlLength = (url, agentsLen) => write(url, base + agentsLen) - base - agentsLen;
 
   /** Writes a robots.txt body (a string or bytes) into the buffer; returns its length in bytes. */
   const putBody = (body) => {
@@ -268,6 +271,66 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
     }
   };
 
+  // The crawler catalogue: the .wasm names crawlers, the generated module holds their entries and facts.
+  const byName = new Map(catalogue.CRAWLERS.map((c) => [c.name, c]));
+  const entry = (name) => (name === null ? null : byName.get(name) || null);
+
+  /** The options of checkAgent and grid: `base`, which paths are joined to. */
+  const baseOption = (fn, options) => {
+    if (options === undefined) return '';
+    if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    for (const key of Object.keys(options)) {
+      if (key !== 'base') throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (the only option is base)`);
+    }
+    return options.base === undefined ? '' : text(fn, 'options.base', options.base);
+  };
+
+  /** A typed agent from the .wasm, its crawler as the catalogue entry. */
+  const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
+
+
+  // resolveAgent and resolveUrl read through an empty file's grid, which answers with the typed agent and URL (one
+  // wasm export for the three readings keeps the .wasm within its budget).
+  let empty;
+  /** The grid cell of `agent` at `url` on an empty file, with the typed agent and URL (see `Robots.grid`). */
+  const readTyped = (agent, url, base) => {
+    if (empty === undefined) {
+      reserve(0);
+      empty = wasm.Robots.fromScratch(scratch, 0, -1);
+    }
+    return JSON.parse(empty.grid(agent, url, base, true))[0];
+  };
+  const oneLine = (fn, name, value) => {
+    if (text(fn, name, value).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(value)} holds a line break`);
+    return value;
+  };
+
+  /** A typed agent as the core reads it (SPEC B2). */
+  function resolveAgent(agent) {
+    ready();
+    return agentOf(readTyped(oneLine('resolveAgent', 'the agent', agent), '/', '')[8]);
+  }
+
+  /** A typed URL as the core reads it (SPEC B2); paths are joined to `base` when given. */
+  function resolveUrl(url, base) {
+    ready();
+    oneLine('resolveUrl', 'the URL', url);
+    return readTyped('*', url, base === undefined ? '' : oneLine('resolveUrl', 'the base', base))[9];
+  }
+
+  /** The catalogue entry a preset name or first token names (any ASCII case), or null. */
+  function crawler(name) {
+    const a = resolveAgent(text('crawler', 'the name', name));
+    return a.kind === 'preset' ? a.crawler : null;
+  }
+
+  /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ai`, `@all`, ...), or null. */
+  function crawlerSet(name) {
+    ready();
+    const names = JSON.parse(wasm.crawlerSet(text('crawlerSet', 'the name', name)));
+    return names === null ? null : names.map(entry);
+  }
+
   /** A parsed robots.txt file. Create it with `Robots.parse`. */
   class Robots {
     /** `{ w, size, used }`: the wasm handle (undefined when the cache freed it; `size` is -1 after free()). */
@@ -361,21 +424,129 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       order(fn, agents, url);
       const w = this.#live(fn === 'robots.decide' ? 'decide' : 'isAllowed');
       const agentsLen = put(fn, agents, url);
-      const n = w.decide(scratch, several, agentsLen, urlBytes);
+      const n = w.decide(scratch, typeof agents !== 'string', agentsLen, urlLength(url, agentsLen));
       shrink();
       return n;
     }
 
     /** The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule. */
     check(agents, url) {
-      const a = agentList('robots.check', agents);
-      text('robots.check', 'the URL', url);
-      order('robots.check', a, url);
-      const w = this.#live('check');
-      const agentsLen = put('robots.check', a, url);
-      const found = w.check(scratch, several, agentsLen, urlBytes);
+      return this.#check('check', agents, url, false);
+    }
+
+    /**
+     * The usage preferences that apply when the agents fetch the URL (the core's `usage`): Content-Usage (IETF
+     * draft) and Content-Signal, each with its deciding line. They never change a verdict.
+     */
+    usage(agents, url) {
+      return this.#check('usage', agents, url, true).usage;
+    }
+
+    /** The explained verdict, with the usage preferences as its `usage` member when `usage` is true. */
+    #check(name, agents, url, usage) {
+      const fn = `robots.${name}`;
+      const a = agentList(fn, agents);
+      text(fn, 'the URL', url);
+      order(fn, a, url);
+      const w = this.#live(name);
+      const agentsLen = put(fn, a, url);
+      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), usage);
       shrink();
       return JSON.parse(found);
+    }
+
+    /**
+     * A typed agent (a product token, a full User-Agent header or a crawler preset, with its fallbacks and `*`
+     * handling) at a typed URL (a full URL, a host without scheme, a path or a bare word, joined to `base`), read
+     * by the core as the tester, the widget and the CLI's `--normalize` read them.
+     */
+    checkAgent(agent, url, options) {
+      const fn = 'robots.checkAgent';
+      const base = baseOption(fn, options);
+      return this.#grid(fn, [text(fn, 'the agent', agent)], [text(fn, 'the URL', url)], base, true)[0][0];
+    }
+
+    /**
+     * Typed agents at typed URLs, each read once (as `checkAgent` reads them): one row per URL, one answer per
+     * agent, without explanations (the widget's grid).
+     */
+    grid(agents, urls, options) {
+      return this.#grid('robots.grid', agents, urls, baseOption('robots.grid', options), false);
+    }
+
+    /** Rows of answers from the core's reading of typed agents and URLs: grid cells, or with `detail` checkAgent's answers. */
+    #grid(fn, agents, urls, base, detail) {
+      const lines = (name, items) => {
+        if (!Array.isArray(items)) throw new TypeError(`${fn}: ${name} must be an array of strings, got ${describe(items)}`);
+        for (const item of items) {
+          if (text(fn, `each of ${name}`, item).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(item)} holds a line break`);
+        }
+        return items.join('\n');
+      };
+      const a = lines('agents', agents);
+      const u = lines('urls', urls);
+      if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
+      const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail));
+      const rows = [];
+      for (let i = 0; i < cells.length; i += agents.length) {
+        rows.push(
+          cells.slice(i, i + agents.length).map((c) => {
+            const [allowed, line, token, follows, groups, rule, scope, tie] = c;
+            const tiedDisallow = tie === 0 ? null : tie;
+            if (!detail) return { allowed, line, token, follows, rule, scope, groups, tiedDisallow };
+            const [agent, typedUrl, explanation, usage, verdict] = c.slice(8);
+            return { agent: agentOf(agent), url: typedUrl, token, follows, tiedDisallow, explanation, usage, verdict };
+          })
+        );
+      }
+      return rows;
+    }
+
+    /**
+     * What the file does to every AI crawler of the catalogue (the CLI's `robotscope ai`), by kind: each
+     * crawler at each URL (default `/`), with the deciding line, the usage preferences and what its operator
+     * says about obeying robots.txt.
+     */
+    ai(options) {
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        throw new TypeError(`robots.ai: options must be an object, got ${describe(options)}`);
+      }
+      const { urls = ['/'], kinds } = options || {};
+      if (!Array.isArray(urls) || urls.length === 0) throw new TypeError('robots.ai: urls must be a non-empty array of strings');
+      const aiKinds = catalogue.CRAWLER_KINDS.filter((k) => k.ai);
+      if (kinds !== undefined) {
+        if (!Array.isArray(kinds)) throw new TypeError('robots.ai: kinds must be an array of kind names');
+        for (const k of kinds) {
+          if (!aiKinds.some((x) => x.kind === k)) {
+            throw new TypeError(`robots.ai: unknown kind ${JSON.stringify(k)} (${aiKinds.map((x) => x.kind).join(', ')})`);
+          }
+        }
+      }
+      const tested = urls.map((u) => {
+        const read = resolveUrl(text('robots.ai', 'a URL', u));
+        if (read.error !== null) throw new TypeError(`robots.ai: cannot read the URL ${quote(u)}: ${read.error}`);
+        return read.tested;
+      });
+      return aiKinds
+        .filter((k) => kinds === undefined || kinds.includes(k.kind))
+        .map(({ kind, title }) => {
+          const crawlers = [];
+          const ofKind = catalogue.CRAWLERS.filter((c) => c.kind === kind);
+          const rows = this.#grid('robots.ai', ofKind.map((c) => c.name), tested, '', true);
+          ofKind.forEach((c, i) => {
+            tested.forEach((url, r) => {
+              const a = rows[r][i];
+              const v = a.verdict;
+              crawlers.push({ crawler: c, url, allowed: v.allowed, line: v.line, rule: v.rule, token: a.token, follows: a.follows, tiedDisallow: a.tiedDisallow, usage: a.usage });
+            });
+          });
+          const blocked = tested.map((url) => ({
+            url,
+            blocked: crawlers.filter((c) => c.url === url && !c.allowed).length,
+            onlyLookBlocked: crawlers.filter((c) => c.url === url && c.tiedDisallow !== null).length,
+          }));
+          return { kind, title, total: crawlers.length / tested.length, blocked, crawlers };
+        });
     }
 
     /** The lint (SPEC B3): `{ kind, severity, line, column, start, end, byteStart, byteEnd, message, help }[]`. */
@@ -413,7 +584,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       const a = agentList('robots.crawlDelay', agents);
       const w = this.#live('crawlDelay');
       const agentsLen = put('robots.crawlDelay', a, '');
-      const found = w.crawlDelay(scratch, several, agentsLen);
+      const found = w.crawlDelay(scratch, typeof a !== 'string', agentsLen);
       shrink();
       return found.length === 0 ? null : { seconds: found[0], line: found[1] };
     }
@@ -429,7 +600,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       const a = agentList('robots.hasOwnGroup', agents);
       const w = this.#live('hasOwnGroup');
       const agentsLen = put('robots.hasOwnGroup', a, '');
-      const own = w.hasOwnGroup(scratch, several, agentsLen);
+      const own = w.hasOwnGroup(scratch, typeof a !== 'string', agentsLen);
       shrink();
       return own;
     }
@@ -691,7 +862,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
       const token = tokenOf(`robots.${fn}`, ua);
       const w = wasmOf(this.#robots, fn);
       const agentsLen = put(`robots.${fn}`, token, href);
-      const n = w.decide(scratch, false, agentsLen, urlBytes);
+      const n = w.decide(scratch, false, agentsLen, urlLength(href, agentsLen));
       shrink();
       return n;
     }
@@ -770,8 +941,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
 
   /** Every diagnostic kind's stable code. */
   function diagnosticKinds() {
-    ready();
-    return JSON.parse(wasm.diagnosticKinds());
+    return [...catalogue.DIAGNOSTIC_KINDS];
   }
 
   function robotsParser(url, contents) {
@@ -796,6 +966,12 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder) {
     escapePattern,
     wasmMemoryBytes,
     diagnosticKinds,
+    resolveAgent,
+    resolveUrl,
+    crawler,
+    crawlerSet,
+    CRAWLERS: catalogue.CRAWLERS,
+    CRAWLER_KINDS: catalogue.CRAWLER_KINDS,
     GOOGLE_SIZE_LIMIT,
     MAX_INPUT,
     MAX_ARGUMENT,

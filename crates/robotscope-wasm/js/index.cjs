@@ -8,6 +8,7 @@ const wasm = require('./node/robotscope.js');
 const { TextEncoder } = require('./codec.cjs');
 const { createApi } = require('./api.cjs');
 const { createFetch } = require('./fetch.cjs');
+const catalogue = require('./data.cjs');
 
 /** The embedded module's bytes, from base64. */
 function embedded() {
@@ -37,7 +38,8 @@ const api = createApi(
     load();
     return true;
   },
-  TextEncoder
+  TextEncoder,
+  catalogue
 );
 
 /** Loads the module synchronously from its bytes or a compiled WebAssembly.Module; a no-op once loaded. */

@@ -185,6 +185,153 @@ export interface RobotsSummary {
   sitemaps: string[];
 }
 
+/** What a crawler of the catalogue is for. */
+export type CrawlerKind =
+  | 'search'
+  | 'ads'
+  | 'ai-training'
+  | 'ai-search'
+  | 'user-triggered'
+  | 'control-token'
+  | 'preview'
+  | 'seo-tool'
+  | 'other';
+
+/** The AI kinds (`CRAWLER_KINDS` entries with `ai: true`), which `robots.ai()` reports. */
+export type AiCrawlerKind = 'ai-training' | 'ai-search' | 'user-triggered' | 'control-token';
+
+/** What a crawler's operator says about obeying robots.txt. */
+export type Obeys = 'yes' | 'may-not-apply' | 'no' | 'unknown';
+
+/** A crawler of robotscope's catalogue (the core's `CRAWLERS` with `Crawler::facts`). */
+export interface Crawler {
+  readonly name: string;
+  readonly operator: string;
+  /** The product tokens it obeys, in order: the first one that has a group in the file wins. */
+  readonly tokens: readonly string[];
+  /** Whether it ignores the `*` group and must be named (Google's AdsBot crawlers). */
+  readonly ignoresGlobal: boolean;
+  readonly kind: CrawlerKind;
+  /** One line on what it is for. */
+  readonly purpose: string;
+  /** A User-Agent header it sends (empty for control tokens such as Google-Extended). */
+  readonly userAgent: string;
+  readonly obeys: Obeys;
+  /** Where the operator's statement can be checked. */
+  readonly source: string;
+  /** When robotscope recorded the statement (`YYYY-MM-DD`). */
+  readonly asOf: string;
+}
+
+/** A typed agent as the core reads it (SPEC B2). */
+export interface TypedAgent {
+  /** What was typed, trimmed. */
+  input: string;
+  /** The product token read from it (empty when none can be read). */
+  token: string;
+  kind: 'token' | 'preset' | 'header' | 'browser' | 'empty' | 'invalid';
+  /** The catalogue crawler it names, if any (its fallbacks and `*` handling apply). */
+  crawler: Crawler | null;
+  /** The name to show: the crawler's name, else the token, else `(no token)`. */
+  label: string;
+  /** One sentence when the engine is given something other than what was typed. */
+  note: string | null;
+}
+
+/** A typed URL as the core reads it (SPEC B2). */
+export interface TypedUrl {
+  input: string;
+  /** What the engine is given: the normalised URL (a path joined to `base`), or the input when it cannot be read. */
+  tested: string;
+  kind: 'full' | 'path';
+  /** Why it could not be normalised, or null. */
+  error: string | null;
+}
+
+/** One usage preference and the line that decided it. */
+export interface Preference {
+  /** The key as written (`train-ai`, `search`, `ai-train`, ...). */
+  key: string;
+  /** Granted (`y`, `yes`) or restricted (`n`, `no`). */
+  granted: boolean;
+  line: number;
+}
+
+/** The usage preferences that apply to one URL for one crawler. They never change the crawl verdict. */
+export interface Usage {
+  /** Whether the crawler may fetch the URL: `Content-Usage` applies only to URLs it may crawl. */
+  crawlable: boolean;
+  /** `Content-Usage` (IETF AI Preferences draft, `draft-ietf-aipref-attach`): the longest matching path decides,
+   * ties combined most restrictively; most restrictive first. */
+  contentUsage: Preference[];
+  /** The `Content-Usage` lines that decided (several when their paths tie). */
+  contentUsageLines: number[];
+  /** A deciding `Content-Usage` dictionary does not parse, so every preference is unknown. */
+  contentUsageUnknown: boolean;
+  /** `Content-Signal` (Cloudflare's content signals): from the groups that applied, else from lines before any group. */
+  contentSignal: Preference[];
+}
+
+/** A typed agent answered at a typed URL (`robots.checkAgent`). */
+export interface AgentCheck {
+  agent: TypedAgent;
+  url: TypedUrl;
+  /** The token the engine was given; null when the crawler ignores `*` and no group names it. */
+  token: string | null;
+  /** The token whose group a crawler follows when it has none of its own (Googlebot-Image follows Googlebot). */
+  follows: string | null;
+  /** The `Disallow` line an `Allow` of the same priority beat (ties go to Allow, as in merged groups): the
+   * crawler only looks blocked. Null when no tie decided. */
+  tiedDisallow: number | null;
+  /** Why, in a sentence. */
+  explanation: string;
+  usage: Usage;
+  verdict: Verdict;
+}
+
+/** One cell of `robots.grid()`. */
+export interface GridAnswer {
+  allowed: boolean;
+  /** The deciding line (0 when no rule decided). */
+  line: number;
+  rule: RuleMatch | null;
+  scope: 'specific' | 'global' | 'none';
+  /** See `AgentCheck`. */
+  token: string | null;
+  follows: string | null;
+  tiedDisallow: number | null;
+  /** Indices of the groups that applied (see `groups()`). */
+  groups: number[];
+}
+
+/** One AI crawler at one URL (`robots.ai()`). */
+export interface AiAnswer {
+  crawler: Crawler;
+  /** The URL tested. */
+  url: string;
+  allowed: boolean;
+  /** The deciding line (0 when no rule decided). */
+  line: number;
+  rule: RuleMatch | null;
+  token: string | null;
+  follows: string | null;
+  /** See `AgentCheck.tiedDisallow`: set when the crawler only looks blocked. */
+  tiedDisallow: number | null;
+  usage: Usage;
+}
+
+/** One AI kind of `robots.ai()`: its crawlers at each URL, and how many of them are blocked. */
+export interface AiKindReport {
+  kind: AiCrawlerKind;
+  /** A heading: "AI training", ... */
+  title: string;
+  /** How many crawlers of this kind the catalogue has. */
+  total: number;
+  /** Per URL: how many are blocked, and how many only look blocked (a tie let them in). */
+  blocked: { url: string; blocked: number; onlyLookBlocked: number }[];
+  crawlers: AiAnswer[];
+}
+
 /** A parsed robots.txt file. Parse once, ask many times. */
 export class Robots {
   private constructor();
@@ -199,6 +346,17 @@ export class Robots {
   decide(agents: Agents, url: string): { allowed: boolean; line: number };
   /** The explained verdict. */
   check(agents: Agents, url: string): Verdict;
+  /** The usage preferences (Content-Usage, IETF draft; Content-Signal) that apply when the agents fetch the URL. */
+  usage(agents: Agents, url: string): Usage;
+  /**
+   * A typed agent (token, User-Agent header or crawler preset, with its fallbacks) at a typed URL (full URL, host
+   * without scheme, path or bare word; paths joined to `base`), read by the core as the tester and the CLI read them.
+   */
+  checkAgent(agent: string, url: string, options?: { base?: string }): AgentCheck;
+  /** Typed agents at typed URLs, each read once: one row per URL, one answer per agent (no explanations). */
+  grid(agents: readonly string[], urls: readonly string[], options?: { base?: string }): GridAnswer[][];
+  /** What the file does to every AI crawler of the catalogue, by kind (the CLI's `robotscope ai`); URLs default to `/`. */
+  ai(options?: { urls?: readonly string[]; kinds?: readonly AiCrawlerKind[] }): AiKindReport[];
   diagnostics(): Diagnostic[];
   sitemaps(): Sitemap[];
   /** The per-line report. */
@@ -354,7 +512,9 @@ export function normalizeUrl(url: string): string;
 export function pathOf(url: string): string;
 /**
  * The product token a person meant (SPEC B2): a token as it is (`Googlebot/2.1` → `Googlebot`), or the crawler
- * a full User-Agent header names (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`).
+ * a full User-Agent header names (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)` → `Googlebot`). This is the
+ * Rust crate's `token_from_user_agent`; Rust's `product_token` is Google's raw extraction, which `groups()`
+ * shows as each user-agent line's `token`. The name is kept for compatibility; `tokenFromUserAgent` is the same.
  */
 export function productToken(userAgent: string): string;
 /** The same as `productToken`. */
@@ -362,6 +522,19 @@ export function tokenFromUserAgent(header: string): string;
 export function isValidAgent(agent: string): boolean;
 /** A rule value as Google matches it. */
 export function escapePattern(value: string): string;
+
+/** The crawler catalogue, in the core's order (the CLI's and the tester's table, with the facts). */
+export const CRAWLERS: readonly Crawler[];
+/** Every crawler kind in the order tools list them, with its heading and whether it is about AI. */
+export const CRAWLER_KINDS: readonly { readonly kind: CrawlerKind; readonly title: string; readonly ai: boolean }[];
+/** The catalogue crawler a preset name or first token names (any ASCII case), or null. */
+export function crawler(name: string): Crawler | null;
+/** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ads`, `@ai`, `@all`, ...), or null. */
+export function crawlerSet(name: string): Crawler[] | null;
+/** What a typed agent means (SPEC B2): a token, a crawler's or a browser's User-Agent header, or a preset. */
+export function resolveAgent(agent: string): TypedAgent;
+/** What a typed URL means (SPEC B2): a bare word such as `cart` is the path `/cart`; paths are joined to `base`. */
+export function resolveUrl(url: string, base?: string): TypedUrl;
 
 /** The size of the WebAssembly memory in bytes (it grows, never shrinks; freed memory is reused). */
 export function wasmMemoryBytes(): number;

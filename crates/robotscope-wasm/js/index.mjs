@@ -1,4 +1,6 @@
 // robotscope for Node's import: the same instance as require('robotscope'), so there is one module and one heap.
 import api from './index.cjs';
 
-export const { init, initSync, Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, fetchRobots, diff, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, diagnosticKinds, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;
+// The names are the API's one export list (`createApi` in api.mjs, plus init, initSync, fetchRobots and diff), read
+// from index.cjs by `cargo xtask npm`, which writes them here.
+export const { /* @exports */ } = api;

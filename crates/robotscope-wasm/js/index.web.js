@@ -2,6 +2,7 @@
 import loadWasm, * as wasm from './web/robotscope.js';
 import { createApi } from './api.mjs';
 import { createFetch } from './fetch.mjs';
+import * as catalogue from './data.mjs';
 
 let loaded = false;
 let loading;
@@ -11,7 +12,7 @@ let loading;
  * promise. `input` is optional: a URL, Request, Response, BufferSource or WebAssembly.Module; by default the
  * `.wasm` file next to this module is fetched (`new URL('./web/robotscope_bg.wasm', import.meta.url)`).
  */
-export function init(input) {
+function load(input) {
   if (loading === undefined) {
     loading = loadWasm(input === undefined ? undefined : { module_or_path: input }).then(() => {
       loaded = true;
@@ -21,13 +22,16 @@ export function init(input) {
 }
 
 /** Loads the module synchronously from its bytes or a compiled WebAssembly.Module (in workers, or when small enough). */
-export function initSync(module) {
+function loadSync(module) {
   if (!loaded) {
     wasm.initSync({ module });
     loaded = true;
   }
 }
 
-const api = createApi(wasm, () => loaded);
+const api = createApi(wasm, () => loaded, undefined, catalogue);
 Object.assign(api, createFetch(api));
-export const { Robots, RobotsParser, CrawlPolicy, robotsParser, fromResponse, fetchOutcome, fetchRobots, diff, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent, escapePattern, wasmMemoryBytes, diagnosticKinds, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT } = api;
+api.init = load;
+api.initSync = loadSync;
+// The names are the API's one export list, read from index.cjs by `cargo xtask npm`, which writes them here.
+export const { /* @exports */ } = api;

@@ -76,7 +76,10 @@ impl Json {
                 '\r' => self.out.push_str("\\r"),
                 '\t' => self.out.push_str("\\t"),
                 c if (c as u32) < 0x20 => {
-                    let _ = write!(self.out, "\\u{:04x}", c as u32);
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    self.out.push_str("\\u00");
+                    self.out.push(HEX[c as usize >> 4] as char);
+                    self.out.push(HEX[c as usize & 15] as char);
                 }
                 c => self.out.push(c),
             }

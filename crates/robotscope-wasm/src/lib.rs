@@ -31,7 +31,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     core::arch::wasm32::unreachable()
 }
 
-mod element;
+mod crawlers;
 mod json;
 mod utf16;
 
@@ -144,13 +144,13 @@ impl Robots {
         j.close_object();
     }
 
-    fn verdict(&self, v: &Verdict) -> String {
-        let mut j = Json::new();
+    /// Writes a verdict as a JSON object, with the usage preferences that apply when asked.
+    fn verdict_into(&self, j: &mut Json, v: &Verdict, with_usage: bool) {
         j.open_object();
         j.key("allowed").bool(v.allowed).key("line").num(v.line);
         j.key("rule");
         match &v.decided_by {
-            Some(m) => self.rule_match(&mut j, m),
+            Some(m) => self.rule_match(j, m),
             None => {
                 j.null();
             }
@@ -160,10 +160,14 @@ impl Robots {
         j.key("groups").nums(&v.groups).key("groupLines").nums(&v.group_lines);
         j.key("matches").open_array();
         for m in &v.matches {
-            self.rule_match(&mut j, m);
+            self.rule_match(j, m);
         }
-        j.close_array().close_object();
-        j.finish()
+        j.close_array();
+        if with_usage {
+            j.key("usage");
+            crawlers::usage(j, &self.inner.usage_for(v));
+        }
+        j.close_object();
     }
 }
 
@@ -183,9 +187,13 @@ impl Robots {
         pack(allowed, line)
     }
 
-    /// The explained verdict (SPEC B1) as JSON, for the agents and the URL in `scratch`.
-    pub fn check(&self, scratch: &Scratch, several: bool, agents_len: usize, url_len: usize) -> String {
-        self.verdict(&scratch.read(several, agents_len, url_len, |agents, url| self.inner.check(agents, url)))
+    /// The explained verdict (SPEC B1) as JSON, for the agents and the URL in `scratch`; with `usage`, also the
+    /// usage preferences that apply (`Robots::usage_for`) as its `usage` member.
+    pub fn check(&self, scratch: &Scratch, several: bool, agents_len: usize, url_len: usize, usage: bool) -> String {
+        let v = scratch.read(several, agents_len, url_len, |agents, url| self.inner.check(agents, url));
+        let mut j = Json::new();
+        self.verdict_into(&mut j, &v, usage);
+        j.finish()
     }
 
     /// The diagnostics (SPEC B3) as a JSON array.
@@ -469,24 +477,6 @@ pub fn fetch_outcome(status: u16) -> String {
     let mut j = Json::new();
     j.open_object().key("outcome").str(outcome_name(o)).key("message").str(o.message()).close_object();
     j.finish()
-}
-
-/// The stable code of every diagnostic kind, as a JSON array.
-#[wasm_bindgen(js_name = diagnosticKinds)]
-pub fn diagnostic_kinds() -> String {
-    let mut j = Json::new();
-    j.open_array();
-    for kind in robotscope::DiagnosticKind::ALL {
-        j.str(kind.code());
-    }
-    j.close_array();
-    j.finish()
-}
-
-/// Google's size limit (500 KiB).
-#[wasm_bindgen(js_name = googleSizeLimit)]
-pub fn google_size_limit() -> usize {
-    robotscope::GOOGLE_SIZE_LIMIT
 }
 
 /// The module's `WebAssembly.Memory`, for the façade to write into a [`Scratch`].

@@ -4,6 +4,8 @@ import assert from 'node:assert';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as esm from 'robotscope';
 import data from './data.cjs';
 
@@ -17,6 +19,13 @@ test('require and import give the same instance and the same exports', () => {
   const cjs = createRequire(import.meta.url)('robotscope');
   assert.strictEqual(cjs.Robots, esm.Robots);
   assert.deepStrictEqual(Object.keys(cjs).sort(), Object.keys(esm).sort());
+});
+
+test('the types declare exactly the values the package exports (one export list)', () => {
+  const require = createRequire(import.meta.url);
+  const dts = readFileSync(join(dirname(require.resolve('robotscope')), 'index.d.ts'), 'utf8');
+  const declared = [...dts.matchAll(/^export (?:declare )?(?:function|const|class|let) (\w+)/gm)].map((m) => m[1]);
+  assert.deepStrictEqual([...new Set(declared)].sort(), Object.keys(esm).sort());
 });
 
 test('check explains the verdict (SPEC B1)', () => {

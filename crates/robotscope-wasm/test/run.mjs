@@ -37,6 +37,8 @@ try {
     // The suites find robots-parser and playwright-core (dev dependencies) here, and the conformance data.
     ROBOTSCOPE_DEV_MODULES: join(crate, 'node_modules'),
     ROBOTSCOPE_CONFORMANCE: process.env.ROBOTSCOPE_CONFORMANCE || resolve(crate, '../../../shared/conformance'),
+    // The repository, for the fixtures every surface's tests share (tests/fixtures) and the example files.
+    ROBOTSCOPE_REPO: resolve(crate, '../..'),
     // The tarball's file list, for package.test.mjs.
     ROBOTSCOPE_PACKED_FILES: JSON.stringify(packed.files.map((f) => f.path)),
   };

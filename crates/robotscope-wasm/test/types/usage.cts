@@ -10,4 +10,7 @@ const maybe: boolean | undefined = rp.isAllowed('https://example.com/');
 // @ts-expect-error: the verdict's line is a number.
 const wrong: string = robots.check('a', '/').line;
 
-export = { allowed, maybe, wrong };
+const kind: robotscope.CrawlerKind | undefined = robotscope.crawler('CCBot')?.kind;
+const tie: number | null = robots.checkAgent('CCBot', '/').tiedDisallow;
+
+export = { allowed, maybe, wrong, kind, tie };

@@ -55,3 +55,24 @@ const fakeFetch = async (url: string, init: { redirect: 'manual' | 'follow'; sig
   arrayBuffer: async () => new ArrayBuffer(0),
 });
 fetchRobots('https://example.com/a', { fetch: fakeFetch, timeout: 500 }).then((r) => r.outcome);
+
+// The AI-era data: the catalogue with its facts, sets, typed agents and URLs, usage preferences, the AI view.
+import { CRAWLERS, CRAWLER_KINDS, crawler, crawlerSet, resolveAgent, resolveUrl } from 'robotscope';
+import type { Crawler, CrawlerKind, Obeys, Usage, AgentCheck, AiKindReport } from 'robotscope';
+const firstKind: CrawlerKind | undefined = CRAWLERS[0]?.kind;
+const obeys: Obeys | undefined = crawler('GPTBot')?.obeys;
+const training: Crawler[] | null = crawlerSet('@ai-training');
+const isAi: boolean | undefined = CRAWLER_KINDS[0]?.ai;
+const typedKind: 'token' | 'preset' | 'header' | 'browser' | 'empty' | 'invalid' = resolveAgent('googlebot-image').kind;
+const tested: string = resolveUrl('cart', 'https://example.com').tested;
+const prefs: Usage = robots.usage('GPTBot', '/');
+const restricted: boolean | undefined = prefs.contentUsage[0]?.granted;
+const answer: AgentCheck = robots.checkAgent('googlebot-image', '/photos/a.jpg', { base: 'https://example.com' });
+const tie: number | null = answer.tiedDisallow;
+const ai: AiKindReport[] = robots.ai({ urls: ['/'], kinds: ['ai-training', 'control-token'] });
+const blocked: number | undefined = ai[0]?.blocked[0]?.blocked;
+// @ts-expect-error: the AI view reports only the AI kinds.
+robots.ai({ kinds: ['search'] });
+// @ts-expect-error: obeys is a union of four statements.
+const wrongObeys: Obeys = 'maybe';
+export { firstKind, obeys, training, isAi, typedKind, tested, prefs, restricted, tie, blocked, wrongObeys };
