@@ -569,8 +569,14 @@ function createApi(
           cells.slice(i, i + agents.length).map((c) => {
             const [allowed, line, token, follows, groups, rule, scope, tie] = c;
             const tiedDisallow = tie === 0 ? null : tie;
-            if (!detail) return { allowed, line, token, follows, rule, scope, groups, tiedDisallow };
-            const [agent, typedUrl, explanation, usage, verdict] = c.slice(8);
+            // Under another profile than Google the cell carries its groups' lines (those groups are the reading's).
+            const more = profile === 0 ? 8 : 9;
+            if (!detail) {
+              const answer = { allowed, line, token, follows, rule, scope, groups, tiedDisallow };
+              if (profile !== 0) answer.groupLines = c[8];
+              return answer;
+            }
+            const [agent, typedUrl, explanation, usage, verdict] = c.slice(more);
             return { agent: agentOf(agent), url: typedUrl, token, follows, tiedDisallow, explanation, usage, verdict };
           })
         );

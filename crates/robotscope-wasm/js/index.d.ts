@@ -313,8 +313,10 @@ export interface GridAnswer {
   token: string | null;
   follows: string | null;
   tiedDisallow: number | null;
-  /** Indices of the groups that applied (see `groups()`). */
+  /** Indices of the groups that applied (see `groups()`; under another profile, that reading's groups). */
   groups: number[];
+  /** Under a profile other than `google` only: the user-agent and rule lines of those groups, in order. */
+  groupLines?: number[];
 }
 
 /** One AI crawler at one URL (`robots.ai()`). */

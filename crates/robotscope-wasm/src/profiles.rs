@@ -94,4 +94,30 @@ mod tests {
         }
         assert!(c.rows.iter().any(|r| r.differs), "the pitfalls file reads differently somewhere");
     }
+
+    /// The npm tests' expected answers (`test/fixtures/pitfalls-compare.jsonl`, the CLI's `check --compare --json`)
+    /// are the core's: each line's answer under each profile.
+    #[test]
+    fn the_cli_fixture_is_the_cores() {
+        let robots = robotscope::Robots::parse(PITFALLS);
+        let fixture = include_str!("../test/fixtures/pitfalls-compare.jsonl");
+        let mut rows = 0;
+        for line in fixture.lines() {
+            // The first string after `before` (the fixture's values hold no quotes).
+            let value = |before: &str| {
+                let at = line.find(before).unwrap() + before.len();
+                &line[at..at + line[at..].find('"').unwrap()]
+            };
+            let (agent, url) = (value("\"agents\":[\""), value("\"url\":\""));
+            let c = robots.compare(&Profile::ALL, &[agent], &[url]);
+            let row = &c.rows[0];
+            assert!(line.contains(&alloc::format!("\"differs\":{},", row.differs)), "{line}");
+            for (p, v) in Profile::ALL.iter().zip(&row.verdicts) {
+                let answer = alloc::format!("{{\"profile\":\"{p}\",\"allowed\":{},\"line\":{},", v.allowed, v.line);
+                assert!(line.contains(&answer), "{answer} in {line}");
+            }
+            rows += 1;
+        }
+        assert_eq!(rows, 21);
+    }
 }
