@@ -569,7 +569,7 @@ class Widget {
         h('span', { class: 'mark', 'aria-hidden': 'true' }, allowed ? '✓' : '✕'),
         allowed ? ' Allowed ' : ' Disallowed ',
         h('small', null, line ? `line ${line}` : 'no rule'),
-        other ? h('small', { class: 'differs' }, h('span', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), other) : null
+        ...(other ? [h('small', { class: 'differs' }, h('span', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), other)] : [])
       );
     });
     if (n === 0 || urls.length === 0) this.body.replaceChildren(h('tr', null, h('td', null, 'No agents or no URLs to test.')));
