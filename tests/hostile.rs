@@ -161,5 +161,35 @@ fn many_groups_with_lines_other_readings_pass_over() {
         "{why}"
     );
     assert_eq!(robots.decide("Bot", "/b"), (false, 3));
-    // Not `exercise`: the AI-era lint's merged-group check is quadratic in the number of `*` groups (18 s here).
+    exercise(&robots, "/b");
+}
+
+#[test]
+fn many_merged_groups_whose_rules_tie() {
+    // 50,000 `*` groups, half `Allow: /` and half `Disallow: /`: Google merges them, and every `Disallow` ties an
+    // `Allow` of another group. The merged-group check looks each disallow up (a scan of every allow per
+    // disallow took 18 s here).
+    let body = "User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n".repeat(25_000);
+    let robots = Robots::parse(&body);
+    exercise(&robots, "/x");
+    assert_eq!(robots.decide("Bot", "/x"), (true, 2));
+    let diagnostics = robots.diagnostics();
+    let first = diagnostics.iter().find(|d| d.kind == DiagnosticKind::MergedGroupTie).expect("a merged-group tie");
+    assert_eq!(first.line, 5);
+    assert!(first.message.contains("`Allow: /` (line 2) ties `Disallow: /`"), "{}", first.message);
+}
+
+#[test]
+fn many_groups_of_retired_and_search_tokens() {
+    // 20,000 groups naming a training crawler, an AI search crawler and a retired token, each blocking
+    // everything: every retired token is reported, and whether ClaudeBot is named is looked up once (once per
+    // token was quadratic: 3.8 s here).
+    let body = "User-agent: GPTBot\nUser-agent: OAI-SearchBot\nUser-agent: Claude-Web\nDisallow: /\n".repeat(20_000);
+    let robots = Robots::parse(&body);
+    exercise(&robots, "/x");
+    let diagnostics = robots.diagnostics();
+    let retired = diagnostics.iter().find(|d| d.kind == DiagnosticKind::DeprecatedAgent).expect("a retired token");
+    assert_eq!(retired.line, 3);
+    assert!(retired.message.ends_with("and this file names none of them"), "{}", retired.message);
+    assert!(diagnostics.iter().any(|d| d.kind == DiagnosticKind::AiSearchBlocked && d.line == 2));
 }

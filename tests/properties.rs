@@ -561,14 +561,19 @@ proptest! {
         url in select(SMALL_URLS),
     ) {
         let r = Robots::parse(&bytes);
-        prop_assert_eq!(r.decide(&agents, url), reference_decide(&r, &agents.iter().map(|a| a.to_string()).collect::<Vec<_>>(), url));
+        let owned: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
+        prop_assert_eq!(r.decide(&agents, url), reference_decide(&r, &owned, url));
         prop_assert_eq!(r.matcher(&agents).decide(url), r.decide(&agents, url));
         let v = r.check(&agents, url);
         prop_assert_eq!((v.allowed, v.line), r.decide(&agents, url));
     }
 
     #[test]
-    fn engine_agrees_with_the_reference_on_arbitrary_bytes(bytes in vec(any::<u8>(), 0..300), agents in vec(any::<String>(), 0..3), url in any::<String>()) {
+    fn engine_agrees_with_the_reference_on_arbitrary_bytes(
+        bytes in vec(any::<u8>(), 0..300),
+        agents in vec(any::<String>(), 0..3),
+        url in any::<String>(),
+    ) {
         let r = Robots::parse(&bytes);
         prop_assert_eq!(r.decide(&agents, &url), reference_decide(&r, &agents, &url));
     }
@@ -580,7 +585,11 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_robots_agents_and_urls(bytes in vec(any::<u8>(), 0..400), agents in vec(any::<String>(), 0..3), url in any::<String>()) {
+    fn arbitrary_robots_agents_and_urls(
+        bytes in vec(any::<u8>(), 0..400),
+        agents in vec(any::<String>(), 0..3),
+        url in any::<String>(),
+    ) {
         let r = Robots::parse(&bytes);
         let v = r.check(&agents, &url);
         prop_assert_eq!((v.allowed, v.line), r.decide(&agents, &url));
@@ -625,7 +634,9 @@ proptest! {
         prop_assume!(!agents.iter().any(|a| a.eq_ignore_ascii_case("Zqxjkbot")));
         let before = Robots::parse(&bytes);
         let mut longer = bytes.clone();
-        longer.extend_from_slice(if real_rule { b"\nUser-agent: Zqxjkbot\nDisallow: /\n" } else { b"\nUser-agent: Zqxjkbot\nDisallow:\n" });
+        let group: &[u8] =
+            if real_rule { b"\nUser-agent: Zqxjkbot\nDisallow: /\n" } else { b"\nUser-agent: Zqxjkbot\nDisallow:\n" };
+        longer.extend_from_slice(group);
         let after = Robots::parse(&longer);
         let (b, a) = (before.decide(&agents, &url), after.decide(&agents, &url));
         if !last_group_is_open(&before) {
@@ -645,7 +656,12 @@ proptest! {
     }
 
     #[test]
-    fn fragment_does_not_matter(bytes in robots_bytes(), agents in agents(), path in "/[a-z/.]{0,8}", fragment in "[a-z/?]{0,6}") {
+    fn fragment_does_not_matter(
+        bytes in robots_bytes(),
+        agents in agents(),
+        path in "/[a-z/.]{0,8}",
+        fragment in "[a-z/?]{0,6}",
+    ) {
         let r = Robots::parse(&bytes);
         let plain = format!("http://e.com{path}");
         let with = format!("{plain}#{fragment}");

@@ -567,12 +567,16 @@ fn bench_hostile(c: &mut Criterion) {
         x ^= x << 17;
         random.extend_from_slice(&x.to_le_bytes());
     }
+    let merged = "User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n".repeat(25_000).into_bytes();
     let long_url = format!("/{}b", "a".repeat(100_000));
     let mut group = c.benchmark_group("hostile");
     slow(&mut group, 3);
-    for (name, body) in
-        [("1 MB line of *", &star), ("500 KiB of /*a*a*a*a*a*a*a*$", &wild), ("10 MB random bytes", &random)]
-    {
+    for (name, body) in [
+        ("1 MB line of *", &star),
+        ("500 KiB of /*a*a*a*a*a*a*a*$", &wild),
+        ("10 MB random bytes", &random),
+        ("50,000 merged groups that tie", &merged),
+    ] {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let robots = robotscope::Robots::parse(body);

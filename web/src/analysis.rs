@@ -10,8 +10,8 @@ use crate::inputs::Inputs;
 use crate::shared::Shared;
 use crate::text::LineIndex;
 use robotscope::{
-    AgentCheck, Crawler, CrawlerKind, Diagnostic, Governs, Obeys, Robots, RuleKind, Severity, TypedAgent, TypedUrl,
-    UrlKind, Usage, Verdict, CRAWLERS, GOOGLE_SIZE_LIMIT,
+    AgentCheck, Crawler, CrawlerKind, Diagnostic, Governs, Obeys, Robots, Severity, TypedAgent, TypedUrl, UrlKind,
+    Usage, Verdict, CRAWLERS, GOOGLE_SIZE_LIMIT,
 };
 
 /// The most URLs and agents the grid checks; the rest of a huge paste is listed as skipped, so the page
@@ -404,8 +404,7 @@ impl AiSummary {
 /// The `Disallow` line that matched as long a pattern as the winning `Allow` of an allowed verdict, and lost
 /// the tie (ties go to `Allow`).
 pub fn lost_tie(verdict: &Verdict) -> Option<usize> {
-    let winner = verdict.decided_by.as_ref().filter(|m| verdict.allowed && m.kind == RuleKind::Allow)?;
-    verdict.matches.iter().find(|m| m.kind == RuleKind::Disallow && m.priority == winner.priority).map(|m| m.line)
+    verdict.tied_disallow().map(|m| m.line)
 }
 
 /// Everything the page shows that is computed from the [`Document`] and the [`Inputs`]: a pure function of

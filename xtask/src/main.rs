@@ -321,10 +321,29 @@ fn npm() {
     let mut glue = read(&build.join("node/robotscope.js"));
     for (from, to) in [
         (
-            "const wasmPath = `${__dirname}/robotscope_bg.wasm`;\nconst wasmBytes = require('fs').readFileSync(wasmPath);\nconst wasmModule = new WebAssembly.Module(wasmBytes);\nlet wasmInstance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());\nlet wasm = wasmInstance.exports;\nwasm.__wbindgen_start();",
-            "let wasm;\n/** robotscope: instantiates the module from its bytes or a compiled WebAssembly.Module. */\nexports.__instantiate = function (source) {\n    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);\n    wasm = new WebAssembly.Instance(module, __wbg_get_imports()).exports;\n    wasm.__wbindgen_start();\n};\nexports.__loaded = () => wasm !== undefined;",
+            concat!(
+                "const wasmPath = `${__dirname}/robotscope_bg.wasm`;\n",
+                "const wasmBytes = require('fs').readFileSync(wasmPath);\n",
+                "const wasmModule = new WebAssembly.Module(wasmBytes);\n",
+                "let wasmInstance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());\n",
+                "let wasm = wasmInstance.exports;\n",
+                "wasm.__wbindgen_start();",
+            ),
+            concat!(
+                "let wasm;\n",
+                "/** robotscope: instantiates the module from its bytes or a compiled WebAssembly.Module. */\n",
+                "exports.__instantiate = function (source) {\n",
+                "    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);\n",
+                "    wasm = new WebAssembly.Instance(module, __wbg_get_imports()).exports;\n",
+                "    wasm.__wbindgen_start();\n",
+                "};\n",
+                "exports.__loaded = () => wasm !== undefined;",
+            ),
         ),
-        ("let cachedTextDecoder = new TextDecoder(", "const { TextDecoder, TextEncoder } = require('../codec.cjs');\nlet cachedTextDecoder = new TextDecoder("),
+        (
+            "let cachedTextDecoder = new TextDecoder(",
+            "const { TextDecoder, TextEncoder } = require('../codec.cjs');\nlet cachedTextDecoder = new TextDecoder(",
+        ),
         (unregistered, ""),
     ] {
         if !glue.contains(from) {
@@ -433,16 +452,19 @@ fn json_string(s: &str) -> String {
 }
 
 /// The core's data as modules (`data.mjs`, `data.cjs`): the crawler catalogue, written from `CRAWLERS` and
-/// `Crawler::facts` (which the `.wasm` leaves out for size), its `CrawlerKind` list and the diagnostic codes, so the npm package carries
-/// the same table as the CLI and the tester, not a copy. The façade maps the crawler names the `.wasm` returns
-/// to these entries.
+/// `Crawler::facts` (which the `.wasm` leaves out for size), its `CrawlerKind` list and the diagnostic codes, so
+/// the npm package carries the same table as the CLI and the tester, not a copy. The façade maps the crawler names
+/// the `.wasm` returns to these entries.
 fn crawler_catalogue(pkg: &Path) {
     let mut crawlers = String::new();
     for c in robotscope::CRAWLERS {
         let f = c.facts();
         let tokens: Vec<String> = c.tokens.iter().map(|t| json_string(t)).collect();
         crawlers.push_str(&format!(
-            "  {{ \"name\": {}, \"operator\": {}, \"tokens\": [{}], \"ignoresGlobal\": {}, \"kind\": {}, \"purpose\": {}, \"userAgent\": {}, \"obeys\": {}, \"source\": {}, \"asOf\": {} }},\n",
+            concat!(
+                "  {{ \"name\": {}, \"operator\": {}, \"tokens\": [{}], \"ignoresGlobal\": {}, \"kind\": {}, ",
+                "\"purpose\": {}, \"userAgent\": {}, \"obeys\": {}, \"source\": {}, \"asOf\": {} }},\n",
+            ),
             json_string(c.name),
             json_string(c.operator),
             tokens.join(", "),
@@ -470,11 +492,19 @@ fn crawler_catalogue(pkg: &Path) {
         .iter()
         .map(|p| format!("{{ \"name\": {}, \"label\": {} }}", json_string(p.as_str()), json_string(p.label())))
         .collect();
-    let head = "// Data of robotscope's core (the crawler catalogue `CRAWLERS` with `Crawler::facts`, `CrawlerKind`, the diagnostic codes, the profiles), written by `cargo xtask npm`.";
+    let head = concat!(
+        "// Data of robotscope's core (the crawler catalogue `CRAWLERS` with `Crawler::facts`, `CrawlerKind`, ",
+        "the diagnostic codes, the profiles), written by `cargo xtask npm`."
+    );
     let body = format!(
-        "const CRAWLERS = [\n{crawlers}];\nconst CRAWLER_KINDS = [\n{kinds}];\nconst DIAGNOSTIC_KINDS = [{}];\nconst PROFILES = [{}];\n",
+        concat!(
+            "const CRAWLERS = [\n{crawlers}];\nconst CRAWLER_KINDS = [\n{kinds}];\n",
+            "const DIAGNOSTIC_KINDS = [{}];\nconst PROFILES = [{}];\n"
+        ),
         codes.join(", "),
-        profiles.join(", ")
+        profiles.join(", "),
+        crawlers = crawlers,
+        kinds = kinds
     );
     let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES";
     write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"));
@@ -754,7 +784,8 @@ fn main() {
         "differential" => differential::differential(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
             eprintln!(
-                "usage: cargo xtask <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|publish-dry-run>"
+                "usage: cargo xtask \
+                 <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|publish-dry-run>"
             );
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");

@@ -28,7 +28,9 @@ Usage-preference lines never change whether a URL may be crawled: Google's match
 Options:
       --kind KIND     Only one kind: ai-training, ai-search, user-triggered or control-token
                       (repeatable)
-      --json          Print one JSON object per crawler and URL (JSON Lines)
+      --json          Print one JSON object per crawler and URL (JSON Lines); tied_disallow is the
+                      line of a Disallow that ties the deciding Allow and loses (the crawler
+                      only looks blocked), or null
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
   -h, --help          Print help
 
@@ -87,6 +89,8 @@ struct Answer {
     rule: Option<String>,
     token: Option<String>,
     follows: Option<String>,
+    /// The `Disallow` line that ties the winning `Allow` and loses: the crawler only looks blocked.
+    tied: Option<usize>,
     usage: Usage,
 }
 
@@ -103,6 +107,7 @@ fn answer(robots: &Robots, c: &Crawler, url: &str) -> Answer {
         rule,
         token: check.token,
         follows: check.follows,
+        tied: check.verdict.tied_disallow().map(|m| m.line),
         usage,
     }
 }
@@ -148,7 +153,8 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             // The summary first: how many of this kind are blocked at each URL, and who may ignore the file.
             let mut summary = String::new();
             for url in &urls {
-                let blocked = crawlers.iter().filter(|c| !answer(&robots, c, url).allowed).count();
+                let answers: Vec<Answer> = crawlers.iter().map(|c| answer(&robots, c, url)).collect();
+                let blocked = answers.iter().filter(|a| !a.allowed).count();
                 let _ = write!(
                     summary,
                     "{}{blocked} of {} blocked at {}",
@@ -156,6 +162,10 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                     crawlers.len(),
                     printable(url)
                 );
+                let looks = answers.iter().filter(|a| a.tied.is_some()).count();
+                if looks > 0 {
+                    let _ = write!(summary, " ({looks} more only look blocked)");
+                }
             }
             let count = |o: Obeys| crawlers.iter().filter(|c| c.facts().obeys == o).count();
             let (may_not, no, unknown) = (count(Obeys::MayNotApply), count(Obeys::No), count(Obeys::Unknown));
@@ -185,6 +195,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                         "allowed": a.allowed,
                         "line": a.line,
                         "rule": a.rule,
+                        "tied_disallow": a.tied,
                         "obeys": facts.obeys.name(),
                         "source": facts.source,
                         "as_of": facts.as_of,
@@ -207,6 +218,14 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                     Obeys::Unknown => "  [no statement on robots.txt]",
                 };
                 writeln!(out, "  {:<22} {:<10} {:<14} {why}{follows}{obeys}", c.name, verdict, printable(url))?;
+                if let Some(line) = a.tied {
+                    writeln!(
+                        out,
+                        "  {:<22} only looks blocked: the Disallow on line {line} ties this Allow, and ties go to \
+                         Allow",
+                        ""
+                    )?;
+                }
                 if !a.usage.content_usage.is_empty() || a.usage.usage_unknown {
                     let prefs = if a.usage.usage_unknown {
                         String::from("unknown (the line does not parse)")

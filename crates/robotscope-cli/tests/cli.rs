@@ -774,3 +774,36 @@ fn check_profile_with_normalize_uses_the_presets_fallbacks() {
         assert_eq!(json_lines(&r.stdout)[0]["line"], 2, "{profile}");
     }
 }
+
+#[test]
+fn ai_says_which_crawlers_only_look_blocked() {
+    // Cloudflare's managed `Allow: /` ties the site's own `Disallow: /` in another `*` group: Google merges the
+    // groups, the allow wins, and a crawler without its own group only looks blocked.
+    let body = "# BEGIN Cloudflare Managed content\nUser-agent: *\nAllow: /\n# END Cloudflare Managed Content\n\n\
+                User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /\n";
+    let f = Fixture::new(body);
+    let robots = robotscope::Robots::parse(body);
+    let training = robotscope::crawler_set("@ai-training").unwrap();
+    let looks = training
+        .iter()
+        .filter(|c| robots.check_agent(&robotscope::resolve_agent(c.name), "/").verdict.tied_disallow().is_some())
+        .count();
+    assert!(looks > 0 && looks < training.len());
+    let r = run(&["ai", f.path(), "--kind", "ai-training"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let first = r.stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with(&format!(
+            "AI training: 1 of {} blocked at / ({looks} more only look blocked)",
+            training.len()
+        )),
+        "{first}"
+    );
+    assert!(r.stdout.contains("only looks blocked: the Disallow on line 10 ties this Allow, and ties go to Allow"));
+    let r = run(&["ai", f.path(), "--json", "--kind", "ai-training"]);
+    let lines = json_lines(&r.stdout);
+    let gpt = lines.iter().find(|l| l["crawler"] == "GPTBot").unwrap();
+    assert_eq!((gpt["allowed"].as_bool(), gpt["tied_disallow"].is_null()), (Some(false), true));
+    let cc = lines.iter().find(|l| l["crawler"] == "CCBot").unwrap();
+    assert_eq!((cc["allowed"].as_bool(), cc["tied_disallow"].as_u64()), (Some(true), Some(10)));
+}

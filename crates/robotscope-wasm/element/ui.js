@@ -109,7 +109,7 @@ class TesterFile {
     return profile === 'compare' ? PROFILES.map((p) => [READING[p], why(p)]) : [[null, why(profile)]];
   }
 
-  /** Each group's user-agent and rule lines. */
+  /** Each group's user-agent and rule lines, by group index. */
   groupLines() {
     return this.robots.groups().map((g) => [...g.agents, ...g.rules].map((x) => x.line));
   }

@@ -564,22 +564,20 @@ function createApi(
       if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
       const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail, profile));
       const rows = [];
-      for (let i = 0; i < cells.length; i += agents.length) {
-        rows.push(
-          cells.slice(i, i + agents.length).map((c) => {
-            const [allowed, line, token, follows, groups, rule, scope, tie] = c;
-            const tiedDisallow = tie === 0 ? null : tie;
-            // Under another profile than Google the cell carries its groups' lines (those groups are the reading's).
-            const more = profile === 0 ? 8 : 9;
-            if (!detail) {
-              const answer = { allowed, line, token, follows, rule, scope, groups, tiedDisallow };
-              if (profile !== 0) answer.groupLines = c[8];
-              return answer;
-            }
-            const [agent, typedUrl, explanation, usage, verdict] = c.slice(more);
-            return { agent: agentOf(agent), url: typedUrl, token, follows, tiedDisallow, explanation, usage, verdict };
-          })
-        );
+      // Under another profile than Google a cell carries its groups' lines next (those groups are the reading's).
+      const d = profile === 0 ? 8 : 9;
+      let row;
+      for (let i = 0; i < cells.length; i++) {
+        if (i % agents.length === 0) rows.push((row = []));
+        const c = cells[i];
+        const tie = c[7] === 0 ? null : c[7];
+        if (detail) {
+          row.push({ agent: agentOf(c[d]), url: c[d + 1], token: c[2], follows: c[3], tiedDisallow: tie, explanation: c[d + 2], usage: c[d + 3], verdict: c[d + 4] });
+        } else {
+          const answer = { allowed: c[0], line: c[1], token: c[2], follows: c[3], rule: c[5], scope: c[6], groups: c[4], tiedDisallow: tie };
+          if (profile !== 0) answer.groupLines = c[8];
+          row.push(answer);
+        }
       }
       return rows;
     }
@@ -1018,7 +1016,7 @@ function createApi(
   /** The size of the WebAssembly memory in bytes. It grows and never shrinks; freed memory is reused. */
   function wasmMemoryBytes() {
     ready();
-    return wasm.memoryBytes();
+    return wasm.wasmMemory().buffer.byteLength;
   }
 
   /** Every diagnostic kind's stable code. */

@@ -10,8 +10,7 @@
 use alloc::string::String;
 
 use robotscope::{
-    crawler_set, resolve_agent, resolve_url, Preference, Profile, RuleKind, TypedAgent, TypedUrl, UrlKind, Usage,
-    Verdict,
+    crawler_set, resolve_agent, resolve_url, Preference, Profile, TypedAgent, TypedUrl, UrlKind, Usage, Verdict,
 };
 use wasm_bindgen::prelude::*;
 
@@ -56,8 +55,7 @@ pub(crate) fn usage(j: &mut Json, u: &Usage) {
 /// The `Disallow` line an `Allow` beat on a tie of priorities (ties go to Allow, SPEC A5.3), as the verdict's
 /// own list of matched rules shows it: the rule a site owner wrote to block the URL and that does nothing.
 fn tied_disallow(v: &Verdict) -> Option<usize> {
-    let won = v.decided_by.as_ref().filter(|m| m.kind == RuleKind::Allow)?;
-    v.matches.iter().find(|m| m.kind == RuleKind::Disallow && m.priority == won.priority).map(|m| m.line)
+    v.tied_disallow().map(|m| m.line)
 }
 
 /// The crawlers of a named set (`@ai-training`, `@search`, `@ai`, `@all`, ...) as a JSON array of catalogue
@@ -174,7 +172,9 @@ mod tests {
                 + "Disallow: ".len();
         let rule = |line: usize, kind: &str, column: usize, at: usize| {
             alloc::format!(
-                "{{\"line\":{line},\"kind\":\"{kind}\",\"value\":\"/\",\"pattern\":\"/\",\"priority\":1,\"indexFallback\":false,\"column\":{column},\"start\":{at},\"end\":{},\"byteStart\":{at},\"byteEnd\":{}}}",
+                "{{\"line\":{line},\"kind\":\"{kind}\",\"value\":\"/\",\"pattern\":\"/\",\"priority\":1,\
+                 \"indexFallback\":false,\"column\":{column},\"start\":{at},\"end\":{},\"byteStart\":{at},\
+                 \"byteEnd\":{}}}",
                 at + 1,
                 at + 1
             )

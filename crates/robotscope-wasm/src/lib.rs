@@ -495,13 +495,3 @@ pub fn fetch_outcome(status: u16) -> String {
 pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
 }
-
-/// The size of the module's linear memory in bytes (it grows, never shrinks): for leak checks.
-#[wasm_bindgen(js_name = memoryBytes)]
-pub fn memory_bytes() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    let pages = core::arch::wasm32::memory_size(0);
-    #[cfg(not(target_arch = "wasm32"))]
-    let pages = 0;
-    (pages * 65536) as f64
-}

@@ -12,6 +12,9 @@ use crate::lines::{KeyKind, Line};
 use crate::report::UNUSED_KEYS;
 use crate::{Robots, Span, GOOGLE_SIZE_LIMIT, MAX_LINE_LEN};
 
+/// The fix for a file past a crawler's size limit.
+const SHORTEN: &str = "shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist";
+
 /// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
@@ -251,22 +254,42 @@ impl<'a> Linter<'a> {
                     .any(|t| lower.windows(t.len()).any(|w| w == *t));
             if looks_html {
                 self.html = true;
-                self.push(DiagnosticKind::HtmlBody, Severity::Error, 1, Span::new(start + p, head.len().min(start + p + 64).max(start + p)), || ("this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything"
-                        .into(), Some("serve a plain-text robots.txt at /robots.txt (or a 404 if you have none)".into())));
+                let span = Span::new(start + p, head.len().min(start + p + 64).max(start + p));
+                self.push(DiagnosticKind::HtmlBody, Severity::Error, 1, span, || {
+                    (
+                        "this is an HTML page, not a robots.txt: crawlers find no rules in it and may crawl everything"
+                            .into(),
+                        Some("serve a plain-text robots.txt at /robots.txt (or a 404 if you have none)".into()),
+                    )
+                });
             }
         }
         if let Some(full) = self.robots.cut_from() {
             // The file was cut when it was parsed: say so at the cut.
-            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, self.robots.line_count(), Span::new(src.len(), src.len()), || (format!(
-                    "the file is {full} bytes long; only the first {} were read, as a crawler with that limit reads them (Google reads 500 KiB)",
-                    src.len()
-                ), Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into())));
+            let (line, span) = (self.robots.line_count(), Span::new(src.len(), src.len()));
+            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, line, span, || {
+                (
+                    format!(
+                        "the file is {full} bytes long; only the first {} were read, as a crawler with that limit \
+                         reads them (Google reads 500 KiB)",
+                        src.len()
+                    ),
+                    Some(SHORTEN.into()),
+                )
+            });
         } else if src.len() > GOOGLE_SIZE_LIMIT {
             let line = self.robots.lines().find(|l| l.span.end >= GOOGLE_SIZE_LIMIT).map_or(1, |l| l.number);
             let ignored = self.robots.rules().filter(|r| r.value_span.start >= GOOGLE_SIZE_LIMIT).count();
-            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, line, Span::new(GOOGLE_SIZE_LIMIT, src.len()), || (format!(
-                    "Google reads only the first 500 KiB (512,000 bytes); everything from line {line} on is ignored ({ignored} rule(s))"
-                ), Some("shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist".into())));
+            let span = Span::new(GOOGLE_SIZE_LIMIT, src.len());
+            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, line, span, || {
+                (
+                    format!(
+                        "Google reads only the first 500 KiB (512,000 bytes); everything from line {line} on is \
+                         ignored ({ignored} rule(s))"
+                    ),
+                    Some(SHORTEN.into()),
+                )
+            });
         }
     }
 
@@ -302,7 +325,14 @@ impl<'a> Linter<'a> {
             });
         }
         if core::str::from_utf8(raw).is_err() {
-            self.push(DiagnosticKind::InvalidUtf8, Severity::Warning, n, line.span, || ("this line is not valid UTF-8: non-ASCII bytes in rules are matched as raw %XX escapes, which may not be what you meant".into(), Some("save the file as UTF-8".into())));
+            self.push(DiagnosticKind::InvalidUtf8, Severity::Warning, n, line.span, || {
+                (
+                    "this line is not valid UTF-8: non-ASCII bytes in rules are matched as raw %XX escapes, which \
+                     may not be what you meant"
+                        .into(),
+                    Some("save the file as UTF-8".into()),
+                )
+            });
         }
         if n > 1 && raw.windows(3).any(|w| w == [0xEF, 0xBB, 0xBF]) {
             let at = line.span.start + raw.windows(3).position(|w| w == [0xEF, 0xBB, 0xBF]).unwrap_or(0);
@@ -502,7 +532,8 @@ impl<'a> Linter<'a> {
             (v.len() > 1).then(|| format!("Google reads `{}` as `*`: the words after `*` are ignored", lossy(v)))
         } else if token.is_empty() {
             Some(format!(
-                "Google reduces `{}` to an empty product token (tokens are letters, `-` and `_`), so no crawler matches it",
+                "Google reduces `{}` to an empty product token (tokens are letters, `-` and `_`), so no crawler \
+                 matches it",
                 lossy(v)
             ))
         } else if token.len() < v.len() {
@@ -579,20 +610,43 @@ impl<'a> Linter<'a> {
                 let separated = separator[pair[0].line..pair[1].line - 1].iter().any(|&s| s);
                 if separated {
                     let first = agents[0].line;
-                    self.push(DiagnosticKind::UserAgentsMerged, Severity::Warning, pair[1].line, pair[1].value_span, || (format!(
-                            "`User-agent: {}` joins the group that starts on line {first}: only rules end a group, not blank lines or other lines",
-                            lossy(pair[1].value)
-                        ), Some("if the crawlers above should have rules of their own, give them rules before this line".into())));
+                    let (line, span) = (pair[1].line, pair[1].value_span);
+                    self.push(DiagnosticKind::UserAgentsMerged, Severity::Warning, line, span, || {
+                        (
+                            format!(
+                                "`User-agent: {}` joins the group that starts on line {first}: only rules end a \
+                                 group, not blank lines or other lines",
+                                lossy(pair[1].value)
+                            ),
+                            Some(
+                                "if the crawlers above should have rules of their own, give them rules before this \
+                                 line"
+                                    .into(),
+                            ),
+                        )
+                    });
                 }
             }
             let rules: Vec<_> = g.rules().collect();
             if rules.is_empty() {
                 let last = agents.last().map_or(0, |a| a.line);
                 let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
-                self.push(DiagnosticKind::EmptyGroup, Severity::Warning, last, agents.last().map_or(Span::default(), |a| a.value_span), || (format!(
-                        "the group for {} has no rules: those crawlers may fetch everything, and they ignore the `*` group",
+                self.push(
+                    DiagnosticKind::EmptyGroup,
+                    Severity::Warning,
+                    last,
+                    agents.last().map_or(Span::default(), |a| a.value_span),
+                    || {
+                        (
+                            format!(
+                        "the group for {} has no rules: those crawlers may fetch everything, and they ignore the `*` \
+                         group",
                         names.join(", ")
-                    ), Some("add `Disallow:` to say so explicitly, or add rules".into())));
+                    ),
+                            Some("add `Disallow:` to say so explicitly, or add rules".into()),
+                        )
+                    },
+                );
             }
             if agents.iter().any(|a| a.global) {
                 // Groups come in file order, so the list stays sorted.
@@ -686,14 +740,27 @@ impl<'a> Linter<'a> {
             }
             let rules: Vec<crate::Rule<'_>> =
                 groups.iter().filter_map(|&g| robots.group(g)).flat_map(|g| g.rules().collect::<Vec<_>>()).collect();
+            // The allows a disallow can tie, found in one pass (a scan per disallow was quadratic: 18 s for a file
+            // of 50,000 repeated groups): by pattern, and by length for the match-everything patterns. Each keeps
+            // the first allow and the first from another group, so the first allow outside any given group is one
+            // of the two.
+            let mut by_pattern: BTreeMap<&[u8], Ties> = BTreeMap::new();
+            let mut by_length: BTreeMap<usize, Ties> = BTreeMap::new();
+            for (i, a) in rules.iter().enumerate().filter(|(_, r)| r.kind == crate::RuleKind::Allow) {
+                by_pattern.entry(a.pattern).or_default().add(i, a.group);
+                if matches_all(a.pattern) {
+                    by_length.entry(a.pattern.len()).or_default().add(i, a.group);
+                }
+            }
             for d in rules.iter().filter(|r| r.kind == crate::RuleKind::Disallow && !r.pattern.is_empty()) {
-                let tie = rules.iter().find(|a| {
-                    a.kind == crate::RuleKind::Allow
-                        && a.group != d.group
-                        && (a.pattern == d.pattern
-                            || (a.pattern.len() == d.pattern.len() && matches_all(a.pattern) && matches_all(d.pattern)))
-                });
-                let Some(a) = tie else { continue };
+                let exact = by_pattern.get(d.pattern).and_then(|t| t.outside(d.group));
+                let all =
+                    by_length.get(&d.pattern.len()).filter(|_| matches_all(d.pattern)).and_then(|t| t.outside(d.group));
+                let first = match (exact, all) {
+                    (Some(x), Some(y)) => Some(x.min(y)),
+                    (x, y) => x.or(y),
+                };
+                let Some(a) = first.map(|i| &rules[i]) else { continue };
                 let who = if key.is_empty() { String::from("`*`") } else { format!("`{}`", lossy(key)) };
                 let marker = cloudflare
                     .map(|l| format!(" (Cloudflare's managed block, from line {l}, adds one of these groups)"))
@@ -701,17 +768,23 @@ impl<'a> Linter<'a> {
                 self.push(DiagnosticKind::MergedGroupTie, Severity::Error, d.line, d.value_span, || {
                     (
                         format!(
-                            "{who} has several groups{marker}, and Google merges them: `Allow: {}` (line {}) ties `Disallow: {}` at priority {}, and ties go to Allow, so this `Disallow` does nothing",
+                            "{who} has several groups{marker}, and Google merges them: `Allow: {}` (line {}) ties \
+                             `Disallow: {}` at priority {}, and ties go to Allow, so this `Disallow` does nothing",
                             lossy(a.value),
                             a.line,
                             lossy(d.value),
                             d.pattern.len()
                         ),
-                        Some(format!("remove `Allow: {}` on line {}, or make the `Disallow` longer (such as `/*`)", lossy(a.value), a.line)),
+                        Some(format!(
+                            "remove `Allow: {}` on line {}, or make the `Disallow` longer (such as `/*`)",
+                            lossy(a.value),
+                            a.line
+                        )),
                     )
                 });
             }
         }
+        let mut claudebot_named: Option<bool> = None;
         for g in robots.groups() {
             let agents: Vec<_> = g.agents().collect();
             let blocks_all = g.rules().any(|r| r.kind == crate::RuleKind::Disallow && matches_all(r.pattern));
@@ -736,25 +809,29 @@ impl<'a> Linter<'a> {
                     self.push(DiagnosticKind::AiSearchBlocked, Severity::Warning, a.line, a.value_span, || {
                         (
                             format!(
-                                "`{}` is disallowed together with training crawlers, but it is {}'s {what}: this group keeps the site out of it",
+                                "`{}` is disallowed together with training crawlers, but it is {}'s {what}: this \
+                                 group keeps the site out of it",
                                 c.tokens[0], c.operator
                             ),
-                            Some(format!("did you mean to block only training crawlers such as `{trainer_token}`? Then give `{}` its own group", c.tokens[0])),
+                            Some(format!(
+                                "did you mean to block only training crawlers such as `{trainer_token}`? Then give \
+                                 `{}` its own group",
+                                c.tokens[0]
+                            )),
                         )
                     });
                 }
             }
             for a in &agents {
                 if a.token.eq_ignore_ascii_case(b"anthropic-ai") || a.token.eq_ignore_ascii_case(b"Claude-Web") {
-                    let named = |t: &str| {
-                        robots.groups().any(|g| g.agents().any(|x| x.token.eq_ignore_ascii_case(t.as_bytes())))
-                    };
-                    let missing = !named("ClaudeBot");
+                    // Looked up once for the file, not once per retired token (that was quadratic).
+                    let missing = !*claudebot_named.get_or_insert_with(|| robots.has_own_group("ClaudeBot"));
                     let severity = if missing { Severity::Warning } else { Severity::Info };
                     self.push(DiagnosticKind::DeprecatedAgent, severity, a.line, a.value_span, || {
                         (
                             format!(
-                                "`{}` is a retired token of Anthropic's crawler; Anthropic's current tokens are ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user requests){}",
+                                "`{}` is a retired token of Anthropic's crawler; Anthropic's current tokens are \
+                                 ClaudeBot (training), Claude-SearchBot (search) and Claude-User (user requests){}",
                                 lossy(a.token),
                                 if missing { ", and this file names none of them" } else { "" }
                             ),
@@ -775,7 +852,10 @@ impl<'a> Linter<'a> {
                 if d.group.is_none() {
                     self.push(DiagnosticKind::ContentSignalOutsideGroup, Severity::Info, d.line, d.value_span, || {
                         (
-                            "`Content-Signal` comes before any `User-agent` line: Cloudflare's policy puts it in the `User-agent: *` group, and readers differ on whether a line here applies to the whole site".into(),
+                            "`Content-Signal` comes before any `User-agent` line: Cloudflare's policy puts it in the \
+                             `User-agent: *` group, and readers differ on whether a line here applies to the whole \
+                             site"
+                                .into(),
                             Some("move it under `User-agent: *`".into()),
                         )
                     });
@@ -812,7 +892,10 @@ impl<'a> Linter<'a> {
             } else if d.key.eq_ignore_ascii_case(b"content-usage") {
                 let (path, prefs) = crate::usage::split_usage(d.value);
                 let problem = if path.is_empty() {
-                    Some(String::from("`Content-Usage` needs a path before its preferences (IETF draft), so crawlers cannot tell what it covers"))
+                    Some(String::from(
+                        "`Content-Usage` needs a path before its preferences (IETF draft), so crawlers cannot tell \
+                         what it covers",
+                    ))
                 } else if d.group.is_none() {
                     Some(String::from(
                         "`Content-Usage` comes before any `User-agent` line, so it applies to no crawler (IETF draft)",
@@ -820,9 +903,16 @@ impl<'a> Linter<'a> {
                 } else if crate::usage::parse_preferences(prefs).is_none() {
                     let upper = prefs.iter().any(u8::is_ascii_uppercase);
                     Some(if upper {
-                        String::from("preference keys are case-sensitive and lower-case (IETF draft): with upper-case letters the line does not parse, so every preference is unknown")
+                        String::from(
+                            "preference keys are case-sensitive and lower-case (IETF draft): with upper-case letters \
+                             the line does not parse, so every preference is unknown",
+                        )
                     } else {
-                        format!("`{}` is not a valid Structured Fields dictionary (IETF draft), so every preference is unknown", lossy(prefs))
+                        format!(
+                            "`{}` is not a valid Structured Fields dictionary (IETF draft), so every preference is \
+                             unknown",
+                            lossy(prefs)
+                        )
                     })
                 } else {
                     None
@@ -964,10 +1054,16 @@ impl<'a> Linter<'a> {
             }
             if let Some(&other) = seen.get(&(r.pattern, !allow)) {
                 if !r.pattern.is_empty() {
-                    self.push(DiagnosticKind::AllowDisallowConflict, Severity::Warning, r.line, r.value_span, || (format!(
-                            "`{}` is both allowed and disallowed (line {other}); equal priority goes to Allow, so it is allowed",
+                    self.push(DiagnosticKind::AllowDisallowConflict, Severity::Warning, r.line, r.value_span, || {
+                        (
+                            format!(
+                            "`{}` is both allowed and disallowed (line {other}); equal priority goes to Allow, so it \
+                             is allowed",
                             lossy(r.value)
-                        ), Some("delete the rule that should not apply".into())));
+                        ),
+                            Some("delete the rule that should not apply".into()),
+                        )
+                    });
                 }
             }
             seen.insert((r.pattern, allow), r.line);
@@ -1020,5 +1116,35 @@ impl Robots {
         // Unstable sort: the stable one would add its own code to the wasm module for no gain here.
         l.out.sort_unstable_by_key(|d| (d.line, d.span.start, d.kind, d.span.end));
         l.out
+    }
+}
+
+/// The first two allows of a pattern in file order that lie in different groups (for the merged-group tie).
+#[cfg(feature = "ai-lint")]
+#[derive(Default)]
+struct Ties {
+    first: Option<(usize, Option<usize>)>,
+    other: Option<usize>,
+}
+
+#[cfg(feature = "ai-lint")]
+impl Ties {
+    /// Records rule `index` of group `group`.
+    fn add(&mut self, index: usize, group: Option<usize>) {
+        match self.first {
+            None => self.first = Some((index, group)),
+            Some((_, g)) if g != group && self.other.is_none() => self.other = Some(index),
+            Some(_) => {}
+        }
+    }
+
+    /// The first recorded allow outside `group`.
+    fn outside(&self, group: Option<usize>) -> Option<usize> {
+        let (index, g) = self.first?;
+        if g != group {
+            Some(index)
+        } else {
+            self.other
+        }
     }
 }

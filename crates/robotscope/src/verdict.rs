@@ -85,6 +85,21 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// For an allowed verdict decided by an `Allow`, the `Disallow` that matched at the same priority and lost the
+    /// tie (ties go to `Allow`, SPEC A5.6): a rule someone wrote to block the URL that does nothing, typically
+    /// because Google merged a group that allows everything (a CDN's managed block) with one that disallows it.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /\n");
+    /// let v = robots.check("CCBot", "/page");
+    /// assert!(v.allowed);
+    /// assert_eq!(v.tied_disallow().map(|m| m.line), Some(5));
+    /// ```
+    pub fn tied_disallow(&self) -> Option<&RuleMatch> {
+        let won = self.decided_by.as_ref().filter(|m| self.allowed && m.kind == RuleKind::Allow)?;
+        self.matches.iter().find(|m| m.kind == RuleKind::Disallow && m.priority == won.priority)
+    }
+
     /// The verdict when no rule can apply: allowed, nothing matched.
     pub(crate) fn unrestricted(path: String) -> Verdict {
         Verdict {
@@ -136,7 +151,10 @@ impl crate::Robots {
                 format!("{agent} has its own {plural} ({groups}), so the `*` rules are ignored.")
             }
             Scope::Specific => format!("{agent} has its own {plural} ({groups})."),
-            Scope::Global => format!("{agent} has no group of its own, so the `*` {plural} ({groups}) applies."),
+            Scope::Global => {
+                let verb = if plural == "group" { "applies" } else { "apply" };
+                format!("{agent} has no group of its own, so the `*` {plural} ({groups}) {verb}.")
+            }
             Scope::None => {
                 return format!("No group names {agent} and there is no `*` group, so everything is allowed.");
             }
