@@ -569,7 +569,8 @@ class Widget {
         h('span', { class: 'mark', 'aria-hidden': 'true' }, allowed ? '✓' : '✕'),
         allowed ? ' Allowed ' : ' Disallowed ',
         h('small', null, line ? `line ${line}` : 'no rule'),
-        ...(other ? [h('small', { class: 'differs' }, h('span', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), other)] : [])
+        // One reading a line (the separators are for copied text), so that a narrow cell does not wrap mid-answer.
+        ...(other ? [h('small', { class: 'differs' }, other.split(' · ').map((x, k) => h('span', null, k ? h('i', null, ' · ') : h('b', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), x)))] : [])
       );
     });
     if (n === 0 || urls.length === 0) this.body.replaceChildren(h('tr', null, h('td', null, 'No agents or no URLs to test.')));
