@@ -83,8 +83,9 @@ impl Robots {
     /// Typed agents (separated by `\n`) at typed URLs (separated by `\n`; paths joined to `base`, "" for none),
     /// each read once (the core's `resolve_agent`, `resolve_url` and `check_agent`): the grid, row-major (URL rows,
     /// agent columns), as a JSON array of `[allowed, line, token|null, follows|null, [groups], rule|null, scope,
-    /// tiedDisallow (0: none)]`, then under a profile other than Google `[groupLines]`; with `detail`, each cell goes on with the typed agent, the typed URL, the
-    /// explanation (`explain_agent`), the usage preferences (`usage_for`) and the whole verdict. The answers are
+    /// tiedDisallow (0: none)]`, then under a profile other than Google `[groupLines]`; with `detail`, each cell
+    /// goes on with the typed agent, the typed URL, the explanation (`explain_agent`), the usage preferences
+    /// (`usage_for`) and the whole verdict. The answers are
     /// those of the profile of index `profile` in `Profile::ALL` (0: Google); the usage preferences are always
     /// read from Google's groups (no other profile defines them).
     pub fn grid(&self, agents: &str, urls: &str, base: &str, detail: bool, profile: u8) -> String {
