@@ -6,12 +6,12 @@
 use std::rc::Rc;
 
 use crate::document::Document;
-use crate::inputs::Inputs;
+use crate::inputs::{Inputs, View};
 use crate::shared::Shared;
 use crate::text::LineIndex;
 use robotscope::{
-    AgentCheck, Crawler, CrawlerKind, Diagnostic, Governs, Obeys, Robots, Severity, TypedAgent, TypedUrl, UrlKind,
-    Usage, Verdict, CRAWLERS, GOOGLE_SIZE_LIMIT,
+    AgentCheck, Crawler, CrawlerKind, Diagnostic, Governs, Obeys, Profile, Reading, Robots, Severity, TypedAgent,
+    TypedUrl, UrlKind, Usage, Verdict, CRAWLERS, GOOGLE_SIZE_LIMIT,
 };
 
 /// The most URLs and agents the grid checks; the rest of a huge paste is listed as skipped, so the page
@@ -195,6 +195,23 @@ impl Grid {
         Grid { tokens, cells }
     }
 
+    /// Checks every URL with every agent under `reading` ([`Reading::check_agent`]); under Google this is
+    /// [`Grid::new`].
+    pub fn read(reading: &Reading<'_>, agents: &[AgentEntry], urls: &[UrlEntry]) -> Grid {
+        if reading.profile() == Profile::Google {
+            return Grid::new(reading.robots(), agents, urls);
+        }
+        let tokens = agents.iter().map(|a| reading.agent_token(a)).collect();
+        let mut cells = Vec::with_capacity(urls.len() * agents.len());
+        for url in urls {
+            for agent in agents {
+                let v = reading.check_agent(agent, &url.tested).verdict;
+                cells.push(Cell { allowed: v.allowed, line: v.line });
+            }
+        }
+        Grid { tokens, cells }
+    }
+
     /// The cell for URL `url` and agent `agent`.
     pub fn cell(&self, url: usize, agent: usize) -> Option<Cell> {
         let width = self.tokens.len();
@@ -203,6 +220,76 @@ impl Grid {
         }
         self.cells.get(url * width + agent).copied()
     }
+}
+
+/// The answers of the three readers (in [`Profile::ALL`]'s order) for every cell, for "Compare readers".
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Readers {
+    /// Row-major like [`Grid::cells`].
+    pub cells: Vec<[Cell; 3]>,
+    /// How many cells the readers answer differently (allowed against disallowed).
+    pub differ: usize,
+}
+
+impl Readers {
+    /// The readers' answers, from Google's grid and a grid under each other profile (each
+    /// [`Reading::check_agent`], as `robotscope check --compare` answers typed agents).
+    pub fn new(robots: &Robots, google: &Grid, agents: &[AgentEntry], urls: &[UrlEntry]) -> Readers {
+        let others = [Profile::Rfc9309, Profile::Original1994].map(|p| Grid::read(&robots.reading(p), agents, urls));
+        let cells: Vec<[Cell; 3]> =
+            (0..google.cells.len()).map(|i| [google.cells[i], others[0].cells[i], others[1].cells[i]]).collect();
+        let differ = cells.iter().filter(|c| differs(c)).count();
+        Readers { cells, differ }
+    }
+
+    /// The answers for URL `url` and agent `agent`.
+    pub fn cell(&self, url: usize, agent: usize, width: usize) -> Option<[Cell; 3]> {
+        (agent < width).then(|| self.cells.get(url * width + agent).copied()).flatten()
+    }
+}
+
+/// Whether the readers disagree on allowed or disallowed.
+pub fn differs(answers: &[Cell; 3]) -> bool {
+    answers.iter().any(|c| c.allowed != answers[0].allowed)
+}
+
+/// A line that a reading other than Google's passes over, and why, for the editor's gutter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IgnoredMark {
+    /// The line.
+    pub line: usize,
+    /// Who passes over it and why, in words.
+    pub why: String,
+}
+
+/// The lines `readings` pass over, one mark per line (sorted), each saying which reading and why.
+fn ignored_marks(readings: &[Reading<'_>]) -> Vec<IgnoredMark> {
+    let mut marks: Vec<IgnoredMark> = Vec::new();
+    for r in readings {
+        for i in r.ignored() {
+            let why = crate::messages::ignored(r.profile(), i.why);
+            match marks.iter_mut().find(|m| m.line == i.line) {
+                Some(m) => {
+                    m.why.push_str("; ");
+                    m.why.push_str(&why);
+                }
+                None => marks.push(IgnoredMark { line: i.line, why }),
+            }
+        }
+    }
+    marks.sort_unstable_by_key(|m| m.line);
+    marks
+}
+
+/// One reader's answer for the selected cell, explained in its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReaderAnswer {
+    /// The profile.
+    pub profile: Profile,
+    /// Its answer.
+    pub cell: Cell,
+    /// Why, in its words.
+    pub explanation: String,
 }
 
 /// The explained verdict of the selected cell.
@@ -220,20 +307,72 @@ pub struct Detail {
     pub verdict: Verdict,
     /// The explanation in words.
     pub explanation: String,
-    /// The usage preferences (`Content-Signal`, `Content-Usage`) that apply to the URL for this agent.
+    /// The usage preferences (`Content-Signal`, `Content-Usage`) that apply to the URL for this agent (Google's
+    /// reading only: the others know no such lines).
     pub usage: Usage,
+    /// The lines to quote beside the verdict (see [`deciding_lines`]).
+    pub quoted: Vec<usize>,
+    /// Under "Compare readers", each reader's answer and explanation (empty otherwise).
+    pub readers: Vec<ReaderAnswer>,
 }
 
 impl Detail {
-    /// Explains the cell (`url`, `agent`) with the core's explained path.
+    /// Explains the cell (`url`, `agent`) with the core's explained path, as Google reads the file.
     pub fn new(robots: &Robots, agents: &[AgentEntry], urls: &[UrlEntry], url: usize, agent: usize) -> Option<Detail> {
-        let (a, u) = (agents.get(agent)?, urls.get(url)?);
-        let check: AgentCheck = robots.check_agent(a, &u.tested);
-        let explanation = robots.explain_agent(a, &check);
-        let usage = robots.usage_for(&check.verdict);
-        let AgentCheck { token, follows, verdict } = check;
-        Some(Detail { url, agent, token, follows, verdict, explanation, usage })
+        Detail::read(robots, View::default(), agents, urls, url, agent)
     }
+
+    /// Explains the cell (`url`, `agent`) under `view`: its profile's reading ([`Reading::check_agent`] and
+    /// [`Reading::explain_agent`]), and when comparing, every reader's.
+    pub fn read(
+        robots: &Robots,
+        view: View,
+        agents: &[AgentEntry],
+        urls: &[UrlEntry],
+        url: usize,
+        agent: usize,
+    ) -> Option<Detail> {
+        let (a, u) = (agents.get(agent)?, urls.get(url)?);
+        let reading = robots.reading(view.profile());
+        let check: AgentCheck = reading.check_agent(a, &u.tested);
+        let explanation = reading.explain_agent(a, &check);
+        let google = view.profile() == Profile::Google;
+        let usage = if google { robots.usage_for(&check.verdict) } else { Usage::default() };
+        let quoted =
+            if google { deciding_lines(robots, &check.verdict) } else { reading_lines(&reading, &check.verdict) };
+        let readers = if view == View::Compare {
+            let answer = |r: &Reading<'_>| {
+                let c = r.check_agent(a, &u.tested);
+                let cell = Cell { allowed: c.verdict.allowed, line: c.verdict.line };
+                ReaderAnswer { profile: r.profile(), cell, explanation: r.explain_agent(a, &c) }
+            };
+            let first = ReaderAnswer {
+                profile: Profile::Google,
+                cell: Cell { allowed: check.verdict.allowed, line: check.verdict.line },
+                explanation: explanation.clone(),
+            };
+            let mut all = vec![first];
+            all.extend([Profile::Rfc9309, Profile::Original1994].map(|p| answer(&robots.reading(p))));
+            all
+        } else {
+            Vec::new()
+        };
+        let AgentCheck { token, follows, verdict } = check;
+        Some(Detail { url, agent, token, follows, verdict, explanation, usage, quoted, readers })
+    }
+}
+
+/// [`deciding_lines`] under a reading other than Google's: the first line of each group that applied (at most
+/// four) and the deciding rule.
+fn reading_lines(reading: &Reading<'_>, verdict: &Verdict) -> Vec<usize> {
+    let mut lines: Vec<usize> =
+        verdict.groups.iter().take(4).filter_map(|&g| reading.group_line_range(g)).map(|r| r.0).collect();
+    if verdict.line > 0 {
+        lines.push(verdict.line);
+    }
+    lines.sort_unstable();
+    lines.dedup();
+    lines
 }
 
 /// The lines that decided a verdict, to quote beside it: the `User-agent` lines of the groups that applied (at
@@ -441,6 +580,12 @@ pub struct Analysis {
     pub baseline_grid: Option<Shared<Grid>>,
     /// What the file does to the AI crawlers of the catalogue; computed with the lint.
     pub ai: Shared<AiSummary>,
+    /// How the file is read: the grid, the highlight and the explanation follow it.
+    pub view: View,
+    /// Under "Compare readers", every reader's answer per cell.
+    pub readers: Option<Shared<Readers>>,
+    /// The lines the reading shown (or, comparing, either other reading) passes over; none under Google.
+    pub ignored: Shared<[IgnoredMark]>,
 }
 
 impl Analysis {
@@ -467,6 +612,9 @@ impl Analysis {
             baseline,
             baseline_grid: None,
             ai: Shared::new(ai),
+            view: inputs.view,
+            readers: None,
+            ignored: Vec::new().into(),
         };
         analysis.check(inputs.selected);
         analysis.check_baseline();
@@ -498,12 +646,14 @@ impl Analysis {
         if baseline {
             a.baseline = inputs.baseline.as_ref().map(|b| Shared::new(parse(b, inputs.full_file)));
         }
-        if file || agents || urls {
+        let view = old_in.view != inputs.view;
+        a.view = inputs.view;
+        if file || agents || urls || view {
             a.check(inputs.selected);
         } else if inputs.selected != self.selected {
             a.select(inputs.selected);
         }
-        if baseline || agents || urls {
+        if baseline || agents || urls || view {
             a.check_baseline();
         }
         a
@@ -530,7 +680,24 @@ impl Analysis {
 
     /// Checks the grid and explains the cell `selected` (kept in bounds).
     fn check(&mut self, selected: (usize, usize)) {
-        self.grid = Shared::new(Grid::new(&self.parsed.robots, &self.agents, &self.urls));
+        let robots = &self.parsed.robots;
+        let (agents, urls) = (&*self.agents, &*self.urls);
+        let (grid, readers, ignored) = match self.view {
+            View::Profile(Profile::Google) => (Grid::new(robots, agents, urls), None, Vec::new()),
+            View::Profile(p) => {
+                let reading = robots.reading(p);
+                (Grid::read(&reading, agents, urls), None, ignored_marks(&[reading]))
+            }
+            View::Compare => {
+                let grid = Grid::new(robots, agents, urls);
+                let readers = Readers::new(robots, &grid, agents, urls);
+                let ignored = ignored_marks(&[robots.reading(Profile::Rfc9309), robots.reading(Profile::Original1994)]);
+                (grid, Some(Shared::new(readers)), ignored)
+            }
+        };
+        self.grid = Shared::new(grid);
+        self.readers = readers;
+        self.ignored = ignored.into();
         self.select(selected);
     }
 
@@ -538,13 +705,16 @@ impl Analysis {
     fn select(&mut self, (url, agent): (usize, usize)) {
         self.selected = (url.min(self.urls.len().saturating_sub(1)), agent.min(self.agents.len().saturating_sub(1)));
         let (url, agent) = self.selected;
-        self.detail = Detail::new(&self.parsed.robots, &self.agents, &self.urls, url, agent).map(Shared::new);
+        self.detail =
+            Detail::read(&self.parsed.robots, self.view, &self.agents, &self.urls, url, agent).map(Shared::new);
     }
 
     /// Checks the baseline's grid: after the baseline, the agents or the URLs change (not the file: typing
     /// leaves the baseline's verdicts as they are).
     fn check_baseline(&mut self) {
-        self.baseline_grid = self.baseline.as_ref().map(|b| Shared::new(Grid::new(b, &self.agents, &self.urls)));
+        let profile = self.view.profile();
+        self.baseline_grid =
+            self.baseline.as_ref().map(|b| Shared::new(Grid::read(&b.reading(profile), &self.agents, &self.urls)));
     }
 
     /// The grid as CSV (RFC 4180, CRLF line ends): one row per URL and agent, with the token the engine was
@@ -861,5 +1031,112 @@ mod ai_tests {
         // GPTBot may not fetch the URL: Content-Usage does not apply, and its own group has no Content-Signal.
         let d = Detail::new(&robots, &agents, &urls, 0, 1).unwrap();
         assert!(crate::messages::usage(&d.usage).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod profile_tests {
+    use super::*;
+    use crate::document::Document;
+
+    const PITFALLS: &str = include_str!("../../static/examples/pitfalls.robots.txt");
+
+    fn inputs(view: View) -> Inputs {
+        Inputs {
+            agents: Rc::from("Googlebot\nGPTBot\nBingbot\n"),
+            urls: Rc::from("/private\n/drafts/a\n/images/a\n/search$q\n"),
+            full_file: false,
+            selected: (0, 1),
+            baseline: None,
+            view,
+        }
+    }
+
+    fn cells(a: &Analysis) -> Vec<(bool, usize)> {
+        a.grid.cells.iter().map(|c| (c.allowed, c.line)).collect()
+    }
+
+    /// Each reading's grid is the core's [`Reading::check_agent`] (the values `robotscope check --normalize
+    /// --compare --json` prints for this file), and switching recomputes the grid, the explanation and the marks.
+    #[test]
+    fn the_switch_reads_the_file_under_each_profile() {
+        let doc = Document::new(PITFALLS, None);
+        let google = Analysis::new(&doc, &inputs(View::default()));
+        assert!(google.readers.is_none() && google.ignored.is_empty());
+        // URL-major: Googlebot, GPTBot, Bingbot for each URL.
+        assert_eq!(cells(&google)[..6], [(true, 13), (false, 5), (true, 0), (true, 13), (false, 6), (true, 0)]);
+        assert_eq!(google.grid.cell(2, 2), Some(Cell { allowed: true, line: 17 }));
+        assert_eq!(google.grid.cell(3, 0), Some(Cell { allowed: true, line: 13 }));
+
+        let rfc_in = inputs(View::Profile(Profile::Rfc9309));
+        let rfc = google.update((&doc, &inputs(View::default())), &doc, &rfc_in);
+        let fresh = Analysis::new(&doc, &rfc_in);
+        assert_eq!(
+            (&*rfc.grid, &*rfc.ignored, rfc.detail.as_deref()),
+            (&*fresh.grid, &*fresh.ignored, fresh.detail.as_deref())
+        );
+        assert_eq!(cells(&rfc)[..6], [(true, 0), (true, 0), (true, 0), (true, 0), (true, 0), (true, 0)]);
+        assert_eq!(rfc.grid.cell(2, 2), Some(Cell { allowed: true, line: 17 }));
+        assert_eq!(rfc.grid.cell(3, 0), Some(Cell { allowed: false, line: 7 }));
+        // The lines `robotscope lint` says RFC 9309 crawlers ignore.
+        assert_eq!(rfc.ignored.iter().map(|m| m.line).collect::<Vec<_>>(), [5, 6, 12]);
+        assert!(rfc.ignored[0].why.starts_with("RFC 9309 passes over this line: there is no colon"));
+        let d = rfc.detail.as_deref().unwrap();
+        assert_eq!((d.verdict.allowed, d.verdict.line), (true, 0));
+        assert!(d.explanation.contains("passes over line 5 (`Disallow /private`)"), "{}", d.explanation);
+        assert!(d.usage == Usage::default() && d.readers.is_empty());
+
+        let old = inputs(View::Profile(Profile::Original1994));
+        let y1994 = Analysis::new(&doc, &old);
+        assert_eq!(y1994.grid.cell(2, 2), Some(Cell { allowed: false, line: 16 }));
+        assert!(y1994.ignored.iter().any(|m| m.line == 17 && m.why.starts_with("1994 passes over")));
+    }
+
+    /// "Compare readers": the grid is Google's, every cell has the three answers, and the cells the readers
+    /// answer differently are counted (GPTBot's /private and /drafts/a, Bingbot's /images/a, Googlebot's
+    /// /search$q, as `robotscope check --compare` marks them).
+    #[test]
+    fn comparing_marks_the_cells_the_readers_answer_differently() {
+        let doc = Document::new(PITFALLS, None);
+        let google = Analysis::new(&doc, &inputs(View::default()));
+        let compare = Analysis::new(&doc, &inputs(View::Compare));
+        assert_eq!(*compare.grid, *google.grid);
+        let readers = compare.readers.as_deref().unwrap();
+        assert_eq!((readers.differ, readers.cells.len()), (4, 12));
+        let split: Vec<(usize, usize)> = (0..4)
+            .flat_map(|u| (0..3).map(move |a| (u, a)))
+            .filter(|&(u, a)| differs(&readers.cell(u, a, 3).unwrap()))
+            .collect();
+        assert_eq!(split, [(0, 1), (1, 1), (2, 2), (3, 0)]);
+        assert_eq!(
+            crate::messages::answers(&readers.cell(2, 2, 3).unwrap()),
+            "Google: allowed, line 17 · RFC 9309: allowed, line 17 · 1994: disallowed, line 16"
+        );
+        assert_eq!(
+            crate::messages::readers_summary(readers.differ, 12),
+            "4 of 12 answers differ between readers (marked “differs”)."
+        );
+        // The selected cell (GPTBot, /private) is explained by each reader in turn, each in its own words.
+        let d = compare.detail.as_deref().unwrap();
+        let said: Vec<(Profile, bool, usize)> =
+            d.readers.iter().map(|r| (r.profile, r.cell.allowed, r.cell.line)).collect();
+        assert_eq!(said, [(Profile::Google, false, 5), (Profile::Rfc9309, true, 0), (Profile::Original1994, true, 0)]);
+        let doc_g = robotscope::Robots::parse(PITFALLS);
+        let gpt = read_agent("GPTBot");
+        for r in &d.readers {
+            let reading = doc_g.reading(r.profile);
+            assert_eq!(r.explanation, reading.explain_agent(&gpt, &reading.check_agent(&gpt, "/private")));
+        }
+        // Both other readings' ignored lines are marked, each saying who passes over it.
+        let marked: Vec<usize> = compare.ignored.iter().map(|m| m.line).collect();
+        assert!(marked.starts_with(&[5, 6]) && marked.contains(&12) && marked.contains(&17), "{marked:?}");
+        assert!(compare.ignored[0].why.contains("RFC 9309") && compare.ignored[0].why.contains("1994"));
+        // Back to Google: exactly the analysis that never left it.
+        let back = compare.update((&doc, &inputs(View::Compare)), &doc, &inputs(View::default()));
+        assert_eq!(
+            (back.grid.cells.clone(), back.readers.is_none(), back.ignored.is_empty()),
+            (google.grid.cells.clone(), true, true)
+        );
+        assert_eq!(back.detail.as_deref().map(|d| &d.explanation), google.detail.as_deref().map(|d| &d.explanation));
     }
 }

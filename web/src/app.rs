@@ -17,7 +17,7 @@ use crate::components::editor::Editor;
 use crate::components::lint::Lint;
 use crate::components::live::Live;
 use crate::components::notice::NoticeBar;
-use crate::components::results::Results;
+use crate::components::results::{ReadAs, Results};
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
 use crate::examples::EXAMPLES;
@@ -250,6 +250,7 @@ pub fn App() -> Html {
                                 urls: now.urls,
                                 selected: now.selected,
                                 full_file: now.full_file,
+                                view: now.view,
                                 ..file
                             }));
                             state.dispatch(Action::DismissNotice);
@@ -449,7 +450,9 @@ pub fn App() -> Html {
                             {example_mark}
                         </div>
                         <Editor document={state.document.clone()} parsed={a.parsed.clone()} detail={a.detail.clone()}
-                            lint={a.lint.clone()} reveal={state.reveal} selected={a.selected} {on_edit} {on_open}
+                            lint={a.lint.clone()} ignored={a.ignored.clone()} reveal={state.reveal}
+                            selected={a.selected}
+                            {on_edit} {on_open}
                             on_notice={on_notice.clone()} />
                     </section>
                     <section class="pane pane-lint" aria-labelledby="lint-heading">
@@ -464,17 +467,26 @@ pub fn App() -> Html {
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)} on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
                         <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
+                        // How the file is read (before the URLs in the tab order, as the AI buttons are).
+                        <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
                             on_edit={act(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
-                        <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                        <div class="pane-head">
+                            <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                            if !a.ignored.is_empty() {
+                                <span class="readers-note">
+                                    {crate::messages::ignored_count(a.view, a.ignored.len())}
+                                </span>
+                            }
+                        </div>
                         // While the agents are AI crawlers (a group was chosen), what the file does to them.
                         if a.agents_are_ai() {
                             <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
                         }
                         <Results agents={a.agents.clone()} urls={a.urls.clone()} grid={a.grid.clone()}
-                            baseline={a.baseline_grid.clone()} selected={a.selected}
+                            baseline={a.baseline_grid.clone()} readers={a.readers.clone()} selected={a.selected}
                             on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
                             on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
                             on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />

@@ -205,3 +205,66 @@ pub fn obeys(c: &robotscope::Crawler) -> Option<String> {
     };
     Some(format!("{}'s operator, {}, {said} (source: {}, as of {}).", c.name, c.operator, f.source, f.as_of))
 }
+
+/// A reader's short name in the compare view: `Google`, `RFC 9309` or `1994`.
+pub fn reader(profile: robotscope::Profile) -> &'static str {
+    match profile {
+        robotscope::Profile::Google => "Google",
+        robotscope::Profile::Rfc9309 => "RFC 9309",
+        robotscope::Profile::Original1994 => "1994",
+    }
+}
+
+/// `allowed, line 8` or `disallowed, no rule`.
+pub fn answer(cell: crate::analysis::Cell) -> String {
+    let word = if cell.allowed { "allowed" } else { "disallowed" };
+    if cell.line == 0 {
+        format!("{word}, no rule")
+    } else {
+        format!("{word}, line {}", cell.line)
+    }
+}
+
+/// Every reader's answer in one line: `Google: allowed, line 8 · RFC 9309: disallowed, line 3 · 1994: …`.
+pub fn answers(cells: &[crate::analysis::Cell; 3]) -> String {
+    let mut out = String::new();
+    for (profile, &cell) in robotscope::Profile::ALL.into_iter().zip(cells) {
+        if !out.is_empty() {
+            out.push_str(" · ");
+        }
+        out.push_str(reader(profile));
+        out.push_str(": ");
+        out.push_str(&answer(cell));
+    }
+    out
+}
+
+/// The line above the grid under "Compare readers".
+pub fn readers_summary(differ: usize, total: usize) -> String {
+    match (differ, total) {
+        (0, t) => format!("No answer differs between readers ({t} checked)."),
+        (1, t) => format!("1 of {t} answers differs between readers (marked “differs”)."),
+        (n, t) => format!("{n} of {t} answers differ between readers (marked “differs”)."),
+    }
+}
+
+/// Why `profile` passes over a line Google reads, for the editor's gutter.
+pub fn ignored(profile: robotscope::Profile, why: robotscope::Ignored) -> String {
+    let because = match why {
+        robotscope::Ignored::Key => "the key is not spelt exactly",
+        robotscope::Ignored::MissingColon => "there is no colon after the key",
+        robotscope::Ignored::NotAToken => "the user-agent is not a product token, so it names no crawler",
+        robotscope::Ignored::NotDefined => "it knows no such field",
+    };
+    format!("{} passes over this line: {because}", reader(profile))
+}
+
+/// Beside the Verdicts heading: how many lines the reading passes over (each marked in the editor's gutter).
+pub fn ignored_count(view: crate::inputs::View, count: usize) -> String {
+    let (who, verb) = match view {
+        crate::inputs::View::Profile(p) => (reader(p), "passes"),
+        crate::inputs::View::Compare => ("RFC 9309 and 1994", "pass"),
+    };
+    let lines = if count == 1 { "line" } else { "lines" };
+    format!("{who} {verb} over {count} {lines} (⊘ in the gutter)")
+}

@@ -64,6 +64,7 @@ mod tests {
             raw: None,
             baseline: None,
             selected: (1, 0),
+            view: crate::inputs::View::default(),
         }
     }
 
@@ -76,6 +77,24 @@ mod tests {
             assert!(link[PREFIX.len()..].bytes().all(|b| ALPHABET.contains(&b)));
             assert_eq!(from_fragment(&format!("#{link}")), Ok(s));
         }
+    }
+
+    /// A link keeps the reading; a link made before profiles existed (no `profile` line) opens as Google.
+    #[test]
+    fn links_keep_the_profile() {
+        use crate::inputs::View;
+        use robotscope::Profile;
+        for view in View::ALL {
+            let s = Session { view, ..session("User-agent: *\nDisallow /private\n") };
+            assert_eq!(from_fragment(&to_fragment(&s).unwrap()).map(|d| d.view), Ok(view));
+        }
+        // Written as the tester wrote links before: no profile line.
+        let old = "robotscope-session 1\nfull-file 0\nselected 0 0\nagents 6\nGPTBot\nurls 2\n/x\nrobots 0\n\n";
+        let packed = miniz_oxide::deflate::compress_to_vec(old.as_bytes(), 6);
+        let mut link = String::from(PREFIX);
+        base64_encode(&packed, &mut link);
+        let opened = from_fragment(&link).unwrap();
+        assert_eq!((opened.view, opened.agents.as_str()), (View::Profile(Profile::Google), "GPTBot"));
     }
 
     #[test]

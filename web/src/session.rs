@@ -1,5 +1,7 @@
-//! The saved session: the file, the agents, the URLs and the size-limit switch, as one string for local
+//! The saved session: the file, the agents, the URLs, the size-limit switch and the reading, as one string for local
 //! storage and share links. Pure: the browser side only stores and loads the string.
+
+use crate::inputs::View;
 
 /// What a session keeps.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -19,6 +21,8 @@ pub struct Session {
     pub baseline: Option<Vec<u8>>,
     /// The selected cell of the grid (URL row, agent column), so that a link opens on the same explanation.
     pub selected: (usize, usize),
+    /// How the file is read (a profile, or the readers compared); sessions and links without one read as Google.
+    pub view: View,
 }
 
 const MAGIC: &str = "robotscope-session 1\n";
@@ -29,6 +33,10 @@ pub fn encode(session: &Session) -> String {
     out.push_str(MAGIC);
     out.push_str(if session.full_file { "full-file 1\n" } else { "full-file 0\n" });
     out.push_str(&format!("selected {} {}\n", session.selected.0, session.selected.1));
+    // Only when it is not the default, so a Google session is written as before.
+    if session.view != View::default() {
+        out.push_str(&format!("profile {}\n", session.view.as_str()));
+    }
     for (name, value) in [("agents", &session.agents), ("urls", &session.urls), ("robots", &session.robots)] {
         out.push_str(name);
         out.push(' ');
@@ -98,6 +106,13 @@ pub fn decode(text: &str) -> Result<Session, &'static str> {
         let end = after.find('\n').ok_or(CORRUPT)?;
         let (u, a) = after[..end].split_once(' ').ok_or(CORRUPT)?;
         session.selected = (u.parse().map_err(|_| CORRUPT)?, a.parse().map_err(|_| CORRUPT)?);
+        rest = &after[end + 1..];
+    }
+    // Optional too (sessions and links made before profiles read as Google).
+    if let Some(after) = rest.strip_prefix("profile ") {
+        let end = after.find('\n').ok_or(CORRUPT)?;
+        session.view =
+            View::parse(&after[..end]).ok_or("the saved session names a reading this tester does not know")?;
         rest = &after[end + 1..];
     }
     for name in ["agents", "urls", "robots"] {
@@ -170,6 +185,7 @@ mod tests {
             raw: None,
             baseline: None,
             selected: (3, 1),
+            view: View::default(),
         };
         assert_eq!(decode(&encode(&s)), Ok(s.clone()));
         // Sessions saved before the selected cell was kept still read.
@@ -183,6 +199,23 @@ mod tests {
             let with_baseline = Session { baseline: Some(raw), ..with_raw };
             assert_eq!(decode(&encode(&with_baseline)), Ok(with_baseline));
         }
+    }
+
+    #[test]
+    fn the_reading_is_kept_and_old_sessions_read_as_google() {
+        let s = Session { robots: "User-agent: *\nDisallow /x\n".into(), selected: (1, 0), ..Session::default() };
+        // A Google session is written exactly as before profiles existed.
+        let google = encode(&s);
+        assert!(!google.contains("profile"));
+        assert_eq!(decode(&google).map(|d| d.view), Ok(View::Profile(robotscope::Profile::Google)));
+        for view in View::ALL {
+            let with = Session { view, ..s.clone() };
+            let text = encode(&with);
+            assert_eq!(text.contains(&format!("\nprofile {}\n", view.as_str())), view != View::default());
+            assert_eq!(decode(&text), Ok(with));
+        }
+        let unknown = encode(&s).replace("selected 1 0\n", "selected 1 0\nprofile bing\n");
+        assert!(decode(&unknown).unwrap_err().contains("reading"));
     }
 
     #[test]

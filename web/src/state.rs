@@ -14,7 +14,7 @@ use yew::Reducible;
 use crate::analysis::{Analysis, Detail, Grid, Lint, Parsed};
 pub use crate::document::{Document, Edit};
 use crate::examples::EXAMPLES;
-pub use crate::inputs::Inputs;
+pub use crate::inputs::{Inputs, View};
 use crate::messages;
 pub use crate::messages::{Notice, NoticeAction, NoticeKind};
 use crate::session::Session;
@@ -81,6 +81,8 @@ pub enum Action {
     SetBaselineBytes(Vec<u8>),
     /// Stop comparing.
     ClearBaseline,
+    /// Read the file under a profile, or compare the readers.
+    SetView(View),
 }
 
 /// The app's state.
@@ -113,6 +115,7 @@ impl Default for State {
             raw: None,
             baseline: None,
             selected: (0, 0),
+            view: View::default(),
         })
     }
 }
@@ -125,6 +128,7 @@ fn inputs_of(session: &Session) -> Inputs {
         full_file: session.full_file,
         selected: session.selected,
         baseline: session.baseline.clone().map(Shared::from),
+        view: session.view,
     }
 }
 
@@ -153,6 +157,7 @@ impl State {
             raw: self.document.raw.as_deref().map(<[u8]>::to_vec),
             baseline: self.inputs.baseline.as_deref().map(<[u8]>::to_vec),
             selected: self.inputs.selected,
+            view: self.inputs.view,
         }
     }
 
@@ -264,6 +269,7 @@ impl State {
             Action::SetBaseline => inputs.baseline = Some(Shared::from(document.bytes().to_vec())),
             Action::SetBaselineBytes(bytes) => inputs.baseline = Some(Shared::from(bytes)),
             Action::ClearBaseline => inputs.baseline = None,
+            Action::SetView(view) => inputs.view = view,
             Action::Reveal(line) => reveal = Some((line, reveal.map_or(0, |r| r.1.wrapping_add(1)))),
             Action::Restore(session) => {
                 // The document goes on (its history and the editor's counts); the session's file is a step.
@@ -355,6 +361,26 @@ mod tests {
         assert_eq!(first.line, 8);
         let detail = s.analysis.detail.as_ref().unwrap();
         assert_eq!(detail.verdict.line, 8);
+    }
+
+    /// The reading switch is an input like the others: the session (and so the share link) keeps it, the
+    /// previous state is left as it was, and the baseline is read under the same profile.
+    #[test]
+    fn the_reading_switch_is_kept_and_reread() {
+        use robotscope::Profile;
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow /x\n".into()));
+        let s = reduce(s, Action::EditUrls("/x\n".into()));
+        let s = reduce(s, Action::SetBaseline);
+        assert!(!s.analysis.grid.cell(0, 0).unwrap().allowed);
+        let rfc = reduce(s.clone(), Action::SetView(View::Profile(Profile::Rfc9309)));
+        assert_eq!(s.inputs.view, View::default());
+        assert_eq!(rfc.analysis.grid.cell(0, 0), Some(crate::analysis::Cell { allowed: true, line: 0 }));
+        // The baseline (the same file) is read as RFC 9309 too, so nothing is marked as changed.
+        assert_eq!(rfc.analysis.baseline_grid.as_deref().and_then(|g| g.cell(0, 0)), rfc.analysis.grid.cell(0, 0));
+        assert_eq!(rfc.session().view, View::Profile(Profile::Rfc9309));
+        let restored = State::from_session(rfc.session());
+        assert_eq!(*restored.analysis.grid, *rfc.analysis.grid);
+        assert!(s.next(Action::SetView(View::default())).is_some_and(|n| n.analysis.grid == s.analysis.grid));
     }
 
     #[test]
@@ -554,6 +580,7 @@ mod tests {
             raw: None,
             baseline: None,
             selected: (0, 0),
+            view: View::default(),
         };
         let s = reduce(s, Action::Restore(session));
         assert_eq!((s.document.typed, s.document.version), (1, version + 1));
@@ -621,14 +648,8 @@ mod tests {
         let stale = reduce(s.clone(), Action::Lint(s.analysis.generation - 1));
         assert!(lint == stale.analysis.lint);
         let s = reduce(s.clone(), Action::Lint(s.analysis.generation));
-        // Under the profile lint (on with the workspace's tests) an info on the same line comes first.
-        let found = s
-            .analysis
-            .lint
-            .diagnostics
-            .iter()
-            .any(|d| d.line == 2 && d.kind == robotscope::DiagnosticKind::MissingColon);
-        assert!(found);
+        let diagnostics = &s.analysis.lint.diagnostics;
+        assert!(diagnostics.iter().any(|d| d.line == 2 && d.kind == robotscope::DiagnosticKind::MissingColon));
         let s = reduce(s.clone(), Action::EditRobots("<!DOCTYPE html><html><body></body></html>".into()));
         let s = reduce(s.clone(), Action::Lint(s.analysis.generation));
         assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);

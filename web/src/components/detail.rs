@@ -4,7 +4,7 @@
 use robotscope::{RuleKind, Scope};
 use yew::prelude::*;
 
-use crate::analysis::{deciding_lines, AgentEntry, Cell, Detail as Explained, Parsed, UrlEntry};
+use crate::analysis::{differs, AgentEntry, Cell, Detail as Explained, Parsed, UrlEntry};
 use crate::messages;
 use crate::shared::Shared;
 
@@ -89,7 +89,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     });
     // The deciding lines, quoted: the verdict and its rule together, even where the editor is out of view (a
     // phone), and the group that applied when no rule decided.
-    let quoted = deciding_lines(&parsed.robots, v);
+    let quoted = &detail.quoted;
     let quote = if quoted.is_empty() {
         html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.", agent.label())}</p> }
     } else {
@@ -137,6 +137,27 @@ pub fn Detail(props: &DetailProps) -> Html {
     });
     let looks = crate::analysis::lost_tie(v)
         .map(|d| html! { <p class="looks-blocked">{messages::looks_blocked(d, v.line)}</p> });
+    // Comparing readers: each reader's answer and why, in turn; otherwise the one reading's explanation.
+    let explanation = if detail.readers.is_empty() {
+        html! { <p class="explanation">{&detail.explanation}</p> }
+    } else {
+        let cells: Vec<Cell> = detail.readers.iter().map(|r| r.cell).collect();
+        let head = <[Cell; 3]>::try_from(cells).ok().map(|all| {
+            let said = if differs(&all) { "The readers differ: " } else { "The readers agree: " };
+            html! { <p class="readers-head">{said}{messages::answers(&all)}</p> }
+        });
+        html! {
+            <div class="readers">
+                {head}
+                <ol class="readers-list">{ for detail.readers.iter().map(|r| html! {
+                    <li data-profile={r.profile.as_str()}>
+                        <strong>{format!("{}: {}. ", messages::reader(r.profile), messages::answer(r.cell))}</strong>
+                        {&r.explanation}
+                    </li>
+                }) }</ol>
+            </div>
+        }
+    };
     let obeys = agent.crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
@@ -148,7 +169,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         <div class="detail">
             <div class="before-slot">{before}</div>
             {note}
-            <p class="explanation">{&detail.explanation}</p>
+            {explanation}
             {looks}
             {usage}
             {obeys}

@@ -7,7 +7,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
-use crate::analysis::{AgentEntry, Cell, Grid, UrlEntry};
+use crate::analysis::{differs, AgentEntry, Cell, Grid, Readers, UrlEntry};
+use crate::inputs::View;
 use crate::shared::Shared;
 
 /// The id of a cell's button, for moving the focus with the arrow keys.
@@ -77,6 +78,8 @@ pub struct ResultsProps {
     pub grid: Shared<Grid>,
     /// The baseline's verdicts, when there is a baseline.
     pub baseline: Option<Shared<Grid>>,
+    /// Every reader's answers, under "Compare readers".
+    pub readers: Option<Shared<Readers>>,
     /// The selected cell (URL row, agent column).
     pub selected: (usize, usize),
     /// A cell was chosen.
@@ -100,7 +103,8 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 /// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let ResultsProps { agents, urls, grid, baseline, selected, on_select, on_set_baseline, on_clear_baseline } = props;
+    let ResultsProps { agents, urls, grid, baseline, readers, selected, on_select, .. } = props;
+    let (on_set_baseline, on_clear_baseline) = (&props.on_set_baseline, &props.on_clear_baseline);
     // After a selection is drawn, its cell is brought into view.
     {
         // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
@@ -152,12 +156,22 @@ pub fn Results(props: &ResultsProps) -> Html {
     let body = urls.iter().enumerate().map(|(u, url)| {
         let cells = row_of(grid, u).unwrap_or_default();
         let before = baseline.as_ref().and_then(|g| row_of(g, u));
+        let answers = readers.as_ref().and_then(|r| r.cells.get(u * columns..(u + 1) * columns)).map(<[_]>::to_vec);
         let selected = (selected.0 == u).then_some(selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
-        html! { <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} agents={labels.clone()} {selected} elsewhere={url.elsewhere} /> }
+        html! {
+            <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} {answers} agents={labels.clone()}
+                {selected} elsewhere={url.elsewhere} />
+        }
+    });
+    let summary = readers.as_ref().map(|r| {
+        let text = crate::messages::readers_summary(r.differ, r.cells.len());
+        let class = classes!("readers-summary", (r.differ > 0).then_some("compare-changed"));
+        html! { <p {class} role="status">{text}</p> }
     });
     html! {
         <>
+        {summary}
         <Compare grid={grid.clone()} baseline={baseline.clone()} on_set={on_set_baseline.clone()} on_clear={on_clear_baseline.clone()} />
         <div class="grid-wrap">
             <table class="grid" {onclick} {onkeydown}>
@@ -167,6 +181,36 @@ pub fn Results(props: &ResultsProps) -> Html {
             </table>
         </div>
         </>
+    }
+}
+
+/// The reading switch's props.
+#[derive(Properties, PartialEq, Clone, Debug)]
+pub struct ReadAsProps {
+    /// The reading chosen.
+    pub view: View,
+    /// Another was chosen.
+    pub on_change: Callback<View>,
+}
+
+/// The reading switch: Google's (the default), RFC 9309's, the 1994 standard's, or all three compared.
+#[function_component]
+pub fn ReadAs(props: &ReadAsProps) -> Html {
+    let onchange = props.on_change.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        View::parse(&select.value()).unwrap_or_default()
+    });
+    let label = |v: View| match v {
+        View::Profile(p) => format!("Read as {}", crate::messages::reader(p)),
+        View::Compare => "Compare readers".to_string(),
+    };
+    html! {
+        <select class="tool read-as" aria-label="Read the file as" {onchange}
+            title="How the file is read: Google's matcher, RFC 9309 as written, the 1994 standard, or all three">
+            { for View::ALL.into_iter().map(|v| html! {
+                <option value={v.as_str()} selected={v == props.view}>{label(v)}</option>
+            }) }
+        </select>
     }
 }
 
@@ -222,6 +266,8 @@ struct RowProps {
     cells: Vec<Cell>,
     /// The baseline's verdicts for the row, when there is a baseline.
     before: Option<Vec<Cell>>,
+    /// Every reader's answers for the row, under "Compare readers".
+    answers: Option<Vec<[Cell; 3]>>,
     /// The agents' labels.
     agents: Rc<[String]>,
     /// The selected column, when the selected cell is in this row.
@@ -233,7 +279,7 @@ struct RowProps {
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, tested, cells, before, agents, selected, elsewhere } = props;
+    let RowProps { row, input, tested, cells, before, answers, agents, selected, elsewhere } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let verdict = if cell.allowed { "allowed" } else { "disallowed" };
         let is_selected = *selected == Some(a);
@@ -245,25 +291,37 @@ fn Row(props: &RowProps) -> Html {
         });
         // The accessible name starts with what the cell shows (WCAG 2.5.3: speech users say what they see), then
         // says which URL and agent it answers.
+        // Comparing readers: a cell they answer differently is marked, and says every answer on hover.
+        let answers = answers.as_ref().and_then(|r| r.get(a));
+        let split = answers.filter(|c| differs(c)).map(crate::messages::answers);
+        let title = answers.map(crate::messages::answers);
         let word = if cell.allowed { "Allowed" } else { "Disallowed" };
         let mut label = format!("{word} {line}");
         if let Some(was) = &was {
             label.push_str(&format!(", {was}"));
         }
+        if split.is_some() {
+            label.push_str(" differs");
+        }
         label.push_str(&format!(": {input} for {agent}"));
         if elsewhere.is_some() {
             label.push_str("; another site's robots.txt decides this URL");
         }
+        if let Some(split) = &split {
+            label.push_str(&format!("; {split}"));
+        }
         let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
+        let badge = split.is_some().then(|| html! { <span class="sub differs">{"differs"}</span> });
         html! {
             <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"), elsewhere.is_some().then_some("elsewhere"))}
-                data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()} data-changed={was.is_some().then_some("true")}>
+                data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()}
+                data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")} {title}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected { "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
                     <span class="sub">{line}</span>{" "}
-                    {changed}
+                    {changed}{" "}{badge}
                 </button>
             </td>
         }

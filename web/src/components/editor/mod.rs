@@ -20,7 +20,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::analysis::{Detail, Lint, Parsed};
+use crate::analysis::{Detail, IgnoredMark, Lint, Parsed};
 pub use crate::document::{Document, Edit};
 use crate::messages::Notice;
 use crate::shared::Shared;
@@ -43,6 +43,8 @@ pub struct EditorProps {
     pub detail: Option<Shared<Detail>>,
     /// The lint, whose marks are in the gutter.
     pub lint: Shared<Lint>,
+    /// The lines the chosen reading passes over, marked in the gutter (none under Google).
+    pub ignored: Shared<[IgnoredMark]>,
     /// A request to move to a line: (line, request number).
     pub reveal: Option<(usize, u32)>,
     /// The selected cell: when it changes, its deciding line is brought into view.

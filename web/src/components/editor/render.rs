@@ -29,12 +29,14 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
         let matched = verdict.and_then(|v| v.matches.iter().find(|m| m.line == n));
         let past = cut.is_some_and(|c| n >= c);
         let mark = props.lint.mark(n);
+        let ignored = props.ignored.binary_search_by_key(&n, |m| m.line).ok().map(|i| &props.ignored[i]);
         let class = classes!(
             "ln",
             in_group.then_some("in-group"),
             matched.map(|m| if m.kind == RuleKind::Allow { "match match-allow" } else { "match match-disallow" }),
             (n == winning).then_some("winning"),
             past.then_some("past-limit"),
+            ignored.is_some().then_some("ignored"),
         );
         let pieces = highlight(parsed.line(text, n));
         lines.push(html! {
@@ -59,9 +61,11 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
             };
             html! { <span class={class} title={format!("{} on this line: see the lint", s.name())}></span> }
         });
+        let skip = ignored.map(|m| html! { <span class="ign" title={m.why.clone()}>{"⊘"}</span> });
         gutter.push(html! {
-            <div class={classes!("gl", (n == winning).then_some("winning"))} style={top}>
-                {dot}{badge}<span class="num">{n}</span>
+            <div class={classes!("gl", (n == winning).then_some("winning"))} style={top}
+                data-ignored={ignored.map(|m| m.why.clone())}>
+                {dot}{skip}{badge}<span class="num">{n}</span>
             </div>
         });
     }
