@@ -739,6 +739,8 @@ class Widget {
       const session =
         'robotscope-session 1\nfull-file 0\n' +
         `selected ${this.sel[0]} ${this.sel[1]}\n` +
+        // The reading, as the tester's sessions keep it (only when it is not Google's).
+        (this.profile === 'google' ? '' : `profile ${this.profile}\n`) +
         field('agents', agents.map((a) => a.input).join('\n')) +
         field('urls', urls.map((u) => u.tested).join('\n')) +
         field('robots', this.text);

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { inChromium } from './chromium.mjs';
 
 const pkgDir = process.env.ROBOTSCOPE_PKG || dirname(createRequire(import.meta.url).resolve('robotscope/package.json'));
@@ -489,7 +490,7 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       assert.ok(readings.some((x) => x) && readings.some((x) => !x), 'the file reads differently in some cells only');
       await open(
         '/profiles',
-        `<robots-txt-tester id="w" loading="eager" profile="compare" agents="${agents.join(', ')}" urls="${urls.join(' ')}"><script type="text/robots">${file}</script></robots-txt-tester>`
+        `<robots-txt-tester id="w" loading="eager" profile="compare" open-in="https://tester.example/" agents="${agents.join(', ')}" urls="${urls.join(' ')}"><script type="text/robots">${file}</script></robots-txt-tester>`
       );
       await live(p, ['w']);
       const w = p.locator('#w');
@@ -501,6 +502,11 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       shown.forEach(([d, text, content], i) => assert.strictEqual(content.includes('≠'), d, `cell ${i}: ${content}`));
       const results = await p.evaluate(() => document.getElementById('w').results);
       assert.deepStrictEqual(results.map((x) => x.differs), readings.map((x) => x !== null));
+      // The share link keeps the reading, as the tester's sessions do ("profile compare" after "selected").
+      await p.waitForFunction(() => /#s1\./.test(document.getElementById('w').shadowRoot.querySelector('[part=open-link]').href));
+      const href = await w.locator('[part=open-link]').getAttribute('href');
+      const session = inflateRawSync(Buffer.from(href.split('#s1.')[1], 'base64url')).toString('utf8');
+      assert.match(session, /^robotscope-session 1\nfull-file 0\nselected 0 0\nprofile compare\nagents /);
       // The explanation of a differing cell explains each reading, in the CLI's words.
       const i = readings.findIndex((x) => x);
       const [r, c] = [Math.floor(i / agents.length), i % agents.length];
