@@ -514,19 +514,28 @@ fn crawler_catalogue(pkg: &Path) {
         ));
     }
     let codes: Vec<String> = robotscope::DiagnosticKind::ALL.iter().map(|k| json_string(k.code())).collect();
+    // The interpretation profiles in `Profile::ALL` order: the façade passes a profile to the `.wasm` as its index.
+    let profiles: Vec<String> = robotscope::Profile::ALL
+        .iter()
+        .map(|p| format!("{{ \"name\": {}, \"label\": {} }}", json_string(p.as_str()), json_string(p.label())))
+        .collect();
     let head = concat!(
         "// Data of robotscope's core (the crawler catalogue `CRAWLERS` with `Crawler::facts`, `CrawlerKind`, ",
-        "the diagnostic codes), written by `cargo xtask npm`."
+        "the diagnostic codes, the profiles), written by `cargo xtask npm`."
     );
     let body = format!(
-        "const CRAWLERS = [\n{crawlers}];\nconst CRAWLER_KINDS = [\n{kinds}];\nconst DIAGNOSTIC_KINDS = [{}];\n",
-        codes.join(", ")
+        concat!(
+            "const CRAWLERS = [\n{crawlers}];\nconst CRAWLER_KINDS = [\n{kinds}];\n",
+            "const DIAGNOSTIC_KINDS = [{}];\nconst PROFILES = [{}];\n"
+        ),
+        codes.join(", "),
+        profiles.join(", "),
+        crawlers = crawlers,
+        kinds = kinds
     );
-    write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS }};\n"));
-    write(
-        &pkg.join("data.cjs"),
-        &format!("{head}\n'use strict';\n{body}module.exports = {{ CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS }};\n"),
-    );
+    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES";
+    write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"));
+    write(&pkg.join("data.cjs"), &format!("{head}\n'use strict';\n{body}module.exports = {{ {names} }};\n"));
 }
 
 /// Standard base64 with padding (the npm package embeds its module in JavaScript).

@@ -16,8 +16,11 @@ export interface TesterResult {
   /** The deciding line, 0 when no rule decided. */
   line: number;
   rule: { line: number; kind: 'allow' | 'disallow'; value: string; pattern: string; priority: number } | null;
-  /** The lines of the groups that applied. */
+  /** The lines of the groups that applied (under the reading shown; Google's with `profile="compare"`). */
   groupLines: number[];
+  /** With `profile="compare"`: whether the readings disagree on this cell, and each one's answer. */
+  differs?: boolean;
+  readings?: { profile: 'google' | 'rfc9309' | '1994'; allowed: boolean; line: number }[];
 }
 
 export type TesterErrorKind = 'csp' | 'fetch' | 'wasm' | 'input';
@@ -29,6 +32,8 @@ export declare class RobotsTxtTester extends HTMLElement {
   urls: string | null;
   base: string | null;
   mode: string | null;
+  /** `google` (default), `rfc9309`, `1994`, or `compare` (Google's verdicts, marking the cells where the readings differ). */
+  profile: string | null;
   expect: string | null;
   theme: string | null;
   loading: string | null;

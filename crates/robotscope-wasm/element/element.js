@@ -2,7 +2,7 @@
 // attributes, and waits (until the element nears the viewport, or until "Try it" is pressed) before it loads
 // the UI module and the engine. Importing it outside a browser (SSR) defines nothing and throws nothing.
 
-const ATTRS = ['agents', 'urls', 'base', 'mode', 'expect', 'theme', 'loading', 'open-in', 'label', 'src', 'for', 'size-limit'];
+const ATTRS = ['agents', 'urls', 'base', 'mode', 'profile', 'expect', 'theme', 'loading', 'open-in', 'label', 'src', 'for', 'size-limit'];
 const prop = (a) => (a === 'for' ? 'htmlFor' : a.replace(/-(.)/g, (_, c) => c.toUpperCase()));
 
 let ui;

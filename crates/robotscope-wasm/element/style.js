@@ -44,6 +44,7 @@ td button[aria-current]{background:var(--rtt-group-bg);box-shadow:inset 0 0 0 2p
 td button:focus-visible,a:focus-visible,button:focus-visible{outline:2px solid var(--rtt-focus);outline-offset:-2px}
 td[data-expected]{box-shadow:inset 0 0 0 2px var(--rtt-warning)}
 td small.exp{color:var(--rtt-warning);font-weight:600}
+td small.differs{color:var(--rtt-warning)}td small.differs span{display:block}td small.differs i{display:none}td[data-differs] button{box-shadow:inset 3px 0 0 var(--rtt-warning)}.explain .differs{color:var(--rtt-warning)}
 .explain{padding:.2em .9em .6em}.explain p{margin:.4em 0}.explain .verdict strong{font-size:1.05em}
 .verdict[data-verdict=allowed] strong{color:var(--rtt-allowed)}.verdict[data-verdict=disallowed] strong{color:var(--rtt-disallowed)}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em;margin:.4em 0;font-size:.92em}dt{color:var(--rtt-muted)}dd{margin:0;overflow-wrap:anywhere}

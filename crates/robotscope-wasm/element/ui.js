@@ -4,7 +4,7 @@
 // an agent, a URL or a line is the engine's, through the package's own API (`TesterFile` below): the core's
 // `resolveAgent`, `resolveUrl`, `crawlerSet`, `robots.checkAgent` and `robots.report`, as in the tester and the
 // CLI's `--normalize`.
-import { init, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT } from '../index.web.js';
+import { init, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
 const GOOGLE = 500 * 1024;
@@ -40,6 +40,12 @@ export function splitAgents(list) {
 }
 
 const TAG = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
+/** The readings' names in the grid and the explanation. */
+const READING = { google: 'Google', rfc9309: 'RFC 9309', 1994: '1994' };
+/** "allowed, line 8" or "disallowed, no rule". */
+/** Whether the readings of a cell disagree on allowed or disallowed (as the core's `compare` marks a row). */
+const differs = (readings) => readings.some((x) => x.allowed !== readings[0].allowed);
+const answerText = (allowed, line) => `${allowed ? 'allowed' : 'disallowed'}, ${line ? `line ${line}` : 'no rule'}`;
 const arg = (s) => s.slice(0, MAX_ARGUMENT);
 
 /** One widget's file, agents and URLs, over the package's API. */
@@ -72,16 +78,35 @@ class TesterFile {
     return { agents: this.agents, urls: this.urls, droppedAgents: dropped(typed, MAX_AGENTS), droppedUrls: dropped(all, MAX_URLS) };
   }
 
-  /** The grid, URL rows by agent columns: `[allowed, line, token, follows, groups, rule, scope]`. */
-  evaluate() {
+  /**
+   * The grid under `profile` (a name of PROFILES, or `compare`), URL rows by agent columns: `[allowed, line, token,
+   * follows, groups, rule, scope, groupLines, readings]`. `groupLines` is set under a reading other than Google's
+   * (its groups are its own); with `compare` the cells are Google's and `readings` holds each profile's answer.
+   */
+  evaluate(profile) {
     // A URL the core has read (`tested`) reads the same again.
-    const rows = this.robots.grid(this.agents.map((a) => a.input), this.urls.map((u) => u.tested));
-    return rows.flat().map((c) => [c.allowed, c.line, c.token, c.follows, c.groups, c.rule, c.scope]);
+    const grid = (p) => this.robots.grid(this.agents.map((a) => a.input), this.urls.map((u) => u.tested), { profile: p }).flat();
+    const shown = grid(profile === 'compare' ? 'google' : profile);
+    const all = profile === 'compare' ? PROFILES.map((p) => (p === 'google' ? shown : grid(p))) : [];
+    return shown.map((c, i) => [
+      c.allowed,
+      c.line,
+      c.token,
+      c.follows,
+      c.groups,
+      c.rule,
+      c.scope,
+      c.groupLines,
+      all.length ? all.map((g, k) => ({ profile: PROFILES[k], allowed: g[i].allowed, line: g[i].line })) : undefined,
+    ]);
   }
 
-  explain(url, agent) {
+  /** Why the cell answers as it does: one explanation, or with `compare` one per reading, named. */
+  explain(url, agent, profile) {
     const [a, u] = [this.agents[agent], this.urls[url]];
-    return a && u ? this.robots.checkAgent(a.input, u.tested).explanation : '';
+    if (!a || !u) return [];
+    const why = (p) => this.robots.checkAgent(a.input, u.tested, { profile: p }).explanation;
+    return profile === 'compare' ? PROFILES.map((p) => [READING[p], why(p)]) : [[null, why(profile)]];
   }
 
   /** Each group's user-agent and rule lines, by group index. */
@@ -342,6 +367,10 @@ class Widget {
     const loading = el.getAttribute('loading');
     if (loading != null && !['lazy', 'eager', 'interaction'].includes(loading)) notes.push(`loading="${loading}" is not lazy, eager or interaction; loaded when near the viewport`);
     this.mode = ['check', 'edit', 'lint'].includes(mode) ? mode : 'check';
+    const profile = (el.getAttribute('profile') || 'google').trim().toLowerCase();
+    const profiles = [...PROFILES, 'compare'];
+    if (!profiles.includes(profile)) notes.push(`profile="${el.getAttribute('profile')}" is not ${profiles.slice(0, -1).join(', ')} or compare; reading as Google does`);
+    this.profile = profiles.includes(profile) ? profile : 'google';
     this.limit = el.getAttribute('size-limit') === 'none' ? -1 : GOOGLE;
     this.root.setAttribute('aria-label', el.getAttribute('label') || 'robots.txt tester');
     this.extraNotes = notes;
@@ -361,7 +390,7 @@ class Widget {
       this.inputs = this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com');
     }
     if (this.text === undefined) this.text = this.file.text();
-    this.grid = this.file.evaluate();
+    this.grid = this.file.evaluate(this.profile);
     this.groupLines = undefined;
     this.diags = undefined;
     this.drawGrid(inputsChanged);
@@ -407,10 +436,12 @@ class Widget {
 
   results() {
     const { agents, urls } = this.inputs || { agents: [], urls: [] };
-    return this.grid.map(([allowed, line, token, follows, groups, rule], i) => {
+    return this.grid.map(([allowed, line, token, follows, groups, rule, , lines, readings], i) => {
       const u = urls[Math.floor(i / agents.length)];
       const a = agents[i % agents.length];
-      return { url: u.input, testedUrl: u.tested, agent: a.input, token, follows, allowed, line, rule, groupLines: this.linesOf(groups) };
+      const r = { url: u.input, testedUrl: u.tested, agent: a.input, token, follows, allowed, line, rule, groupLines: lines || this.linesOf(groups) };
+      if (readings) Object.assign(r, { differs: differs(readings), readings });
+      return r;
     });
   }
 
@@ -517,15 +548,30 @@ class Widget {
         )
       );
     }
-    this.grid.forEach(([allowed, line], i) => {
+    this.grid.forEach(([allowed, line, , , , , , , readings], i) => {
       const td = this.cells[i];
       const verdict = allowed ? 'allowed' : 'disallowed';
-      if (td.dataset.verdict === verdict && td.dataset.line === String(line)) return;
+      // With profile="compare": where the readings disagree, each one's answer ("Google: allowed, line 8 · ...").
+      const other = readings && differs(readings) ? readings.map((x) => `${READING[x.profile]}: ${answerText(x.allowed, x.line)}`).join(' · ') : '';
+      if (td.dataset.verdict === verdict && td.dataset.line === String(line) && (td.dataset.readings || '') === other) return;
       td.dataset.verdict = verdict;
       td.dataset.line = line;
-      td.setAttribute('part', `cell cell-${verdict}`);
+      if (other) {
+        td.dataset.readings = other;
+        td.dataset.differs = 'true';
+      } else {
+        delete td.dataset.readings;
+        delete td.dataset.differs;
+      }
+      td.setAttribute('part', `cell cell-${verdict}${other ? ' cell-differs' : ''}`);
       const b = td.firstChild;
-      b.replaceChildren(h('span', { class: 'mark', 'aria-hidden': 'true' }, allowed ? '✓' : '✕'), allowed ? ' Allowed ' : ' Disallowed ', h('small', null, line ? `line ${line}` : 'no rule'));
+      b.replaceChildren(
+        h('span', { class: 'mark', 'aria-hidden': 'true' }, allowed ? '✓' : '✕'),
+        allowed ? ' Allowed ' : ' Disallowed ',
+        h('small', null, line ? `line ${line}` : 'no rule'),
+        // One reading a line (the separators are for copied text), so that a narrow cell does not wrap mid-answer.
+        ...(other ? [h('small', { class: 'differs' }, other.split(' · ').map((x, k) => h('span', null, k ? h('i', null, ' · ') : h('b', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), x)))] : [])
+      );
     });
     if (n === 0 || urls.length === 0) this.body.replaceChildren(h('tr', null, h('td', null, 'No agents or no URLs to test.')));
   }
@@ -628,13 +674,20 @@ class Widget {
       else b.removeAttribute('aria-current');
     });
     if (user) this.cells[i].firstChild.focus();
-    const [allowed, line, token, follows] = this.grid[i];
+    const [allowed, line, token, follows, , , , , readings] = this.grid[i];
     const a = agents[c];
     const u = urls[r];
     const verdict = allowed ? 'Allowed' : 'Disallowed';
     this.explanation.replaceChildren(
-      h('p', { class: 'verdict', 'data-verdict': allowed ? 'allowed' : 'disallowed' }, h('strong', null, verdict), ` for ${a.label}: ${u.input}`),
-      h('p', null, this.file.explain(r, c)),
+      h(
+        'p',
+        { class: 'verdict', 'data-verdict': allowed ? 'allowed' : 'disallowed' },
+        h('strong', null, verdict),
+        ` for ${a.label}: ${u.input}`,
+        this.profile === 'google' || this.profile === 'compare' ? '' : ` (as ${READING[this.profile]} reads it)`,
+        readings && differs(readings) ? h('span', { class: 'differs' }, ' · the readings differ') : ''
+      ),
+      ...this.file.explain(r, c, this.profile).map(([name, why]) => h('p', { class: name ? 'reading' : null }, name ? h('strong', null, `${name}: `) : '', why)),
       h(
         'dl',
         null,
@@ -647,7 +700,8 @@ class Widget {
       u.error ? h('p', { class: 'note' }, `${u.input}: ${u.error}`) : ''
     );
     this.mark();
-    this.status.textContent = `${a.label}, ${u.input}: ${verdict.toLowerCase()}${line ? ` by line ${line}` : ', no rule matched'}`;
+    const disagree = readings && differs(readings) ? '; the readings differ' : '';
+    this.status.textContent = `${a.label}, ${u.input}: ${verdict.toLowerCase()}${line ? ` by line ${line}` : ', no rule matched'}${disagree}`;
   }
 
   /** Marks the selected cell's deciding line and shades its group in the file view. */
@@ -656,7 +710,7 @@ class Widget {
     const nodes = this.lines.children;
     // Only the lines whose marks change are touched: a keystroke in a large group costs no restyling.
     const group = new Set();
-    if (cell) for (const l of this.linesOf(cell[4])) if (nodes[l - 1]) group.add(nodes[l - 1]);
+    if (cell) for (const l of cell[7] || this.linesOf(cell[4])) if (nodes[l - 1]) group.add(nodes[l - 1]);
     const was = this.grouped || new Set();
     for (const n of was) if (!group.has(n)) n.removeAttribute('data-group');
     for (const n of group) if (!was.has(n) || !n.hasAttribute('data-group')) n.setAttribute('data-group', 'true');
@@ -685,6 +739,8 @@ class Widget {
       const session =
         'robotscope-session 1\nfull-file 0\n' +
         `selected ${this.sel[0]} ${this.sel[1]}\n` +
+        // The reading, as the tester's sessions keep it (only when it is not Google's).
+        (this.profile === 'google' ? '' : `profile ${this.profile}\n`) +
         field('agents', agents.map((a) => a.input).join('\n')) +
         field('urls', urls.map((u) => u.tested).join('\n')) +
         field('robots', this.text);

@@ -42,7 +42,12 @@ function utf8Length(s) {
  * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom); `catalogue` is
  * the data module that `cargo xtask npm` writes from the core (data.mjs: the crawler catalogue, the diagnostic codes).
  */
-function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [] }) {
+function createApi(
+  wasm,
+  isReady,
+  TextEncoder = globalThis.TextEncoder,
+  catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [], PROFILES: [] }
+) {
   const ready = () => {
     if (!isReady()) {
       throw new Error(
@@ -275,15 +280,36 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   const byName = new Map(catalogue.CRAWLERS.map((c) => [c.name, c]));
   const entry = (name) => (name === null ? null : byName.get(name) || null);
 
-  /** The options of checkAgent and grid: `base`, which paths are joined to. */
-  const baseOption = (fn, options) => {
-    if (options === undefined) return '';
+  /** The options object of `fn`, with only the keys `known` (a TypeError names an unknown one); {} for none. */
+  const optionsOf = (fn, options, known) => {
+    if (options === undefined) return {};
     if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options)) {
-      if (key !== 'base') throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (the only option is base)`);
+      if (!known.includes(key)) {
+        const which = known.length === 1 ? `the only option is ${known[0]}` : `the options are ${known.join(', ')}`;
+        throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (${which})`);
+      }
     }
-    return options.base === undefined ? '' : text(fn, 'options.base', options.base);
+    return options;
   };
+
+  /** The option `base` of checkAgent and grid, which paths are joined to. */
+  const baseOf = (fn, options) => (options.base === undefined ? '' : text(fn, 'options.base', options.base));
+
+  // The interpretation profiles (SPEC B6), named as the core names them (`PROFILES`, written by `cargo xtask npm`
+  // from the core's `Profile::ALL`); a profile crosses into wasm as its index there.
+  const PROFILES = catalogue.PROFILES.map((p) => p.name);
+  /** The index of a profile name (any ASCII case, spaces around ignored, as the core's `Profile::parse`). */
+  const profileIndex = (fn, name, what) => {
+    const i = typeof name === 'string' ? PROFILES.indexOf(name.trim().toLowerCase()) : -1;
+    if (i < 0) {
+      const got = typeof name === 'string' ? quote(name) : describe(name);
+      throw new TypeError(`${fn}: ${what} must be one of ${PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${got}`);
+    }
+    return i;
+  };
+  /** The option `profile`: its index, 0 (Google, the default) when absent. */
+  const profileOf = (fn, options) => (options.profile === undefined ? 0 : profileIndex(fn, options.profile, 'options.profile'));
 
   /** A typed agent from the .wasm, its crawler as the catalogue entry. */
   const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
@@ -298,7 +324,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       reserve(0);
       empty = wasm.Robots.fromScratch(scratch, 0, -1);
     }
-    return JSON.parse(empty.grid(agent, url, base, true))[0];
+    return JSON.parse(empty.grid(agent, url, base, true, 0))[0];
   };
   const oneLine = (fn, name, value) => {
     if (text(fn, name, value).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(value)} holds a line break`);
@@ -429,9 +455,13 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       return n;
     }
 
-    /** The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule. */
-    check(agents, url) {
-      return this.#check('check', agents, url, false);
+    /**
+     * The explained verdict (SPEC B1): the deciding rule, the groups that applied, every matching rule.
+     * `options.profile` reads the file as Google (the default), RFC 9309 or the 1994 standard (SPEC B6); the groups
+     * are then that reading's.
+     */
+    check(agents, url, options) {
+      return this.#check('check', agents, url, false, profileOf('robots.check', optionsOf('robots.check', options, ['profile'])));
     }
 
     /**
@@ -439,18 +469,18 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
      * draft) and Content-Signal, each with its deciding line. They never change a verdict.
      */
     usage(agents, url) {
-      return this.#check('usage', agents, url, true).usage;
+      return this.#check('usage', agents, url, true, 0).usage;
     }
 
     /** The explained verdict, with the usage preferences as its `usage` member when `usage` is true. */
-    #check(name, agents, url, usage) {
+    #check(name, agents, url, usage, profile) {
       const fn = `robots.${name}`;
       const a = agentList(fn, agents);
       text(fn, 'the URL', url);
       order(fn, a, url);
       const w = this.#live(name);
       const agentsLen = put(fn, a, url);
-      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), usage);
+      const found = w.check(scratch, typeof a !== 'string', agentsLen, urlLength(url, agentsLen), usage, profile);
       shrink();
       return JSON.parse(found);
     }
@@ -462,8 +492,9 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
      */
     checkAgent(agent, url, options) {
       const fn = 'robots.checkAgent';
-      const base = baseOption(fn, options);
-      return this.#grid(fn, [text(fn, 'the agent', agent)], [text(fn, 'the URL', url)], base, true)[0][0];
+      const o = optionsOf(fn, options, ['base', 'profile']);
+      const base = baseOf(fn, o);
+      return this.#grid(fn, [text(fn, 'the agent', agent)], [text(fn, 'the URL', url)], base, true, profileOf(fn, o))[0][0];
     }
 
     /**
@@ -471,11 +502,56 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
      * agent, without explanations (the widget's grid).
      */
     grid(agents, urls, options) {
-      return this.#grid('robots.grid', agents, urls, baseOption('robots.grid', options), false);
+      const o = optionsOf('robots.grid', options, ['base', 'profile']);
+      return this.#grid('robots.grid', agents, urls, baseOf('robots.grid', o), false, profileOf('robots.grid', o));
+    }
+
+    /**
+     * Every URL for every agent (an agent, or an array of agents pooled into one query) under each profile of
+     * `options.profiles` (default: all three, Google first): one row per URL and agent, URL-major, with each
+     * profile's answer and explanation and whether the profiles disagree (the core's `compare`, the CLI's
+     * `check --compare`).
+     */
+    compare(agents, urls, options) {
+      const fn = 'robots.compare';
+      const o = optionsOf(fn, options, ['profiles']);
+      let profiles = [0, 1, 2];
+      if (o.profiles !== undefined) {
+        if (!Array.isArray(o.profiles) || o.profiles.length === 0) {
+          throw new TypeError(`${fn}: options.profiles must be a non-empty array of profile names (${PROFILES.join(', ')})`);
+        }
+        profiles = o.profiles.map((p, i) => profileIndex(fn, p, `options.profiles[${i}]`));
+      }
+      const columns = typeof agents === 'string' ? [agents] : agents;
+      if (!Array.isArray(columns) || columns.length === 0) {
+        throw new TypeError(`${fn}: agents must be a string or a non-empty array of agents, got ${describe(agents)}`);
+      }
+      const list = typeof urls === 'string' ? [urls] : urls;
+      if (!Array.isArray(list) || list.length === 0) {
+        throw new TypeError(`${fn}: urls must be a string or a non-empty array of strings, got ${describe(urls)}`);
+      }
+      const noBreak = (name, s) => {
+        if (/[\n\r]/.test(text(fn, name, s))) throw new TypeError(`${fn}: ${name} ${quote(s)} holds a line break`);
+        return s;
+      };
+      const pools = columns.map((a, i) => {
+        const pool = agentList(fn, a);
+        return typeof pool === 'string' ? noBreak(`agents[${i}]`, pool) : pool.map((m, k) => noBreak(`agents[${i}][${k}]`, m)).join('\r');
+      });
+      const u = list.map((url, i) => noBreak(`urls[${i}]`, url));
+      const names = profiles.map((i) => PROFILES[i]);
+      const rows = JSON.parse(this.#live('compare').compare(pools.join('\n'), u.join('\n'), new Uint8Array(profiles)));
+      return rows.map(([url, agent, differs, linesDiffer, ...answers]) => ({
+        url: list[url],
+        agent: columns[agent],
+        differs,
+        linesDiffer,
+        answers: answers.map(([allowed, line, rule, scope, explanation], i) => ({ profile: names[i], allowed, line, rule, scope, explanation })),
+      }));
     }
 
     /** Rows of answers from the core's reading of typed agents and URLs: grid cells, or with `detail` checkAgent's answers. */
-    #grid(fn, agents, urls, base, detail) {
+    #grid(fn, agents, urls, base, detail, profile = 0) {
       const lines = (name, items) => {
         if (!Array.isArray(items)) throw new TypeError(`${fn}: ${name} must be an array of strings, got ${describe(items)}`);
         for (const item of items) {
@@ -486,17 +562,21 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
       const a = lines('agents', agents);
       const u = lines('urls', urls);
       if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
-      const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail));
+      const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail, profile));
       const rows = [];
+      // Under another profile than Google a cell carries its groups' lines next (those groups are the reading's).
+      const d = profile === 0 ? 8 : 9;
       let row;
       for (let i = 0; i < cells.length; i++) {
         if (i % agents.length === 0) rows.push((row = []));
         const c = cells[i];
         const tie = c[7] === 0 ? null : c[7];
         if (detail) {
-          row.push({ agent: agentOf(c[8]), url: c[9], token: c[2], follows: c[3], tiedDisallow: tie, explanation: c[10], usage: c[11], verdict: c[12] });
+          row.push({ agent: agentOf(c[d]), url: c[d + 1], token: c[2], follows: c[3], tiedDisallow: tie, explanation: c[d + 2], usage: c[d + 3], verdict: c[d + 4] });
         } else {
-          row.push({ allowed: c[0], line: c[1], token: c[2], follows: c[3], rule: c[5], scope: c[6], groups: c[4], tiedDisallow: tie });
+          const answer = { allowed: c[0], line: c[1], token: c[2], follows: c[3], rule: c[5], scope: c[6], groups: c[4], tiedDisallow: tie };
+          if (profile !== 0) answer.groupLines = c[8];
+          row.push(answer);
         }
       }
       return rows;
@@ -972,6 +1052,7 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
     crawlerSet,
     CRAWLERS: catalogue.CRAWLERS,
     CRAWLER_KINDS: catalogue.CRAWLER_KINDS,
+    PROFILES: Object.freeze([...PROFILES]),
     GOOGLE_SIZE_LIMIT,
     MAX_INPUT,
     MAX_ARGUMENT,

@@ -7,6 +7,18 @@
 /** One agent (`"Googlebot"`) or several, pooled into one longest-match contest as Google does. */
 export type Agents = string | readonly string[];
 
+/**
+ * How a file is read (SPEC B6): `google`, Google's production matcher (the default); `rfc9309`, RFC 9309 as
+ * written, without Google's leniencies; `1994`, the original "A Standard for Robot Exclusion".
+ */
+export type Profile = 'google' | 'rfc9309' | '1994';
+
+/** The options of `robots.check`. */
+export interface CheckOptions {
+  /** The reading to answer under (default `google`); its groups are what `Verdict.groups` indexes. */
+  profile?: Profile;
+}
+
 /** A robots.txt body: text, or raw bytes (read byte for byte, as crawlers do). */
 export type RobotsInput = string | Uint8Array | ArrayBuffer | ArrayBufferView;
 
@@ -283,8 +295,9 @@ export interface AgentCheck {
   /** The `Disallow` line an `Allow` of the same priority beat (ties go to Allow, as in merged groups): the
    * crawler only looks blocked. Null when no tie decided. */
   tiedDisallow: number | null;
-  /** Why, in a sentence. */
+  /** Why, in a sentence (in the terms of the profile asked for). */
   explanation: string;
+  /** The usage preferences, read from Google's groups under every profile (no other reading defines them). */
   usage: Usage;
   verdict: Verdict;
 }
@@ -300,8 +313,10 @@ export interface GridAnswer {
   token: string | null;
   follows: string | null;
   tiedDisallow: number | null;
-  /** Indices of the groups that applied (see `groups()`). */
+  /** Indices of the groups that applied (see `groups()`; under another profile, that reading's groups). */
   groups: number[];
+  /** Under a profile other than `google` only: the user-agent and rule lines of those groups, in order. */
+  groupLines?: number[];
 }
 
 /** One AI crawler at one URL (`robots.ai()`). */
@@ -332,6 +347,32 @@ export interface AiKindReport {
   crawlers: AiAnswer[];
 }
 
+/** One profile's answer in `robots.compare()`. */
+export interface ProfileAnswer {
+  profile: Profile;
+  allowed: boolean;
+  /** The deciding line (0 when no rule decided). */
+  line: number;
+  rule: RuleMatch | null;
+  scope: 'specific' | 'global' | 'none';
+  /** Why, in this reading's terms (it names the lines the reading passes over). */
+  explanation: string;
+}
+
+/** One URL and agent under each profile (`robots.compare()`). */
+export interface ComparedRow {
+  /** The URL as given. */
+  url: string;
+  /** The agent (or pooled agents) as given. */
+  agent: Agents;
+  /** Whether the profiles disagree on allowed or disallowed. */
+  differs: boolean;
+  /** Whether they name different deciding lines, even when they agree on the answer. */
+  linesDiffer: boolean;
+  /** One answer per profile, in the order asked. */
+  answers: ProfileAnswer[];
+}
+
 /** A parsed robots.txt file. Parse once, ask many times. */
 export class Robots {
   private constructor();
@@ -344,17 +385,27 @@ export class Robots {
   isAllowed(agents: Agents, url: string): boolean;
   /** The verdict and the deciding line (0 when no rule decided), without the explanation. */
   decide(agents: Agents, url: string): { allowed: boolean; line: number };
-  /** The explained verdict. */
-  check(agents: Agents, url: string): Verdict;
+  /** The explained verdict, under Google's reading or `options.profile`'s (an unknown name is a TypeError). */
+  check(agents: Agents, url: string, options?: CheckOptions): Verdict;
   /** The usage preferences (Content-Usage, IETF draft; Content-Signal) that apply when the agents fetch the URL. */
   usage(agents: Agents, url: string): Usage;
   /**
    * A typed agent (token, User-Agent header or crawler preset, with its fallbacks) at a typed URL (full URL, host
    * without scheme, path or bare word; paths joined to `base`), read by the core as the tester and the CLI read them.
    */
-  checkAgent(agent: string, url: string, options?: { base?: string }): AgentCheck;
+  checkAgent(agent: string, url: string, options?: { base?: string; profile?: Profile }): AgentCheck;
   /** Typed agents at typed URLs, each read once: one row per URL, one answer per agent (no explanations). */
-  grid(agents: readonly string[], urls: readonly string[], options?: { base?: string }): GridAnswer[][];
+  grid(agents: readonly string[], urls: readonly string[], options?: { base?: string; profile?: Profile }): GridAnswer[][];
+  /**
+   * Every URL for every agent (a string is one agent; each element of an array is an agent or a pooled list)
+   * under each profile of `options.profiles` (default: all three, Google first): one row per URL and agent,
+   * URL-major, marking where the readings disagree (the CLI's `check --compare`).
+   */
+  compare(
+    agents: string | readonly Agents[],
+    urls: string | readonly string[],
+    options?: { profiles?: readonly Profile[] }
+  ): ComparedRow[];
   /** What the file does to every AI crawler of the catalogue, by kind (the CLI's `robotscope ai`); URLs default to `/`. */
   ai(options?: { urls?: readonly string[]; kinds?: readonly AiCrawlerKind[] }): AiKindReport[];
   diagnostics(): Diagnostic[];
@@ -527,6 +578,8 @@ export function escapePattern(value: string): string;
 export const CRAWLERS: readonly Crawler[];
 /** Every crawler kind in the order tools list them, with its heading and whether it is about AI. */
 export const CRAWLER_KINDS: readonly { readonly kind: CrawlerKind; readonly title: string; readonly ai: boolean }[];
+/** The profiles' names, the default (`google`) first. */
+export const PROFILES: readonly Profile[];
 /** The catalogue crawler a preset name or first token names (any ASCII case), or null. */
 export function crawler(name: string): Crawler | null;
 /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ads`, `@ai`, `@all`, ...), or null. */

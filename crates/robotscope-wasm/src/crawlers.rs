@@ -9,7 +9,9 @@
 
 use alloc::string::String;
 
-use robotscope::{crawler_set, resolve_agent, resolve_url, Preference, TypedAgent, TypedUrl, UrlKind, Usage, Verdict};
+use robotscope::{
+    crawler_set, resolve_agent, resolve_url, Preference, Profile, TypedAgent, TypedUrl, UrlKind, Usage, Verdict,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::json::Json;
@@ -81,9 +83,13 @@ impl Robots {
     /// Typed agents (separated by `\n`) at typed URLs (separated by `\n`; paths joined to `base`, "" for none),
     /// each read once (the core's `resolve_agent`, `resolve_url` and `check_agent`): the grid, row-major (URL rows,
     /// agent columns), as a JSON array of `[allowed, line, token|null, follows|null, [groups], rule|null, scope,
-    /// tiedDisallow (0: none)]`; with `detail`, each cell goes on with the typed agent, the typed URL, the
-    /// explanation (`explain_agent`), the usage preferences (`usage_for`) and the whole verdict.
-    pub fn grid(&self, agents: &str, urls: &str, base: &str, detail: bool) -> String {
+    /// tiedDisallow (0: none)]`, then under a profile other than Google `[groupLines]`; with `detail`, each cell
+    /// goes on with the typed agent, the typed URL, the explanation (`explain_agent`), the usage preferences
+    /// (`usage_for`) and the whole verdict. The answers are
+    /// those of the profile of index `profile` in `Profile::ALL` (0: Google); the usage preferences are always
+    /// read from Google's groups (no other profile defines them).
+    pub fn grid(&self, agents: &str, urls: &str, base: &str, detail: bool, profile: u8) -> String {
+        let reading = self.inner.reading(crate::profiles::profile(profile));
         let agents: alloc::vec::Vec<TypedAgent> = agents.split('\n').map(resolve_agent).collect();
         let base = Some(base).filter(|b| !b.trim().is_empty());
         let mut j = Json::new();
@@ -91,7 +97,7 @@ impl Robots {
         for url in urls.split('\n') {
             let url = resolve_url(url, base);
             for agent in &agents {
-                let check = self.inner.check_agent(agent, &url.tested);
+                let check = reading.check_agent(agent, &url.tested);
                 let v = &check.verdict;
                 j.open_array().bool(v.allowed).num(v.line);
                 j.opt_str(check.token.as_deref()).opt_str(check.follows.as_deref()).nums(&v.groups);
@@ -102,11 +108,18 @@ impl Robots {
                     }
                 }
                 j.str(v.scope.name()).num(tied_disallow(v).unwrap_or(0));
+                if reading.profile() != Profile::Google {
+                    // The groups index this reading's own groups, which `groups()` does not list: their lines.
+                    j.nums(&v.group_lines);
+                }
                 if detail {
                     typed_agent(&mut j, agent);
                     typed_url(&mut j, &url);
-                    j.str(&self.inner.explain_agent(agent, &check));
-                    usage(&mut j, &self.inner.usage_for(v));
+                    j.str(&reading.explain_agent(agent, &check));
+                    match reading.profile() {
+                        Profile::Google => usage(&mut j, &self.inner.usage_for(v)),
+                        _ => usage(&mut j, &self.inner.usage_for(&self.inner.check_agent(agent, &url.tested).verdict)),
+                    }
                     self.verdict_into(&mut j, v, false);
                 }
                 j.close_array();
@@ -138,11 +151,11 @@ mod tests {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
         // CCBot has no group: the two `*` groups (0 and 2) merge, and `Allow: /` (line 4) ties `Disallow: /`
         // (line 15); GPTBot's own group (1) disallows, with no tie.
-        let grid = robots.grid("ccbot\nGPTBot", "/\ndocs/guide", "https://example.com", false);
+        let grid = robots.grid("ccbot\nGPTBot", "/\ndocs/guide", "https://example.com", false, 0);
         assert!(grid.starts_with("[[true,4,\"CCBot\",null,[0,2],{"), "{grid}");
         assert!(grid.contains("\"global\",15],[false,10,\"GPTBot\",null,[1],{"), "{grid}");
         assert!(grid.ends_with("\"specific\",0]]"), "{grid}");
-        let c = robots.grid("ccbot", "example.com/", "", true);
+        let c = robots.grid("ccbot", "example.com/", "", true, 0);
         assert!(
             c.contains(",15,{\"input\":\"ccbot\",\"token\":\"CCBot\",\"kind\":\"preset\",\"crawler\":\"CCBot\","),
             "{c}"

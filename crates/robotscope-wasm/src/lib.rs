@@ -33,6 +33,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
 
 mod crawlers;
 mod json;
+mod profiles;
 mod utf16;
 
 use json::Json;
@@ -187,10 +188,20 @@ impl Robots {
         pack(allowed, line)
     }
 
-    /// The explained verdict (SPEC B1) as JSON, for the agents and the URL in `scratch`; with `usage`, also the
-    /// usage preferences that apply (`Robots::usage_for`) as its `usage` member.
-    pub fn check(&self, scratch: &Scratch, several: bool, agents_len: usize, url_len: usize, usage: bool) -> String {
-        let v = scratch.read(several, agents_len, url_len, |agents, url| self.inner.check(agents, url));
+    /// The explained verdict (SPEC B1) as JSON, for the agents and the URL in `scratch`, under the profile of
+    /// index `profile` in `Profile::ALL` (0: Google); with `usage`, also the usage preferences that apply
+    /// (`Robots::usage_for`) as its `usage` member (the façade asks for them only under Google).
+    pub fn check(
+        &self,
+        scratch: &Scratch,
+        several: bool,
+        agents_len: usize,
+        url_len: usize,
+        usage: bool,
+        profile: u8,
+    ) -> String {
+        let p = profiles::profile(profile);
+        let v = scratch.read(several, agents_len, url_len, |agents, url| self.inner.check_profile(p, agents, url));
         let mut j = Json::new();
         self.verdict_into(&mut j, &v, usage);
         j.finish()

@@ -23,6 +23,11 @@ test('every conformance vector: verdict and line (ESM)', async (t) => {
     for (const v of vectors) {
       const got = robots.check(v.agents, v.url);
       count++;
+      // Google's reading is the default: naming it changes nothing.
+      const google = robots.check(v.agents, v.url, { profile: 'google' });
+      if (google.allowed !== got.allowed || google.line !== got.line || google.groups.join() !== got.groups.join()) {
+        failures.push(`${file} ${JSON.stringify(v.agents)} ${v.url}: { profile: 'google' } answers ${google.allowed}/${google.line}`);
+      }
       if (got.allowed !== v.allowed || got.line !== v.line) {
         failures.push(`${file} ${JSON.stringify(v.agents)} ${v.url}: got ${got.allowed}/${got.line}, want ${v.allowed}/${v.line}`);
       }

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { inChromium } from './chromium.mjs';
 
 const pkgDir = process.env.ROBOTSCOPE_PKG || dirname(createRequire(import.meta.url).resolve('robotscope/package.json'));
@@ -81,11 +82,11 @@ function cliBinary() {
   return existsSync(bin) ? bin : undefined;
 }
 
-function cli(bin, text, agent, urls) {
+function cli(bin, text, agent, urls, extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'rtt-cli-'));
   try {
     writeFileSync(join(dir, 'robots.txt'), text);
-    const r = spawnSync(bin, ['check', join(dir, 'robots.txt'), '--normalize', '--json', '--agent', agent, ...urls], { encoding: 'utf8' });
+    const r = spawnSync(bin, ['check', join(dir, 'robots.txt'), '--normalize', '--json', ...extra, '--agent', agent, ...urls], { encoding: 'utf8' });
     assert.ok(r.status === 0 || r.status === 1, `CLI failed: ${r.stderr}`);
     return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   } finally {
@@ -459,6 +460,77 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       const [before, after] = await p.evaluate(() => window.run());
       t.diagnostic(`wasm memory: ${before} bytes after 10 cycles, ${after} after 210 (file of ${file.length} bytes)`);
       assert.strictEqual(after, before);
+    });
+
+    await t.test('profile= reads the file as Google, RFC 9309 or 1994 does, and compare marks exactly the cells that differ, as the CLI', async () => {
+      const bin = cliBinary();
+      if (!bin) {
+        if (process.env.CI === 'true') assert.fail('no robotscope CLI (CI=true)');
+        return t.skip('SKIPPED: no robotscope CLI');
+      }
+      const file = readFileSync(join(process.env.ROBOTSCOPE_REPO, 'static/examples/pitfalls.robots.txt'), 'utf8');
+      const agents = ['GPTBot', 'Bingbot', 'Googlebot'];
+      const urls = ['/private', '/drafts/x', '/search$q', '/images/a', '/tmp/x'];
+      // The CLI's `check --compare --normalize --json`, per agent: want[agent][url] = { differs, profiles }.
+      const want = agents.map((a) => cli(bin, file, a, urls, ['--compare']));
+      const expected = (profile) =>
+        urls.flatMap((u, r) =>
+          agents.map((a, c) => {
+            const x = want[c][r].profiles.find((y) => y.profile === profile);
+            return [u, a, x.allowed ? 'allowed' : 'disallowed', x.line];
+          })
+        );
+      const name = { google: 'Google', rfc9309: 'RFC 9309', 1994: '1994' };
+      const readings = urls.flatMap((u, r) =>
+        agents.map((a, c) => {
+          const row = want[c][r];
+          return row.differs ? row.profiles.map((x) => `${name[x.profile]}: ${x.allowed ? 'allowed' : 'disallowed'}, ${x.line ? `line ${x.line}` : 'no rule'}`).join(' · ') : null;
+        })
+      );
+      assert.ok(readings.some((x) => x) && readings.some((x) => !x), 'the file reads differently in some cells only');
+      await open(
+        '/profiles',
+        `<robots-txt-tester id="w" loading="eager" profile="compare" open-in="https://tester.example/" agents="${agents.join(', ')}" urls="${urls.join(' ')}"><script type="text/robots">${file}</script></robots-txt-tester>`
+      );
+      await live(p, ['w']);
+      const w = p.locator('#w');
+      const marks = () => w.locator('td[data-verdict]').evaluateAll((tds) => tds.map((td) => [td.dataset.differs === 'true', td.dataset.readings || null, td.textContent]));
+      // compare: Google's verdicts, and the readings of exactly the cells where they differ.
+      assert.deepStrictEqual((await cells(p, 'w')).map((c) => [c.url, c.agent, c.verdict, c.line]), expected('google'));
+      const shown = await marks();
+      assert.deepStrictEqual(shown.map(([d, text]) => (d ? text : null)), readings);
+      shown.forEach(([d, text, content], i) => assert.strictEqual(content.includes('≠'), d, `cell ${i}: ${content}`));
+      const results = await p.evaluate(() => document.getElementById('w').results);
+      assert.deepStrictEqual(results.map((x) => x.differs), readings.map((x) => x !== null));
+      // The share link keeps the reading, as the tester's sessions do ("profile compare" after "selected").
+      await p.waitForFunction(() => /#s1\./.test(document.getElementById('w').shadowRoot.querySelector('[part=open-link]').href));
+      const href = await w.locator('[part=open-link]').getAttribute('href');
+      const session = inflateRawSync(Buffer.from(href.split('#s1.')[1], 'base64url')).toString('utf8');
+      assert.match(session, /^robotscope-session 1\nfull-file 0\nselected 0 0\nprofile compare\nagents /);
+      // The explanation of a differing cell explains each reading, in the CLI's words.
+      const i = readings.findIndex((x) => x);
+      const [r, c] = [Math.floor(i / agents.length), i % agents.length];
+      await w.locator(`td[data-agent="${agents[c]}"][data-url="${urls[r]}"] button`).click();
+      const explain = await w.locator('[part=explanation]').textContent();
+      assert.match(explain, /the readings differ/);
+      for (const x of want[c][r].profiles) assert.ok(explain.includes(`${name[x.profile]}: ${x.why}`), `${x.profile}: ${x.why} in ${explain}`);
+      // Changing the attribute live re-renders under that reading, with no marks.
+      for (const profile of ['rfc9309', '1994', 'google']) {
+        await p.evaluate((v) => (document.getElementById('w').profile = v), profile);
+        await p.waitForFunction(() => !document.getElementById('w').shadowRoot.querySelector('td[data-differs]'));
+        assert.deepStrictEqual((await cells(p, 'w')).map((x) => [x.url, x.agent, x.verdict, x.line]), expected(profile), profile);
+        assert.ok((await marks()).every(([d]) => !d), profile);
+      }
+      // The reading's own groups are shaded for the selected cell (RFC 9309 passes over line 5, `Disallow /private`).
+      await p.evaluate(() => (document.getElementById('w').profile = 'rfc9309'));
+      await w.locator('td[data-agent="GPTBot"][data-url="/private"] button').click();
+      const groupLines = await w.locator('[data-group]').evaluateAll((n) => n.map((x) => Number(x.dataset.line)));
+      assert.deepStrictEqual(groupLines, want[0][0].profiles.find((x) => x.profile === 'rfc9309').group_lines);
+      assert.match(await w.locator('[part=explanation]').textContent(), /as RFC 9309 reads it/);
+      await p.evaluate(() => document.getElementById('w').setAttribute('profile', 'bing'));
+      await p.waitForFunction(() => /profile="bing"/.test(document.getElementById('w').shadowRoot.querySelector('.notes').textContent));
+      assert.deepStrictEqual((await cells(p, 'w')).map((x) => [x.url, x.agent, x.verdict, x.line]), expected('google'));
+      assert.deepStrictEqual(errors, []);
     });
 
     await t.test('a custom tag name works alongside the default one', async () => {

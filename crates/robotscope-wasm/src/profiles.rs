@@ -1,0 +1,123 @@
+//! The interpretation profiles (SPEC B6) for JavaScript: a profile crosses as its index in `Profile::ALL`
+//! (the façade reads the names from the data module `cargo xtask npm` writes from that list), and a comparison
+//! is the core's readings, written as JSON.
+//!
+//! `compare` asks each reading itself rather than calling `Robots::compare`, whose generic agent list (`&[A]`)
+//! would compile every reading's matcher once more for a new agent type: 2.1 KB gzipped of the `.wasm`, measured.
+//! It marks the rows as `Robots::compare` does (the test below checks the two agree).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use robotscope::{Profile, Reading, Verdict};
+use wasm_bindgen::prelude::*;
+
+use crate::json::Json;
+use crate::Robots;
+
+/// The profile of index `i` in `Profile::ALL`; Google for any other number (the façade passes only valid ones).
+pub(crate) fn profile(i: u8) -> Profile {
+    Profile::ALL.get(usize::from(i)).copied().unwrap_or_default()
+}
+
+#[wasm_bindgen]
+impl Robots {
+    /// Every URL (separated by `\n`) for every agent (separated by `\n`; the members of a pooled list by `\r`)
+    /// under the profiles of the indices in `profiles` (as `Robots::compare`), as a JSON array of rows, URL-major:
+    /// `[url, agent, differs, linesDiffer, answer...]` with one answer per profile, `[allowed, line, rule|null,
+    /// scope, explanation]`.
+    pub fn compare(&self, agents: &str, urls: &str, profiles: &[u8]) -> String {
+        let pools: Vec<Vec<&str>> = agents.split('\n').map(|a| a.split('\r').collect()).collect();
+        let urls: Vec<&str> = urls.split('\n').collect();
+        let profiles: Vec<Profile> = profiles.iter().map(|&i| profile(i)).collect();
+        let readings: Vec<Reading<'_>> = profiles.iter().map(|&p| self.inner.reading(p)).collect();
+        let names: Vec<String> = pools.iter().map(|p| p.join(" + ")).collect();
+        let mut j = Json::new();
+        j.open_array();
+        for (u, url) in urls.iter().enumerate() {
+            for (a, pool) in pools.iter().enumerate() {
+                // The agent list type of every other query (`[&str]`): one copy of each reading's matcher.
+                let verdicts: Vec<Verdict> = readings.iter().map(|r| r.check(pool.as_slice(), url)).collect();
+                let differs = verdicts.windows(2).any(|w| w[0].allowed != w[1].allowed);
+                let lines_differ = verdicts.windows(2).any(|w| w[0].line != w[1].line);
+                j.open_array().num(u).num(a).bool(differs).bool(lines_differ);
+                for (reading, v) in readings.iter().zip(&verdicts) {
+                    j.open_array().bool(v.allowed).num(v.line);
+                    match &v.decided_by {
+                        Some(m) => self.rule_match(&mut j, m),
+                        None => {
+                            j.null();
+                        }
+                    }
+                    j.str(v.scope.name()).str(&reading.explain(v, &names[a]));
+                    j.close_array();
+                }
+                j.close_array();
+            }
+        }
+        j.close_array();
+        j.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PITFALLS: &str = include_str!("../../../static/examples/pitfalls.robots.txt");
+
+    #[test]
+    fn profiles_cross_as_their_index() {
+        assert_eq!(Profile::ALL.map(|p| p.as_str()), ["google", "rfc9309", "1994"]);
+        assert_eq!(profile(1), Profile::Rfc9309);
+        assert_eq!(profile(2), Profile::Original1994);
+        assert_eq!(profile(9), Profile::Google);
+    }
+
+    #[test]
+    fn a_comparison_is_the_cores() {
+        let robots = crate::parse(PITFALLS.as_bytes(), -1.0);
+        let (agents, urls) = (["GPTBot", "Googlebot"], ["/", "/private/a", "/drafts/x"]);
+        let json = robots.compare("GPTBot\nGooglebot\rBingbot", &urls.join("\n"), &[0, 1, 2]);
+        let pooled: [&[&str]; 2] = [&agents[..1], &["Googlebot", "Bingbot"]];
+        let c = robots.inner.compare(&Profile::ALL, &pooled, &urls);
+        let names = ["GPTBot", "Googlebot + Bingbot"];
+        for row in &c.rows {
+            let head = alloc::format!("[{},{},{},{},[", row.url, row.agent, row.differs, row.lines_differ);
+            assert!(json.contains(&head), "{head} in {json}");
+            for (reading, v) in c.readings.iter().zip(&row.verdicts) {
+                let mut why = Json::new();
+                why.str(&reading.explain(v, names[row.agent]));
+                let answer = alloc::format!("[{},{},", v.allowed, v.line);
+                assert!(json.contains(&answer) && json.contains(&why.finish()), "{answer} in {json}");
+            }
+        }
+        assert!(c.rows.iter().any(|r| r.differs), "the pitfalls file reads differently somewhere");
+    }
+
+    /// The npm tests' expected answers (`test/fixtures/pitfalls-compare.jsonl`, the CLI's `check --compare --json`)
+    /// are the core's: each line's answer under each profile.
+    #[test]
+    fn the_cli_fixture_is_the_cores() {
+        let robots = robotscope::Robots::parse(PITFALLS);
+        let fixture = include_str!("../test/fixtures/pitfalls-compare.jsonl");
+        let mut rows = 0;
+        for line in fixture.lines() {
+            // The first string after `before` (the fixture's values hold no quotes).
+            let value = |before: &str| {
+                let at = line.find(before).unwrap() + before.len();
+                &line[at..at + line[at..].find('"').unwrap()]
+            };
+            let (agent, url) = (value("\"agents\":[\""), value("\"url\":\""));
+            let c = robots.compare(&Profile::ALL, &[agent], &[url]);
+            let row = &c.rows[0];
+            assert!(line.contains(&alloc::format!("\"differs\":{},", row.differs)), "{line}");
+            for (p, v) in Profile::ALL.iter().zip(&row.verdicts) {
+                let answer = alloc::format!("{{\"profile\":\"{p}\",\"allowed\":{},\"line\":{},", v.allowed, v.line);
+                assert!(line.contains(&answer), "{answer} in {line}");
+            }
+            rows += 1;
+        }
+        assert_eq!(rows, 21);
+    }
+}
