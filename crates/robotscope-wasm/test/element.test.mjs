@@ -77,7 +77,8 @@ const notes = (page, id) => page.evaluate((id) => document.getElementById(id).sh
 function cliBinary() {
   if (process.env.ROBOTSCOPE_CLI) return process.env.ROBOTSCOPE_CLI;
   const root = resolve(process.env.ROBOTSCOPE_DEV_MODULES || join(pkgDir, '../node_modules'), '../../..');
-  const bin = join(root, 'target/debug/robotscope');
+  const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, 'target');
+  const bin = join(target, 'debug/robotscope');
   if (!existsSync(bin)) spawnSync('cargo', ['build', '-q', '-p', 'robotscope-cli'], { cwd: root, stdio: 'inherit' });
   return existsSync(bin) ? bin : undefined;
 }
