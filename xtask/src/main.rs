@@ -761,6 +761,11 @@ fn trunk(args: &[&str]) {
 /// Builds the web tester (release) into `web/dist`.
 fn web() {
     trunk(&["build", "--release"]);
+    // Trunk's minifier cannot parse wasm-bindgen's module, so esbuild minifies it and the script fixes its
+    // integrity hash in index.html.
+    let esbuild = npm_dir().join("node_modules/.bin/esbuild");
+    let (dist, esbuild) = (root().join("web/dist").display().to_string(), esbuild.display().to_string());
+    run_in(&root(), &[], "node", &["web/minify-js.mjs", &dist, &esbuild]);
     eprintln!("\nxtask: the tester is in {}", root().join("web/dist").display());
 }
 
