@@ -523,7 +523,7 @@ impl AiSummary {
                     let verdict = robots.check_agent(&robotscope::resolve_agent(c.name), "/").verdict;
                     if !verdict.allowed {
                         summary.blocked += 1;
-                    } else if let Some(tie) = lost_tie(&verdict) {
+                    } else if let Some(tie) = verdict.tied_disallow().map(|m| m.line) {
                         summary.looks_blocked.push(LooksBlocked { name: c.name, disallow: tie, allow: verdict.line });
                     }
                     match c.facts().obeys {
@@ -538,12 +538,6 @@ impl AiSummary {
             .collect();
         AiSummary { kinds }
     }
-}
-
-/// The `Disallow` line that matched as long a pattern as the winning `Allow` of an allowed verdict, and lost
-/// the tie (ties go to `Allow`).
-pub fn lost_tie(verdict: &Verdict) -> Option<usize> {
-    verdict.tied_disallow().map(|m| m.line)
 }
 
 /// Everything the page shows that is computed from the [`Document`] and the [`Inputs`]: a pure function of

@@ -9,9 +9,7 @@
 
 use alloc::string::String;
 
-use robotscope::{
-    crawler_set, resolve_agent, resolve_url, Preference, Profile, TypedAgent, TypedUrl, UrlKind, Usage, Verdict,
-};
+use robotscope::{crawler_set, resolve_agent, resolve_url, Preference, Profile, TypedAgent, TypedUrl, UrlKind, Usage};
 use wasm_bindgen::prelude::*;
 
 use crate::json::Json;
@@ -50,12 +48,6 @@ pub(crate) fn usage(j: &mut Json, u: &Usage) {
     j.key("contentSignal");
     preferences(j, &u.content_signal);
     j.close_object();
-}
-
-/// The `Disallow` line an `Allow` beat on a tie of priorities (ties go to Allow, SPEC A5.3), as the verdict's
-/// own list of matched rules shows it: the rule a site owner wrote to block the URL and that does nothing.
-fn tied_disallow(v: &Verdict) -> Option<usize> {
-    v.tied_disallow().map(|m| m.line)
 }
 
 /// The crawlers of a named set (`@ai-training`, `@search`, `@ai`, `@all`, ...) as a JSON array of catalogue
@@ -107,7 +99,7 @@ impl Robots {
                         j.null();
                     }
                 }
-                j.str(v.scope.name()).num(tied_disallow(v).unwrap_or(0));
+                j.str(v.scope.name()).num(v.tied_disallow().map_or(0, |m| m.line));
                 if reading.profile() != Profile::Google {
                     // The groups index this reading's own groups, which `groups()` does not list: their lines.
                     j.nums(&v.group_lines);

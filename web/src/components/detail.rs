@@ -141,7 +141,9 @@ pub fn Detail(props: &DetailProps) -> Html {
             </div>
         }
     });
-    let looks = crate::analysis::lost_tie(v)
+    let looks = v
+        .tied_disallow()
+        .map(|m| m.line)
         .map(|d| html! { <p class="looks-blocked">{messages::looks_blocked(d, v.line)}</p> });
     // Comparing readers: each reader's answer and why, in turn; otherwise the one reading's explanation.
     let explanation = if detail.readers.is_empty() {
