@@ -26,6 +26,24 @@ window.report = {
 
 const TYPES = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
 
+/** Serves the bundle in `dist` on 127.0.0.1, opens it in headless Chromium and checks what the app reported. */
+async function expectReportInChromium(t, dist) {
+  const serve = (req, res) => {
+    const path = normalize(join(dist, new URL(req.url, 'http://localhost').pathname.replace(/^\/$/, '/index.html')));
+    if (path.startsWith(dist) && existsSync(path)) {
+      return res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' }).end(readFileSync(path));
+    }
+    res.writeHead(404).end();
+  };
+  await inChromium(t, serve, async (page, origin, errors) => {
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => window.report !== undefined, null, { timeout: 60000 });
+    const report = await page.evaluate(() => window.report);
+    assert.deepStrictEqual(errors, []);
+    assert.deepStrictEqual(report, { verdict: [true, 3, 15, '/private/press/%C3%BC'], compat: false });
+  });
+}
+
 test('the package bundles with esbuild and runs in headless Chromium', async (t) => {
   const esbuild = data.devRequire('esbuild');
   const work = mkdtempSync(join(tmpdir(), 'robotscope-esbuild-'));
@@ -46,21 +64,7 @@ test('the package bundles with esbuild and runs in headless Chromium', async (t)
     });
     assert.deepStrictEqual(result.errors, []);
     writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="bundler-app.js"></script>');
-    const serve = (req, res) => {
-      const path = normalize(join(dist, new URL(req.url, 'http://localhost').pathname.replace(/^\/$/, '/index.html')));
-      if (path.startsWith(dist) && existsSync(path)) {
-        return res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' }).end(readFileSync(path));
-      }
-      res.writeHead(404).end();
-    };
-    await inChromium(t, serve, async (page, origin, errors) => {
-      await page.goto(`${origin}/`);
-      await page.waitForFunction(() => window.report !== undefined, null, { timeout: 60000 });
-      const report = await page.evaluate(() => window.report);
-      assert.deepStrictEqual(errors, []);
-      assert.deepStrictEqual(report.verdict, [true, 3, 15, '/private/press/%C3%BC']);
-      assert.strictEqual(report.compat, false);
-    });
+    await expectReportInChromium(t, dist);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -95,20 +99,7 @@ test('the package bundles with webpack 5 for browsers (init() as is) and runs in
     );
     assert.deepStrictEqual(stats.toJson({ all: false, errors: true }).errors, []);
     writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset="utf-8"><script src="app.js"></script>');
-    const serve = (req, res) => {
-      const path = normalize(join(dist, new URL(req.url, 'http://localhost').pathname.replace(/^\/$/, '/index.html')));
-      if (path.startsWith(dist) && existsSync(path)) {
-        return res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' }).end(readFileSync(path));
-      }
-      res.writeHead(404).end();
-    };
-    await inChromium(t, serve, async (page, origin, errors) => {
-      await page.goto(`${origin}/`);
-      await page.waitForFunction(() => window.report !== undefined, null, { timeout: 60000 });
-      const report = await page.evaluate(() => window.report);
-      assert.deepStrictEqual(errors, []);
-      assert.deepStrictEqual(report, { verdict: [true, 3, 15, '/private/press/%C3%BC'], compat: false });
-    });
+    await expectReportInChromium(t, dist);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -124,20 +115,7 @@ test('the package bundles with Vite (init() as is) and runs in headless Chromium
   writeFileSync(join(root, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="./main.js"></script>');
   try {
     await build({ root, logLevel: 'silent', configFile: false, build: { outDir: dist, emptyOutDir: true } });
-    const serve = (req, res) => {
-      const path = normalize(join(dist, new URL(req.url, 'http://localhost').pathname.replace(/^\/$/, '/index.html')));
-      if (path.startsWith(dist) && existsSync(path)) {
-        return res.writeHead(200, { 'content-type': TYPES[extname(path)] || 'application/octet-stream' }).end(readFileSync(path));
-      }
-      res.writeHead(404).end();
-    };
-    await inChromium(t, serve, async (page, origin, errors) => {
-      await page.goto(`${origin}/`);
-      await page.waitForFunction(() => window.report !== undefined, null, { timeout: 60000 });
-      const report = await page.evaluate(() => window.report);
-      assert.deepStrictEqual(errors, []);
-      assert.deepStrictEqual(report, { verdict: [true, 3, 15, '/private/press/%C3%BC'], compat: false });
-    });
+    await expectReportInChromium(t, dist);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
