@@ -284,6 +284,14 @@ Disallow:
         assert_eq!(old(file, "b", "/public"), (false, 2));
         let v = Robots::parse(file).reading(Profile::Original1994).check("b", "/public");
         assert_eq!((v.scope, v.group_lines.as_slice()), (Scope::Global, &[1, 2][..]));
+        // A record's lines in file order, its `User-agent` and `Disallow` lines mixed.
+        let file = "Disallow: /a\nUser-agent: b\nDisallow: /b\nUser-agent: c\n\nUser-agent: *\nDisallow: /\n";
+        let v = Robots::parse(file).reading(Profile::Original1994).check("b", "/x");
+        assert_eq!((v.scope, v.group_lines.as_slice()), (Scope::Specific, &[1, 2, 3, 4][..]));
+        // RFC 9309 combines the groups that name the crawler: their lines, in file order.
+        let file = "User-agent: a\nUser-agent: b\nDisallow: /a\n\nUser-agent: *\nDisallow: /\nUser-agent: b\nAllow: /";
+        let v = Robots::parse(file).reading(Profile::Rfc9309).check("b", "/x");
+        assert_eq!((v.scope, v.group_lines.as_slice()), (Scope::Specific, &[1, 2, 3, 7, 8][..]));
         assert_eq!(old("User-agent: a\nDisallow: /\n", "b", "/x"), (true, 0));
     }
 
@@ -508,6 +516,7 @@ proptest! {
             let reading = robots.reading(Profile::Original1994);
             let v = reading.check(agent.as_str(), &url);
             let _ = reading.explain(&v, &agent);
+            prop_assert!(v.group_lines.windows(2).all(|w| w[0] < w[1]), "{:?} in order", v.group_lines);
             // A value that ends inside a UTF-8 sequence shows as U+FFFD; the others are prefixes as written.
             for m in v.matches.iter().filter(|m| !m.value.contains('\u{FFFD}')) {
                 prop_assert!(v.path.starts_with(m.value.as_str()), "{:?} does not start with {:?}", v.path, m.value);

@@ -319,8 +319,8 @@ impl<'a> Reading<'a> {
     pub fn has_own_group<A: Agents + ?Sized>(&self, agents: &A) -> bool {
         match self.profile {
             Profile::Google => self.robots.has_own_group(agents),
-            Profile::Rfc9309 => self.groups.iter().any(|g| rfc9309::names(g, agents)),
-            Profile::Original1994 => y1994::first_named(&self.groups, agents).is_some(),
+            Profile::Rfc9309 => self.groups.iter().any(|g| rfc9309::names(g, &agents)),
+            Profile::Original1994 => y1994::first_named(&self.groups, &agents).is_some(),
         }
     }
 
@@ -329,8 +329,9 @@ impl<'a> Reading<'a> {
     pub fn check<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Verdict {
         match self.profile {
             Profile::Google => self.robots.check(agents, url),
-            Profile::Rfc9309 => rfc9309::check(self, agents, url),
-            Profile::Original1994 => y1994::check(self, agents, url),
+            // One compiled copy of each reading, whatever the agent list's type.
+            Profile::Rfc9309 => rfc9309::check(self, &agents, url),
+            Profile::Original1994 => y1994::check(self, &agents, url),
         }
     }
 
@@ -461,9 +462,20 @@ fn rule_match(robots: &Robots, r: &PRule, priority: usize) -> RuleMatch {
     }
 }
 
-/// The user-agent and rule lines of `groups`, in order.
+/// The user-agent and rule lines of `groups` (indices in file order), in order. A reading's groups do not
+/// overlap and each keeps its agents and its rules in file order, so each group's two lists are merged; no
+/// sort (a sort of `usize` linked 3.4 KB of the npm `.wasm`).
 fn group_lines(groups: &[PGroup], indices: &[usize]) -> Vec<usize> {
-    let mut lines: Vec<usize> = indices.iter().filter_map(|&g| groups.get(g)).flat_map(PGroup::lines).collect();
-    lines.sort_unstable();
+    let mut lines = Vec::new();
+    for g in indices.iter().filter_map(|&g| groups.get(g)) {
+        let mut agents = g.agents.iter().map(|a| a.line).peekable();
+        for rule in g.rules.iter().map(|r| r.line) {
+            while let Some(a) = agents.next_if(|&a| a < rule) {
+                lines.push(a);
+            }
+            lines.push(rule);
+        }
+        lines.extend(agents);
+    }
     lines
 }

@@ -130,11 +130,11 @@ fn hex(c: u8) -> u8 {
 
 /// Whether `group` names one of `agents`: a valid product token equal to one, ASCII case ignored (section
 /// 2.2.1: "Crawlers MUST use case-insensitive matching to find the group that matches the product token").
-pub(super) fn names<A: Agents + ?Sized>(group: &PGroup, agents: &A) -> bool {
+pub(super) fn names(group: &PGroup, agents: &dyn Agents) -> bool {
     group.agents.iter().any(|a| !a.name.is_empty() && agents.any_equals(&a.name))
 }
 
-pub(super) fn check<A: Agents + ?Sized>(r: &Reading<'_>, agents: &A, url: &str) -> Verdict {
+pub(super) fn check(r: &Reading<'_>, agents: &dyn Agents, url: &str) -> Verdict {
     let (raw, _) = path_text(url);
     let mut path = Vec::with_capacity(raw.len() + 8);
     canonical(&raw, false, &mut path);

@@ -62,7 +62,7 @@ pub(super) fn parse(src: &[u8]) -> (Vec<PGroup>, Vec<IgnoredLine>) {
 }
 
 /// The robots' names without version, lower-cased.
-fn robot_names<A: Agents + ?Sized>(agents: &A) -> Vec<Vec<u8>> {
+fn robot_names(agents: &dyn Agents) -> Vec<Vec<u8>> {
     let mut names = Vec::new();
     agents.each_agent(&mut |a| names.push(name_of(a.as_bytes())));
     names
@@ -74,12 +74,12 @@ fn naming<'r>(record: &'r PGroup, robots: &[Vec<u8>]) -> Option<&'r PAgent> {
 }
 
 /// The first record that names one of `agents`.
-pub(super) fn first_named<A: Agents + ?Sized>(records: &[PGroup], agents: &A) -> Option<usize> {
+pub(super) fn first_named(records: &[PGroup], agents: &dyn Agents) -> Option<usize> {
     let robots = robot_names(agents);
     records.iter().position(|g| naming(g, &robots).is_some())
 }
 
-pub(super) fn check<A: Agents + ?Sized>(r: &Reading<'_>, agents: &A, url: &str) -> Verdict {
+pub(super) fn check(r: &Reading<'_>, agents: &dyn Agents, url: &str) -> Verdict {
     let (path, text) = path_text(url);
     let record = match first_named(&r.groups, agents) {
         Some(g) => Some((Scope::Specific, g)),
