@@ -246,9 +246,11 @@ fn read(path: &Path) -> String {
     })
 }
 
-/// Builds the npm package into `crates/robotscope-wasm/pkg`: the wasm module twice through wasm-pack (for Node's
-/// `require`, and as an ES module for browsers and bundlers), shrunk by `wasm-opt -Oz`, plus the JS façade,
-/// entry points, types, README and licences.
+/// Builds the npm package into `crates/robotscope-wasm/pkg`: the wasm module through wasm-pack (for Node's
+/// `require`, and as ES modules for browsers and bundlers), shrunk by `wasm-opt -Oz`, plus the JS façade, entry
+/// points, types, README and licences. Browsers get two modules: `web/robotscope_bg.wasm`, built without the
+/// adapter's `profiles` feature (Google's reading only, within the 70 KiB budget), and
+/// `web/robotscope_profiles_bg.wasm` with every reading, which `initProfiles()` loads; Node embeds the second.
 fn npm() {
     ensure_npm_tools();
     let dir = npm_dir();
@@ -273,27 +275,20 @@ fn npm() {
         ("CARGO_PROFILE_RELEASE_PANIC", "abort"),
         ("RUSTFLAGS", rustflags.as_str()),
     ];
-    for (target, out) in [("nodejs", "node"), ("web", "web")] {
+    // (target, output folder, cargo arguments). Every build is named `robotscope`: the name is also in the
+    // module's imports, so the two builds with every reading stay the same module.
+    let builds = [
+        ("nodejs", "node", &[][..]),
+        ("web", "web-profiles", &[][..]),
+        ("web", "web", &["--", "--no-default-features"][..]),
+    ];
+    for (target, out, cargo) in builds {
         let out_dir = build.join(out);
-        run_in(
-            &root(),
-            &envs,
-            "wasm-pack",
-            &[
-                "build",
-                "crates/robotscope-wasm",
-                "--release",
-                "--mode",
-                "no-install",
-                "--no-pack",
-                "--target",
-                target,
-                "--out-name",
-                "robotscope",
-                "--out-dir",
-                out_dir.to_str().expect("UTF-8 path"),
-            ],
-        );
+        let mut args = vec!["build", "crates/robotscope-wasm", "--release", "--mode", "no-install", "--no-pack"];
+        args.extend(["--target", target, "--out-name", "robotscope"]);
+        args.extend(["--out-dir", out_dir.to_str().expect("UTF-8 path")]);
+        args.extend(cargo);
+        run_in(&root(), &envs, "wasm-pack", &args);
         let wasm = out_dir.join("robotscope_bg.wasm");
         let wasm = wasm.to_str().expect("UTF-8 path");
         run_in(
@@ -327,16 +322,24 @@ fn npm() {
     // The façade frees every parsed handle itself (they live in its bounded cache, see js/api.mjs), so the glue's
     // FinalizationRegistry entry per parse, which costs more than a small file's parse, is left out.
     let unregistered = "RobotsFinalization.register(obj, obj.__wbg_ptr, obj);";
-    let web_glue = read(&build.join("web/robotscope.js"));
-    if !web_glue.contains(unregistered) {
-        eprintln!("xtask: the web glue no longer contains {unregistered:?}; update `npm()`");
-        exit(2);
+    // The module with every reading goes next to the other as `robotscope_profiles`, its glue fetching it by
+    // that name.
+    let default_url = "new URL('robotscope_bg.wasm', import.meta.url)";
+    for (out, name) in [("web", "robotscope"), ("web-profiles", "robotscope_profiles")] {
+        let web_glue = read(&build.join(format!("{out}/robotscope.js")));
+        if !web_glue.contains(unregistered) || !web_glue.contains(default_url) {
+            eprintln!("xtask: the web glue no longer contains {unregistered:?} and {default_url:?}; update `npm()`");
+            exit(2);
+        }
+        let web_glue =
+            web_glue.replace(unregistered, "").replace(default_url, &default_url.replace("robotscope", name));
+        write(&pkg.join(format!("web/{name}.js")), &web_glue);
+        copy(&build.join(format!("{out}/robotscope_bg.wasm")), &pkg.join(format!("web/{name}_bg.wasm")));
     }
-    write(&pkg.join("web/robotscope.js"), &web_glue.replace(unregistered, ""));
-    copy(&build.join("web/robotscope_bg.wasm"), &pkg.join("web/robotscope_bg.wasm"));
-    // Both builds must hold the same module: the Node glue is given the one built for web/ (embedded, below).
+    // The builds with every reading must hold the same module: the Node glue is given the one built for browsers
+    // (embedded, below).
     let same = std::fs::read(build.join("node/robotscope_bg.wasm")).ok()
-        == std::fs::read(build.join("web/robotscope_bg.wasm")).ok();
+        == std::fs::read(build.join("web-profiles/robotscope_bg.wasm")).ok();
     if !same {
         eprintln!("xtask: the nodejs and web builds produced different .wasm files; ship both or fix the build");
         exit(2);
@@ -362,6 +365,7 @@ fn npm() {
                 "exports.__instantiate = function (source) {\n",
                 "    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);\n",
                 "    wasm = new WebAssembly.Instance(module, __wbg_get_imports()).exports;\n",
+                "    /* @reset-caches */\n",
                 "    wasm.__wbindgen_start();\n",
                 "};\n",
                 "exports.__loaded = () => wasm !== undefined;",
@@ -379,8 +383,17 @@ fn npm() {
         }
         glue = glue.replace(from, to);
     }
+    // A second instance (`initProfiles` after `init` was given the module without the profiles) must not reuse
+    // the glue's views of the first one's memory.
+    let resets: Vec<String> = glue
+        .lines()
+        .filter_map(|l| l.strip_prefix("let ")?.strip_suffix(" = null;"))
+        .filter(|name| name.starts_with("cached"))
+        .map(|name| format!("{name} = null;"))
+        .collect();
+    glue = glue.replace("/* @reset-caches */", &resets.join(" "));
     write(&pkg.join("node/robotscope.js"), &glue);
-    let module = std::fs::read(build.join("web/robotscope_bg.wasm")).unwrap_or_else(|e| {
+    let module = std::fs::read(build.join("node/robotscope_bg.wasm")).unwrap_or_else(|e| {
         eprintln!("xtask: cannot read the built module: {e}");
         exit(2);
     });

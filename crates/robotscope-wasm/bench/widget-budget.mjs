@@ -36,6 +36,8 @@ line(ui <= 12000, `UI on activation element/ui.js + style.js: ${KB(ui)} gzipped 
 const glue = gz('index.web.js', 'api.mjs', 'web/robotscope.js');
 const wasm = gz('web/robotscope_bg.wasm');
 line(wasm <= 70000, `shared engine robotscope_bg.wasm: ${KB(wasm)} gzipped (${raw('web/robotscope_bg.wasm')} B raw) (budget 70 KB); its JS glue ${KB(glue)}`);
+const profiles = gz('web/robotscope_profiles_bg.wasm', 'web/robotscope_profiles.js');
+console.log(`INFO  with profile="rfc9309", "1994" or "compare": robotscope_profiles_bg.wasm and its glue, ${KB(profiles)} gzipped, instead (no budget)`);
 
 const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';

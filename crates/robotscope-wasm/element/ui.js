@@ -4,7 +4,7 @@
 // an agent, a URL or a line is the engine's, through the package's own API (`TesterFile` below): the core's
 // `resolveAgent`, `resolveUrl`, `crawlerSet`, `robots.checkAgent` and `robots.report`, as in the tester and the
 // CLI's `--normalize`.
-import { init, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
+import { init, initProfiles, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
 const GOOGLE = 500 * 1024;
@@ -18,6 +18,23 @@ const TAGS = ['other', 'ua', 'allow', 'disallow', 'sitemap', 'unused'];
 
 let sheet;
 const live = new Set();
+
+/** The `profile` attribute as read (a name of PROFILES, `compare`, or anything else, which reads as Google). */
+const profileAttr = (el) => (el.getAttribute('profile') || 'google').trim().toLowerCase();
+/** Whether the engine with every reading is loaded: the module `init()` loads reads only as Google does. */
+let profilesLoaded = false;
+/** Whether `profile` asks for another reading than Google's and the engine for it is not loaded yet. */
+const needsProfiles = (el) => {
+  const p = profileAttr(el);
+  return !profilesLoaded && p !== 'google' && (p === 'compare' || PROFILES.includes(p));
+};
+/** Loads the engine with every reading (once for the page) when `profile` asks for it. */
+const loadProfiles = async (el) => {
+  if (needsProfiles(el)) {
+    await initProfiles();
+    profilesLoaded = true;
+  }
+};
 
 /** The `agents` attribute's items: split at newlines, and at commas outside parentheses (User-Agent headers). */
 export function splitAgents(list) {
@@ -312,7 +329,9 @@ class Widget {
     if (src.text !== undefined) this.drawPlain(src.text);
     const t0 = performance.now();
     try {
-      await init();
+      // With another reading than Google's asked for, the engine with every reading only (it does what init() does).
+      if (needsProfiles(el)) await loadProfiles(el);
+      else await init();
     } catch (e) {
       const csp = /Content.Security.Policy|unsafe-eval/i.test(String(e && e.message));
       return this.fail({
@@ -351,8 +370,14 @@ class Widget {
 
   /** After an attribute or the `robots` property changed: redraws, or loads again after a failed load. */
   update() {
-    if (this.file) this.configure();
-    else if (this.loaded) this.load();
+    if (this.file && !needsProfiles(this.el)) this.configure();
+    else if (this.file) {
+      // A `profile` other than Google's first loads the engine with every reading.
+      loadProfiles(this.el).then(
+        () => this.el._widget === this && this.configure(),
+        (e) => this.el._widget === this && this.fail({ kind: 'wasm', message: `the readings other than Google's could not be loaded: ${e && e.message}` })
+      );
+    } else if (this.loaded) this.load();
   }
 
   /** Reads the attributes, parses and draws. */
@@ -367,7 +392,7 @@ class Widget {
     const loading = el.getAttribute('loading');
     if (loading != null && !['lazy', 'eager', 'interaction'].includes(loading)) notes.push(`loading="${loading}" is not lazy, eager or interaction; loaded when near the viewport`);
     this.mode = ['check', 'edit', 'lint'].includes(mode) ? mode : 'check';
-    const profile = (el.getAttribute('profile') || 'google').trim().toLowerCase();
+    const profile = profileAttr(el);
     const profiles = [...PROFILES, 'compare'];
     if (!profiles.includes(profile)) notes.push(`profile="${el.getAttribute('profile')}" is not ${profiles.slice(0, -1).join(', ')} or compare; reading as Google does`);
     this.profile = profiles.includes(profile) ? profile : 'google';

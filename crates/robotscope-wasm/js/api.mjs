@@ -41,12 +41,15 @@ function utf8Length(s) {
  * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
  * `TextEncoder` is the platform's, or a stand-in where the environment lacks it (Jest's jsdom); `catalogue` is
  * the data module that `cargo xtask npm` writes from the core (data.mjs: the crawler catalogue, the diagnostic codes).
+ * `internal.use(next)`, which this sets, moves the API onto another module (the one with every profile, which
+ * `initProfiles()` loads in browsers): parsed handles are freed and parsed again there on their next call.
  */
 function createApi(
   wasm,
   isReady,
   TextEncoder = globalThis.TextEncoder,
-  catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [], PROFILES: [] }
+  catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [], PROFILES: [] },
+  internal = {}
 ) {
   const ready = () => {
     if (!isReady()) {
@@ -261,6 +264,32 @@ function createApi(
 
   const KEY = Symbol('robotscope.Robots');
   let wasmOf;
+
+  // Google's reading is in every module; the others (SPEC B6) only in the one built with them: browsers load the
+  // module without them first, which keeps it within its size budget, and `initProfiles()` loads the other.
+  /** Whether the module answers under every profile (asked once per module). */
+  let profilesHere;
+  /** Throws unless the module can answer under a profile other than Google's. */
+  const needProfiles = (fn) => {
+    if (profilesHere === undefined) profilesHere = wasm.hasProfiles();
+    if (!profilesHere) {
+      throw new Error(
+        `${fn}: the readings other than Google's are in a second WebAssembly module; in a browser or bundler, call \`await initProfiles()\` once before asking for them (Node needs nothing)`
+      );
+    }
+  };
+
+  /** `next`: the other module's exports, or a function that loads it and returns them once this one's are freed. */
+  internal.use = (next) => {
+    for (const slot of [...cached]) evict(slot);
+    if (empty !== undefined) empty.free();
+    if (scratch !== undefined) scratch.free();
+    wasm = typeof next === 'function' ? next() : next;
+    scratch = memory = empty = profilesHere = undefined;
+    base = 0;
+    room = -1;
+    bytes = new Uint8Array(0);
+  };
 
   /** The first characters of a string, quoted, for messages. */
   const quote = (s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
@@ -479,6 +508,7 @@ function createApi(
     /** The explained verdict, with the usage preferences as its `usage` member when `usage` is true. */
     #check(name, agents, url, usage, profile) {
       const fn = `robots.${name}`;
+      if (profile !== 0) needProfiles(fn);
       const a = agentList(fn, agents);
       text(fn, 'the URL', url);
       order(fn, a, url);
@@ -544,6 +574,7 @@ function createApi(
       });
       const u = list.map((url, i) => noBreak(`urls[${i}]`, url));
       const names = profiles.map((i) => PROFILES[i]);
+      needProfiles(fn);
       const rows = JSON.parse(this.#live('compare').compare(pools.join('\n'), u.join('\n'), new Uint8Array(profiles)));
       return rows.map(([url, agent, differs, linesDiffer, ...answers]) => ({
         url: list[url],
@@ -565,6 +596,7 @@ function createApi(
       };
       const a = lines('agents', agents);
       const u = lines('urls', urls);
+      if (profile !== 0) needProfiles(fn);
       if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
       const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail, profile));
       const rows = [];

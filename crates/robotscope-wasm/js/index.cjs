@@ -2,7 +2,8 @@
 // package (node/wasm.cjs) and compiled synchronously on first use, so there is no init step and nothing is read
 // from disk: the entry works from a bundle made by esbuild or webpack, under Jest's jsdom environment, and in
 // any environment that bundles CommonJS. `init(input)` and `initSync(input)` load other bytes (or a compiled
-// WebAssembly.Module) instead, when called before first use.
+// WebAssembly.Module) instead, when called before first use. The embedded module is the one with every profile
+// (SPEC B6), so `initProfiles()` has nothing to do here unless `init` was given the module without them.
 'use strict';
 const wasm = require('./node/robotscope.js');
 const { TextEncoder } = require('./codec.cjs');
@@ -32,6 +33,7 @@ const load = () => {
   if (!wasm.__loaded()) wasm.__instantiate(embedded());
 };
 
+const internal = {};
 const api = createApi(
   wasm,
   () => {
@@ -39,7 +41,8 @@ const api = createApi(
     return true;
   },
   TextEncoder,
-  catalogue
+  catalogue,
+  internal
 );
 
 /** Loads the module synchronously from its bytes or a compiled WebAssembly.Module; a no-op once loaded. */
@@ -56,17 +59,39 @@ api.initSync = (module) => {
  */
 api.init = async (input) => {
   if (wasm.__loaded()) return;
+  input = await source(input, 'init');
+  if (input === undefined) return load();
+  if (!wasm.__loaded()) wasm.__instantiate(input);
+};
+
+/** The bytes or compiled module `input` names (fetched when it is a URL or Request); undefined for none. */
+async function source(input, fn) {
   if (input !== null && typeof input === 'object' && 'module_or_path' in input) input = input.module_or_path;
   input = await input;
-  if (input === undefined) return load();
   if (typeof input === 'string' || input instanceof URL || (typeof Request === 'function' && input instanceof Request)) {
     input = await fetch(input);
   }
   if (typeof input === 'object' && input !== null && typeof input.arrayBuffer === 'function' && !ArrayBuffer.isView(input)) {
-    if (input.ok === false) throw new Error(`robotscope: init could not load the module: HTTP ${input.status}`);
+    if (input.ok === false) throw new Error(`robotscope: ${fn} could not load the module: HTTP ${input.status}`);
     input = await input.arrayBuffer();
   }
-  if (!wasm.__loaded()) wasm.__instantiate(input);
+  return input;
+}
+
+/**
+ * Makes sure the module answers under every profile: the embedded one does, so this only loads (`input`, or the
+ * embedded bytes) when `init` was given a module without them; files parsed before are parsed again on their
+ * next call.
+ */
+api.initProfiles = async (input) => {
+  if (!wasm.__loaded()) return api.init(input);
+  if (wasm.hasProfiles()) return;
+  input = await source(input, 'initProfiles');
+  // The same glue with a new instance: what the façade holds in the old one is freed first.
+  internal.use(() => {
+    wasm.__instantiate(input === undefined ? embedded() : input);
+    return wasm;
+  });
 };
 
 Object.assign(api, createFetch(api));

@@ -619,3 +619,10 @@ export type InitInput = string | UrlLike | ResponseLike | ModuleBytes | Compiled
 export function init(input?: InitInput | Promise<InitInput>): Promise<void>;
 /** Loads the module synchronously from its bytes or a compiled module (before first use); then a no-op. */
 export function initSync(module: ModuleBytes | CompiledModule): void;
+/**
+ * Loads the module that answers under every profile (`robotscope_profiles_bg.wasm`, next to the other by default):
+ * in browsers and browser bundles, the `profile` option other than `google` and `compare` need it, and throw an
+ * `Error` that says so without it; the API then runs on that module (it also does what `init()` does). In Node the
+ * embedded module has every profile: nothing to load. Later calls return the same promise.
+ */
+export function initProfiles(input?: InitInput | Promise<InitInput>): Promise<void>;

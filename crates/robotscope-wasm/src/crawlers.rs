@@ -81,7 +81,7 @@ impl Robots {
     /// those of the profile of index `profile` in `Profile::ALL` (0: Google); the usage preferences are always
     /// read from Google's groups (no other profile defines them).
     pub fn grid(&self, agents: &str, urls: &str, base: &str, detail: bool, profile: u8) -> String {
-        let reading = self.inner.reading(crate::profiles::profile(profile));
+        let reading = crate::profiles::reading(&self.inner, profile);
         let agents: alloc::vec::Vec<TypedAgent> = agents.split('\n').map(resolve_agent).collect();
         let base = Some(base).filter(|b| !b.trim().is_empty());
         let mut j = Json::new();

@@ -200,8 +200,8 @@ impl Robots {
         usage: bool,
         profile: u8,
     ) -> String {
-        let p = profiles::profile(profile);
-        let v = scratch.read(several, agents_len, url_len, |agents, url| self.inner.check_profile(p, agents, url));
+        let v = scratch
+            .read(several, agents_len, url_len, |agents, url| profiles::check(&self.inner, profile, agents, url));
         let mut j = Json::new();
         self.verdict_into(&mut j, &v, usage);
         j.finish()

@@ -2,24 +2,86 @@
 //! (the façade reads the names from the data module `cargo xtask npm` writes from that list), and a comparison
 //! is the core's readings, written as JSON.
 //!
+//! The readings other than Google's are behind the crate's `profiles` feature (on by default): the module
+//! browsers load first is built without it and answers every query as Google does (`Google` below stands in for
+//! `Reading` there), and the façade loads the module built with it when a query names another profile
+//! (`initProfiles`). The readings cost 9.5 KB gzipped of a 70 KiB budget, more than the budget had left (see
+//! ARCHITECTURE.md).
+//!
 //! `compare` asks each reading itself rather than calling `Robots::compare`, whose generic agent list (`&[A]`)
 //! would compile every reading's matcher once more for a new agent type: 2.1 KB gzipped of the `.wasm`, measured.
 //! It marks the rows as `Robots::compare` does (the test below checks the two agree).
 
 use alloc::string::String;
+#[cfg(feature = "profiles")]
 use alloc::vec::Vec;
 
-use robotscope::{Profile, Reading, Verdict};
+#[cfg(feature = "profiles")]
+use robotscope::Reading;
+#[cfg(not(feature = "profiles"))]
+use robotscope::{AgentCheck, TypedAgent};
+use robotscope::{Profile, Verdict};
 use wasm_bindgen::prelude::*;
 
-use crate::json::Json;
-use crate::Robots;
+#[cfg(feature = "profiles")]
+use crate::{json::Json, Robots};
 
 /// The profile of index `i` in `Profile::ALL`; Google for any other number (the façade passes only valid ones).
+#[cfg(feature = "profiles")]
 pub(crate) fn profile(i: u8) -> Profile {
     Profile::ALL.get(usize::from(i)).copied().unwrap_or_default()
 }
 
+/// The file read under the profile of index `i`.
+#[cfg(feature = "profiles")]
+pub(crate) fn reading(robots: &robotscope::Robots, i: u8) -> Reading<'_> {
+    robots.reading(profile(i))
+}
+
+/// Without the readings, every profile index reads as Google.
+#[cfg(not(feature = "profiles"))]
+pub(crate) fn reading(robots: &robotscope::Robots, _: u8) -> Google<'_> {
+    Google(robots)
+}
+
+/// The verdict for `agents` at `url` under the profile of index `i`.
+#[cfg(feature = "profiles")]
+pub(crate) fn check(robots: &robotscope::Robots, i: u8, agents: &[&str], url: &str) -> Verdict {
+    robots.check_profile(profile(i), agents, url)
+}
+
+/// The verdict for `agents` at `url`, as Google reads the file.
+#[cfg(not(feature = "profiles"))]
+pub(crate) fn check(robots: &robotscope::Robots, _: u8, agents: &[&str], url: &str) -> Verdict {
+    robots.check(agents, url)
+}
+
+/// Google's reading with the methods of `Reading` the adapter calls, for the module without the other readings.
+#[cfg(not(feature = "profiles"))]
+pub(crate) struct Google<'a>(&'a robotscope::Robots);
+
+#[cfg(not(feature = "profiles"))]
+impl Google<'_> {
+    pub(crate) fn profile(&self) -> Profile {
+        Profile::Google
+    }
+
+    pub(crate) fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck {
+        self.0.check_agent(agent, url)
+    }
+
+    pub(crate) fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
+        self.0.explain_agent(agent, check)
+    }
+}
+
+/// Whether this module answers under every profile (`false`: Google's reading only, see the module's comment).
+#[wasm_bindgen(js_name = hasProfiles)]
+pub fn has_profiles() -> bool {
+    cfg!(feature = "profiles")
+}
+
+#[cfg(feature = "profiles")]
 #[wasm_bindgen]
 impl Robots {
     /// Every URL (separated by `\n`) for every agent (separated by `\n`; the members of a pooled list by `\r`)
@@ -60,7 +122,7 @@ impl Robots {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "profiles"))]
 mod tests {
     use super::*;
 

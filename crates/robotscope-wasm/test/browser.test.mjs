@@ -1,5 +1,6 @@
 // The package in headless Chromium: a page loads it with <script type="module"> (an import map names the
-// installed package), calls `await init()`, runs the conformance vectors and the API, and reports back.
+// installed package), calls `await init()`, runs the conformance vectors and the API, then loads the module with
+// every profile (`await initProfiles()`), and reports back.
 // Needs Chromium at /usr/bin/chromium (or $CHROMIUM); skips without it unless CI=true.
 import test from 'node:test';
 import assert from 'node:assert';
@@ -15,7 +16,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <script type="importmap">{ "imports": { "robotscope": "/pkg/index.web.js", "robotscope/robots-parser": "/pkg/robots-parser.web.js" } }</script>
 <script type="module">
-import { init, Robots, robotsUrl, governs, normalizeUrl } from 'robotscope';
+import { init, initProfiles, Robots, robotsUrl, governs, normalizeUrl } from 'robotscope';
 import robotsParser from 'robotscope/robots-parser';
 const report = {};
 try {
@@ -42,6 +43,22 @@ try {
   }
   report.vectors = count;
   report.failures = failures.slice(0, 10);
+  // The module init() loads reads as Google does; another profile needs initProfiles() first.
+  const wasmFetched = () => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.wasm'));
+  const colon = Robots.parse('User-agent: *\\nDisallow /private\\n');
+  try { colon.check('a', '/private', { profile: 'rfc9309' }); report.beforeProfiles = 'no error'; } catch (e) { report.beforeProfiles = e.message; }
+  try { colon.compare('a', '/private'); report.compareBefore = 'no error'; } catch (e) { report.compareBefore = e.message; }
+  report.fetchedBefore = wasmFetched();
+  await initProfiles();
+  report.fetchedAfter = wasmFetched();
+  // Files parsed before answer on the new module, under every profile.
+  report.profiles = [
+    colon.check('a', '/private').allowed,
+    colon.check('a', '/private', { profile: 'rfc9309' }).allowed,
+    colon.check('a', '/private', { profile: '1994' }).line,
+    colon.compare('a', '/private')[0].differs,
+    robots.check('Googlebot', 'https://example.com/shop/shoes').line,
+  ];
 } catch (e) {
   report.error = String(e && e.stack || e);
 }
@@ -93,5 +110,10 @@ test('the package works in headless Chromium from <script type="module">', async
     assert.strictEqual(report.typeError, true);
     assert.deepStrictEqual(report.failures, []);
     if (!data.missing()) assert.ok(report.vectors >= 74772);
+    assert.match(report.beforeProfiles, /^robots\.check: .*call `await initProfiles\(\)`/);
+    assert.match(report.compareBefore, /^robots\.compare: .*call `await initProfiles\(\)`/);
+    assert.deepStrictEqual(report.fetchedBefore, ['/pkg/web/robotscope_bg.wasm']);
+    assert.deepStrictEqual(report.fetchedAfter, ['/pkg/web/robotscope_bg.wasm', '/pkg/web/robotscope_profiles_bg.wasm']);
+    assert.deepStrictEqual(report.profiles, [false, true, 0, true, 5]);
   });
 });

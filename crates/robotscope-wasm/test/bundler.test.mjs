@@ -1,7 +1,7 @@
 // The package through browser bundlers, as the README's recipes use it: esbuild (the `.wasm` copied with the
 // `file` loader and passed to `init`) and webpack 5 (`await init()` as is: webpack emits the `.wasm` that
 // `new URL(..., import.meta.url)` names) and Vite (the same, as is); each bundle runs in headless Chromium (see
-// chromium.mjs).
+// chromium.mjs), then loads the module with every profile the same way (`initProfiles`).
 import test from 'node:test';
 import assert from 'node:assert';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,15 +12,18 @@ import { inChromium } from './chromium.mjs';
 
 
 const APP = `
-import { init, Robots, normalizeUrl } from 'robotscope';
+import { init, initProfiles, Robots, normalizeUrl } from 'robotscope';
 import robotsParser from 'robotscope/robots-parser';
 import wasmUrl from 'robotscope/robotscope_bg.wasm';
+import profilesUrl from 'robotscope/robotscope_profiles_bg.wasm';
 await init(wasmUrl);
 const robots = Robots.parse('User-agent: *\\nDisallow: /private/\\nAllow: /private/press/\\n');
 const v = robots.check('Googlebot', normalizeUrl('https://example.com/private/press/ü'));
+await initProfiles(profilesUrl);
 window.report = {
   verdict: [v.allowed, v.line, v.rule && v.rule.priority, v.path],
   compat: robotsParser('https://example.com/robots.txt', 'User-agent: *\\nDisallow: /x').isAllowed('https://example.com/x', 'Bot'),
+  rfc9309: robots.check('Googlebot', '/private/index.html', { profile: 'rfc9309' }).line,
 };
 `;
 
@@ -40,7 +43,7 @@ async function expectReportInChromium(t, dist) {
     await page.waitForFunction(() => window.report !== undefined, null, { timeout: 60000 });
     const report = await page.evaluate(() => window.report);
     assert.deepStrictEqual(errors, []);
-    assert.deepStrictEqual(report, { verdict: [true, 3, 15, '/private/press/%C3%BC'], compat: false });
+    assert.deepStrictEqual(report, { verdict: [true, 3, 15, '/private/press/%C3%BC'], compat: false, rfc9309: 2 });
   });
 }
 
@@ -71,15 +74,17 @@ test('the package bundles with esbuild and runs in headless Chromium', async (t)
 });
 
 const WEBPACK_APP = `
-import { init, Robots, normalizeUrl } from 'robotscope';
+import { init, initProfiles, Robots, normalizeUrl } from 'robotscope';
 import robotsParser from 'robotscope/robots-parser';
 (async () => {
   await init();
   const robots = Robots.parse('User-agent: *\\nDisallow: /private/\\nAllow: /private/press/\\n');
   const v = robots.check('Googlebot', normalizeUrl('https://example.com/private/press/ü'));
+  await initProfiles();
   window.report = {
     verdict: [v.allowed, v.line, v.rule && v.rule.priority, v.path],
     compat: robotsParser('https://example.com/robots.txt', 'User-agent: *\\nDisallow: /x').isAllowed('https://example.com/x', 'Bot'),
+    rfc9309: robots.check('Googlebot', '/private/index.html', { profile: 'rfc9309' }).line,
   };
 })().catch((e) => { window.report = { error: String(e) }; });
 `;
