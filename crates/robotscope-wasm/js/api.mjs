@@ -576,13 +576,16 @@ function createApi(
       const names = profiles.map((i) => PROFILES[i]);
       needProfiles(fn);
       const rows = JSON.parse(this.#live('compare').compare(pools.join('\n'), u.join('\n'), new Uint8Array(profiles)));
-      return rows.map(([url, agent, differs, linesDiffer, ...answers]) => ({
-        url: list[url],
-        agent: columns[agent],
-        differs,
-        linesDiffer,
-        answers: answers.map(([allowed, line, rule, scope, explanation], i) => ({ profile: names[i], allowed, line, rule, scope, explanation })),
-      }));
+      return rows.map(([url, agent, ...answers]) => {
+        const [differs, linesDiffer] = answers.splice(-2);
+        return {
+          url: list[url],
+          agent: columns[agent],
+          differs,
+          linesDiffer,
+          answers: answers.map(([allowed, line, rule, scope, explanation], i) => ({ profile: names[i], allowed, line, rule, scope, explanation })),
+        };
+      });
     }
 
     /** Rows of answers from the core's reading of typed agents and URLs: grid cells, or with `detail` checkAgent's answers. */

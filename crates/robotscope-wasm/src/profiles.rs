@@ -86,8 +86,8 @@ pub fn has_profiles() -> bool {
 impl Robots {
     /// Every URL (separated by `\n`) for every agent (separated by `\n`; the members of a pooled list by `\r`)
     /// under the profiles of the indices in `profiles` (as `Robots::compare`), as a JSON array of rows, URL-major:
-    /// `[url, agent, differs, linesDiffer, answer...]` with one answer per profile, `[allowed, line, rule|null,
-    /// scope, explanation]`.
+    /// `[url, agent, answer..., differs, linesDiffer]` with one answer per profile, `[allowed, line, rule|null,
+    /// scope, explanation]` (the marks last: each verdict is written as it comes).
     pub fn compare(&self, agents: &str, urls: &str, profiles: &[u8]) -> String {
         let pools: Vec<Vec<&str>> = agents.split('\n').map(|a| a.split('\r').collect()).collect();
         let urls: Vec<&str> = urls.split('\n').collect();
@@ -98,27 +98,37 @@ impl Robots {
         j.open_array();
         for (u, url) in urls.iter().enumerate() {
             for (a, pool) in pools.iter().enumerate() {
-                // The agent list type of every other query (`[&str]`): one copy of each reading's matcher.
-                let verdicts: Vec<Verdict> = readings.iter().map(|r| r.check(pool.as_slice(), url)).collect();
-                let differs = verdicts.windows(2).any(|w| w[0].allowed != w[1].allowed);
-                let lines_differ = verdicts.windows(2).any(|w| w[0].line != w[1].line);
-                j.open_array().num(u).num(a).bool(differs).bool(lines_differ);
-                for (reading, v) in readings.iter().zip(&verdicts) {
-                    j.open_array().bool(v.allowed).num(v.line);
-                    match &v.decided_by {
-                        Some(m) => self.rule_match(&mut j, m),
-                        None => {
-                            j.null();
-                        }
-                    }
-                    j.str(v.scope.name()).str(&reading.explain(v, &names[a]));
-                    j.close_array();
+                j.open_array().num(u).num(a);
+                // Whether any answer differs from the first (from another one, as `Robots::compare` marks rows).
+                let (mut first, mut differs, mut lines_differ) = (None, false, false);
+                for reading in &readings {
+                    // The agent list type of every other query (`[&str]`): one copy of each reading's matcher.
+                    let v = reading.check(pool.as_slice(), url);
+                    let &mut (allowed, line) = first.get_or_insert((v.allowed, v.line));
+                    differs |= allowed != v.allowed;
+                    lines_differ |= line != v.line;
+                    self.answer(&mut j, &v, &reading.explain(&v, &names[a]));
                 }
-                j.close_array();
+                j.bool(differs).bool(lines_differ).close_array();
             }
         }
         j.close_array();
         j.finish()
+    }
+}
+
+#[cfg(feature = "profiles")]
+impl Robots {
+    /// One profile's answer in a row of `compare`: `[allowed, line, rule|null, scope, explanation]`.
+    fn answer(&self, j: &mut Json, v: &Verdict, explanation: &str) {
+        j.open_array().bool(v.allowed).num(v.line);
+        match &v.decided_by {
+            Some(m) => self.rule_match(j, m),
+            None => {
+                j.null();
+            }
+        }
+        j.str(v.scope.name()).str(explanation).close_array();
     }
 }
 
@@ -144,17 +154,20 @@ mod tests {
         let pooled: [&[&str]; 2] = [&agents[..1], &["Googlebot", "Bingbot"]];
         let c = robots.inner.compare(&Profile::ALL, &pooled, &urls);
         let names = ["GPTBot", "Googlebot + Bingbot"];
+        // The same JSON written from the core's comparison, row by row.
+        let mut want = Json::new();
+        want.open_array();
         for row in &c.rows {
-            let head = alloc::format!("[{},{},{},{},[", row.url, row.agent, row.differs, row.lines_differ);
-            assert!(json.contains(&head), "{head} in {json}");
+            want.open_array().num(row.url).num(row.agent);
             for (reading, v) in c.readings.iter().zip(&row.verdicts) {
-                let mut why = Json::new();
-                why.str(&reading.explain(v, names[row.agent]));
-                let answer = alloc::format!("[{},{},", v.allowed, v.line);
-                assert!(json.contains(&answer) && json.contains(&why.finish()), "{answer} in {json}");
+                robots.answer(&mut want, v, &reading.explain(v, names[row.agent]));
             }
+            want.bool(row.differs).bool(row.lines_differ).close_array();
         }
-        assert!(c.rows.iter().any(|r| r.differs), "the pitfalls file reads differently somewhere");
+        want.close_array();
+        assert_eq!(json, want.finish());
+        assert!(c.rows.iter().any(|r| r.differs && r.lines_differ), "the pitfalls file reads differently somewhere");
+        assert!(c.rows.iter().any(|r| !r.differs && r.lines_differ), "and names other lines elsewhere");
     }
 
     /// The npm tests' expected answers (`test/fixtures/pitfalls-compare.jsonl`, the CLI's `check --compare --json`)
