@@ -220,6 +220,24 @@ mod rfc9309 {
         );
         let ignored: Vec<(usize, &str)> = reading.ignored().iter().map(|i| (i.line, i.why.name())).collect();
         assert_eq!(ignored, [(2, "missing-colon")]);
+        // Three lines are all quoted; from the fourth on they are counted.
+        let why = |file: &str| {
+            let robots = Robots::parse(file);
+            let reading = robots.reading(Profile::Rfc9309);
+            let v = reading.check("GPTBot", "/");
+            let text = reading.explain(&v, "GPTBot");
+            text[text.find(" It passes over").unwrap()..].to_string()
+        };
+        assert_eq!(
+            why("User-agent: *\nDissallow: /a\nDissallow: /b\nDisallow /c\n"),
+            " It passes over line 2 (`Dissallow: /a`), line 3 (`Dissallow: /b`) and line 4 (`Disallow /c`), which are \
+             not RFC 9309 syntax."
+        );
+        assert_eq!(
+            why("User-agent: *\nDissallow: /a\nDissallow: /b\nDisallow /c\nUser agent: x\n"),
+            " It passes over line 2 (`Dissallow: /a`), line 3 (`Dissallow: /b`), line 4 (`Disallow /c`) and 1 more, \
+             which are not RFC 9309 syntax."
+        );
     }
 }
 

@@ -428,18 +428,43 @@ impl<'a> Reading<'a> {
         if count == 0 {
             return String::new();
         }
-        let quoted: Vec<String> = first
-            .iter()
-            .map(|i| format!("line {} (`{}`)", i.line, crate::lint::lossy(self.robots.text(i.span))))
-            .collect();
-        let list = match (quoted.split_last(), count) {
-            (Some((last, rest)), n) if n <= 3 && !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            (_, n) if n > 3 => format!("{} and {} more", quoted.join(", "), n - 3),
-            _ => quoted.join(""),
-        };
-        let verb = if count == 1 { "is" } else { "are" };
-        format!(" It passes over {list}, which {verb} {what}.")
+        // `line 2 (`...`)`, `line 2 (...) and line 4 (...)`, `line 2 (...), line 4 (...) and 3 more`.
+        let mut text = String::from(" It passes over ");
+        for (k, i) in first.iter().enumerate() {
+            if k > 0 {
+                text.push_str(if k + 1 == first.len() && count <= 3 { " and " } else { ", " });
+            }
+            text.push_str("line ");
+            push_number(&mut text, i.line);
+            text.push_str(" (`");
+            text.push_str(&crate::lint::lossy(self.robots.text(i.span)));
+            text.push_str("`)");
+        }
+        if count > 3 {
+            text.push_str(" and ");
+            push_number(&mut text, count - 3);
+            text.push_str(" more");
+        }
+        text.push_str(if count == 1 { ", which is " } else { ", which are " });
+        text.push_str(what);
+        text.push('.');
+        text
     }
+}
+
+/// Appends `n` in decimal: the readings' explanations are built by appending, which costs less code in the npm
+/// `.wasm` than `format!` (303 B gzipped for `Reading::ignored_sentence`).
+fn push_number(text: &mut String, n: usize) {
+    let (mut digits, mut at, mut n) = ([0u8; 20], 20, n);
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    text.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// The path `url` is matched with, as the tools show it.
