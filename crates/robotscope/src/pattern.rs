@@ -100,10 +100,14 @@ pub fn escape_pattern(value: &[u8]) -> alloc::string::String {
 /// assert!(!pattern_matches(b"fish", b"/fish"));
 /// ```
 pub fn pattern_matches(pattern: &[u8], path: &[u8]) -> bool {
-    let (body, anchored) = match pattern.split_last() {
-        Some((b'$', body)) => (body, true),
-        _ => (pattern, false),
-    };
+    match pattern.split_last() {
+        Some((b'$', body)) => body_matches(body, true, path),
+        _ => body_matches(pattern, false, path),
+    }
+}
+
+/// [`pattern_matches`] for a pattern without its final `$`: `body`, anchored at the end when `anchored`.
+pub(crate) fn body_matches(body: &[u8], anchored: bool, path: &[u8]) -> bool {
     let mut pieces = body.split(|&c| c == b'*');
     // `split` always yields at least one piece.
     let first = pieces.next().unwrap_or(&[]);

@@ -2,11 +2,12 @@
 //! [`Matcher`], which keeps those rules for one agent list. Which rules apply is [`Robots::applicable_groups`]'s
 //! business; this module only ranks the rules it is given.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::{Agents, Robots};
-use crate::pattern::pattern_matches;
+use crate::pattern::{body_matches, pattern_matches};
 use crate::url::match_path;
 
 impl Robots {
@@ -21,8 +22,7 @@ impl Robots {
     /// assert_eq!(a.decide("/b"), robots.decide("a", "/b"));
     /// ```
     pub fn matcher<A: Agents + ?Sized>(&self, agents: &A) -> Matcher<'_> {
-        let (own, rules) = self.applicable_rules(agents);
-        Matcher { robots: self, own, rules: rules.collect() }
+        Matcher::new(self, agents, TABLE_LIMIT)
     }
 
     /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
@@ -51,29 +51,210 @@ impl Robots {
                 }
             }
         }
-        // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
-        let disallowed =
-            if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
-        (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
+        verdict(allow, disallow)
     }
 }
 
-/// The rules that apply to one agent list, found once by [`Robots::matcher`].
+/// The rules that apply to one agent list, found once by [`Robots::matcher`] and laid out for fast answers.
+///
+/// The rules are listed in one table sorted by priority (longest pattern first, then file order), so the
+/// first rule that matches usually decides and the scan stops there. A larger table is split by the byte
+/// after a rule's leading `/`, so a path meets only the rules that can start like it and the few (such as `/`
+/// or `/*.php`) with fewer than two literal bytes. Each entry holds the rule's first eight literal bytes, so
+/// most rules are rejected without reading the pattern, and the whole table is one allocation of 24 bytes per
+/// entry, since a query on a cold matcher costs about one cache miss per allocation it touches.
+/// [`Matcher::decide`] answers as [`Robots::decide`] does, line for line; `tests/properties.rs` checks it
+/// against a transcription of the reference, and `tests/conformance.rs` on every vector.
 #[derive(Debug, Clone)]
 pub struct Matcher<'a> {
     robots: &'a Robots,
+    /// The table (see [`BITMAP`]); empty for files over [`TABLE_LIMIT`], whose rules are in `ranges`.
+    table: Box<[u32]>,
     own: bool,
-    /// The applicable rules as index ranges, in file order.
-    rules: Vec<Range<usize>>,
+    rule_count: usize,
+    /// Only for files too large for the table's 30-bit offsets: the rules as index ranges, answered by
+    /// [`Robots::run_rules`] as [`Robots::decide`] does.
+    ranges: Vec<Range<usize>>,
 }
 
-impl Matcher<'_> {
+/// The layout of [`Matcher::table`], in 32-bit words: how many entries the general run has (the rules with
+/// fewer than two literal bytes, or every rule when the table is not split); at [`BITMAP`], eight words of the
+/// buckets that hold rules (one bit per second literal byte); for each used bucket in byte order, where its
+/// run ends (counted in entries; it starts where the previous ends); then the entries, [`ENTRY`] words each:
+/// the head (two words), the priority with the [`ALLOW`] and [`ARENA`] bits, the line, the pattern's start, and
+/// its end with the test in the top two bits. Each run is sorted by priority.
+const BITMAP: usize = 1;
+/// Where the bucket ends start.
+const BUCKETS: usize = 9;
+
+/// Words per entry.
+const ENTRY: usize = 6;
+/// The rule is an `Allow` (in the priority word).
+const ALLOW: u32 = 1 << 31;
+/// The pattern is in `Robots::patterns`, not the source (in the priority word).
+const ARENA: u32 = 1 << 30;
+/// What a path that passed the head must still satisfy (the end word's top bits): nothing (the head is the
+/// whole pattern), start with the pattern, match the pattern, or match the pattern anchored at the end (the
+/// index.html retry's `/dir/$`).
+const HEAD: u32 = 0;
+const PREFIX: u32 = 1 << 30;
+const PATTERN: u32 = 2 << 30;
+const ANCHORED: u32 = 3 << 30;
+const LOW: u32 = (1 << 30) - 1;
+
+/// The most bytes a file may have for [`Matcher`]'s table: its escaped patterns are at most three times as
+/// long, and offsets and priorities must fit 30 bits.
+const TABLE_LIMIT: usize = 1 << 28;
+
+/// Tables of more entries than this are split into buckets; smaller ones are scanned whole.
+const SPLIT_ABOVE: usize = 12;
+
+/// One entry before it is written into the table: its bucket key and words.
+type Keyed = (u16, [u32; ENTRY]);
+
+impl<'a> Matcher<'a> {
+    pub(super) fn new<A: Agents + ?Sized>(robots: &'a Robots, agents: &A, limit: usize) -> Matcher<'a> {
+        let (own, ranges) = robots.applicable_rules(agents);
+        if robots.src.len() > limit {
+            let ranges: Vec<Range<usize>> = ranges.collect();
+            let rule_count = ranges.iter().map(ExactSizeIterator::len).sum();
+            return Matcher { robots, table: Box::default(), own, rule_count, ranges };
+        }
+        let mut keyed: Vec<Keyed> = Vec::new();
+        let mut rule_count = 0;
+        for range in ranges {
+            for r in &robots.rules[range] {
+                rule_count += 1;
+                let pattern = robots.pattern(r);
+                let (start, end) = (r.pattern.start as u32, r.pattern.end as u32);
+                let mut bits = if r.escaped { ARENA } else { 0 };
+                if r.allow {
+                    bits |= ALLOW;
+                }
+                let test = match (r.literal == pattern.len(), r.literal <= 8) {
+                    (true, true) => HEAD,
+                    (true, false) => PREFIX,
+                    (false, _) => PATTERN,
+                };
+                let line = r.line as u32;
+                keyed.push(keyed_entry(pattern, r.literal, end - start, bits, line, start, end | test));
+                if r.allow {
+                    // Google-only: `Allow: /dir/index.htm*` also allows `/dir/` exactly, one byte above the
+                    // priority of `/dir/` (SPEC A5.4): the pattern `/dir/` anchored at the end.
+                    if let Some(prefix) = index_retry_prefix(pattern) {
+                        let (literal, n) = (literal_prefix(prefix), prefix.len() as u32);
+                        keyed.push(keyed_entry(prefix, literal, n + 1, bits, line, start, (start + n) | ANCHORED));
+                    }
+                }
+            }
+        }
+        if keyed.len() <= SPLIT_ABOVE {
+            keyed.iter_mut().for_each(|(k, _)| *k = 0);
+        }
+        // Key 0 is the general run; key `b + 1` the bucket of second byte `b`. Within each run, higher
+        // priority first and file order among equals: the reference's slots keep the first rule of the highest
+        // priority.
+        keyed.sort_unstable_by(|(ka, a), (kb, b)| {
+            ka.cmp(kb).then((b[2] & LOW).cmp(&(a[2] & LOW))).then(a[3].cmp(&b[3]))
+        });
+        let general = keyed.iter().take_while(|(k, _)| *k == 0).count();
+        let mut bitmap = [0u32; 8];
+        let mut ends = Vec::new();
+        for (i, &(k, _)) in keyed.iter().enumerate().skip(general) {
+            let b = usize::from(k - 1);
+            bitmap[b / 32] |= 1 << (b % 32);
+            if keyed.get(i + 1).is_none_or(|&(next, _)| next != k) {
+                ends.push((i + 1) as u32);
+            }
+        }
+        let mut table = Vec::with_capacity(BUCKETS + ends.len() + keyed.len() * ENTRY);
+        table.push(general as u32);
+        table.extend_from_slice(&bitmap);
+        table.extend_from_slice(&ends);
+        table.extend(keyed.iter().flat_map(|(_, words)| words));
+        Matcher { robots, table: table.into_boxed_slice(), own, rule_count, ranges: Vec::new() }
+    }
+
     /// The verdict and the deciding line (0 when no rule decided) for `url`, as [`Robots::decide`] gives them.
     pub fn decide(&self, url: &str) -> (bool, usize) {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let (allowed, decider) = self.robots.run_rules(self.rules.iter().cloned(), path, |_, _, _| {});
+        let Some(&general) = self.table.first() else {
+            let (allowed, decider) = self.robots.run_rules(self.ranges.iter().cloned(), path, |_, _, _| {});
+            return (allowed, decider.line);
+        };
+        let bitmap = &self.table[BITMAP..BUCKETS];
+        let used = bitmap.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        let entries = &self.table[BUCKETS + used..];
+        let path_head = head_of(path, path.len());
+        let mut allow = Slot::NONE;
+        let mut disallow = Slot::NONE;
+        let general = general as usize;
+        self.scan(&entries[..general * ENTRY], path, path_head, &mut allow, &mut disallow);
+        if let Some(&b) = path.get(1) {
+            let (word, bit) = (usize::from(b / 32), u32::from(b % 32));
+            if bitmap[word] & (1 << bit) != 0 {
+                let below = bitmap[..word].iter().map(|w| w.count_ones() as usize).sum::<usize>()
+                    + (bitmap[word] & ((1u32 << bit) - 1)).count_ones() as usize;
+                let ends = &self.table[BUCKETS..BUCKETS + used];
+                let start = if below == 0 { general } else { ends[below - 1] as usize };
+                let run = &entries[start * ENTRY..ends[below] as usize * ENTRY];
+                self.scan(run, path, path_head, &mut allow, &mut disallow);
+            }
+        }
+        let (allowed, decider) = verdict(allow, disallow);
         (allowed, decider.line)
+    }
+
+    /// Updates the slots with the entries of one run (sorted by priority) that match `path`, skipping every
+    /// entry that could not change the answer and stopping where none after could.
+    #[inline]
+    fn scan(&self, run: &[u32], path: &[u8], path_head: u64, allow: &mut Slot, disallow: &mut Slot) {
+        for e in run.chunks_exact(ENTRY) {
+            let priority = (e[2] & LOW) as isize;
+            if priority < allow.priority.max(disallow.priority) {
+                // Lower priorities lose to a slot already filled, whatever they match.
+                break;
+            }
+            if !head_matches(u64::from(e[0]) | (u64::from(e[1]) << 32), path_head) {
+                continue;
+            }
+            let line = e[3] as usize;
+            let slot = if e[2] & ALLOW != 0 {
+                // An equal allow from earlier in the file keeps its line (an allow below the disallow cannot
+                // win: ruled out above).
+                if priority == allow.priority && line > allow.line {
+                    continue;
+                }
+                &mut *allow
+            } else {
+                // Ties go to allow, and an equal disallow from earlier in the file keeps its line.
+                if priority <= allow.priority || (priority == disallow.priority && line > disallow.line) {
+                    continue;
+                }
+                &mut *disallow
+            };
+            if self.passes(e, path) {
+                *slot = Slot { priority, line };
+            }
+        }
+    }
+
+    /// Whether `path`, which passed the entry's head, matches the rest of its pattern.
+    #[inline(always)]
+    fn passes(&self, e: &[u32], path: &[u8]) -> bool {
+        let test = e[5] & !LOW;
+        if test == HEAD {
+            return true;
+        }
+        let store: &[u8] = if e[2] & ARENA != 0 { &self.robots.patterns } else { &self.robots.src };
+        let pattern = &store[e[4] as usize..(e[5] & LOW) as usize];
+        match test {
+            // The head held the first eight bytes.
+            PREFIX => path.len() >= pattern.len() && path[8..pattern.len()] == pattern[8..],
+            PATTERN => pattern_matches(pattern, path),
+            _ => body_matches(pattern, true, path),
+        }
     }
 
     /// Whether the agents have a group of their own (then the `*` groups are ignored).
@@ -83,8 +264,31 @@ impl Matcher<'_> {
 
     /// How many rules apply to the agents.
     pub fn rule_count(&self) -> usize {
-        self.rules.iter().map(ExactSizeIterator::len).sum()
+        self.rule_count
     }
+}
+
+/// A table entry (see [`BITMAP`]) for `pattern` with its literal start, keyed by its bucket.
+fn keyed_entry(pattern: &[u8], literal: usize, priority: u32, bits: u32, line: u32, start: u32, end: u32) -> Keyed {
+    let head = head_of(pattern, literal);
+    (key(pattern, literal), [head as u32, (head >> 32) as u32, priority | bits, line, start, end])
+}
+
+/// The bucket of a pattern with this literal start (see [`Matcher::new`]).
+fn key(pattern: &[u8], literal: usize) -> u16 {
+    if literal >= 2 {
+        u16::from(pattern[1]) + 1
+    } else {
+        0
+    }
+}
+
+/// The answer of the two slots: only priorities above 0 decide, and ties go to allow (SPEC A5.6). Returns
+/// whether the path is allowed and the slot that decided (its line is 0 when no rule matched).
+pub(super) fn verdict(allow: Slot, disallow: Slot) -> (bool, Slot) {
+    let disallowed =
+        if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
+    (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
 }
 
 /// A match slot of the reference matcher: the best priority so far and where it came from.
@@ -163,4 +367,47 @@ fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Op
         path == prefix
     };
     matched.then_some((prefix.len() + 1, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    /// A file whose `*` group has more rules than [`SPLIT_ABOVE`], of every shape the table tells apart.
+    const FILE: &str = "User-agent: *\nDisallow: /\nAllow: /$\nDisallow: /*.php$\nAllow: /a/index.html\n\
+        Allow: /b*/index.htm\nDisallow: /a\nDisallow: /ab\nAllow: /abcdefghij\nDisallow: /abcdefghijk$\n\
+        Disallow: /café\nAllow: /%7euser\nDisallow: /x*y\nDisallow: *z\nAllow: /x\nDisallow:\n\
+        Allow: /abcdefgh\nDisallow: /abcdefgh\nDisallow: ?q\n\nUser-agent: few\nDisallow: /a\nAllow: /a/index.htm\n";
+
+    #[test]
+    fn the_table_answers_as_the_engine_split_or_whole_or_not_built() {
+        let robots = Robots::parse(FILE);
+        let mut urls: Vec<String> = Vec::new();
+        for path in ["", "/", "/a", "/a/", "/a/index.html", "/ab", "/abc", "/abcdefgh", "/abcdefghij", "/abcdefghijk"] {
+            for tail in ["", "x", "$", ".php", "?q", "z", "/index.htm"] {
+                urls.push(format!("https://example.com{path}{tail}"));
+            }
+        }
+        urls.extend(
+            ["/b/", "/bb/", "/b/index.htm", "/caf%C3%A9", "/%7Euser", "/x", "/xy", "/xay", "?q", "/z"]
+                .map(String::from),
+        );
+        for agent in ["any", "few"] {
+            let table = Matcher::new(&robots, agent, TABLE_LIMIT);
+            let ranges = Matcher::new(&robots, agent, 0);
+            assert!(table.ranges.is_empty() && ranges.table.is_empty());
+            assert_eq!(table.rule_count(), ranges.rule_count());
+            for url in &urls {
+                let want = robots.decide(agent, url);
+                assert_eq!(table.decide(url), want, "{agent} {url}");
+                assert_eq!(ranges.decide(url), want, "{agent} {url}");
+            }
+        }
+        // The `*` group is split into buckets; the small group is scanned whole.
+        let split =
+            |agent: &str| Matcher::new(&robots, agent, TABLE_LIMIT).table[BITMAP..BUCKETS].iter().any(|&w| w != 0);
+        assert!(split("any") && !split("few"));
+    }
 }
