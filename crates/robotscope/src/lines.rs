@@ -184,18 +184,34 @@ pub(crate) fn word_at(src: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// Position of the first `byte` in `hay`, eight bytes at a time.
-#[inline]
-pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
+/// Calls `f` with eight-byte words covering `hay` in order, with each word's offset, until it returns `Some`.
+/// The last word overlaps the one before it rather than running a loop over the remaining bytes, so a
+/// search must find nothing in bytes already searched; a `hay` shorter than eight bytes is one word padded
+/// with `pad`.
+#[inline(always)]
+pub(crate) fn search_words<T>(hay: &[u8], pad: u8, mut f: impl FnMut(usize, u64) -> Option<T>) -> Option<T> {
+    if hay.len() < 8 {
+        let mut word = [pad; 8];
+        word[..hay.len()].copy_from_slice(hay);
+        return f(0, u64::from_le_bytes(word));
+    }
     let mut i = 0;
-    while i + 8 <= hay.len() {
-        let found = zero_bytes(word_at(hay, i) ^ (LO * byte as u64));
-        if found != 0 {
-            return Some(i + (found.trailing_zeros() / 8) as usize);
+    while i + 8 < hay.len() {
+        if let Some(found) = f(i, word_at(hay, i)) {
+            return Some(found);
         }
         i += 8;
     }
-    hay[i..].iter().position(|&c| c == byte).map(|p| i + p)
+    f(hay.len() - 8, word_at(hay, hay.len() - 8))
+}
+
+/// Position of the first `byte` in `hay`, eight bytes at a time.
+#[inline]
+pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
+    search_words(hay, byte ^ 1, |i, w| {
+        let found = zero_bytes(w ^ (LO * byte as u64));
+        (found != 0).then(|| i + (found.trailing_zeros() / 8) as usize)
+    })
 }
 
 /// Position of the first byte at or after `from` (and before `limit`) that is a terminator, NUL or `#`, or
@@ -444,5 +460,28 @@ fn classify(raw: u128, n: usize) -> (KeyKind, bool) {
         b's' if hit(SITEMAP) => (KeyKind::Sitemap, false),
         b's' if hit(SITE_MAP) => (KeyKind::Sitemap, true),
         _ => (KeyKind::Unknown, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_byte_finds_the_first_at_every_length_and_place() {
+        for len in 0..40 {
+            let hay = alloc::vec![b'a'; len];
+            assert_eq!(find_byte(&hay, b'*'), None);
+            for at in 0..len {
+                let mut hay = hay.clone();
+                hay[at] = b'*';
+                assert_eq!(find_byte(&hay, b'*'), Some(at));
+                // A later one does not hide it.
+                if let Some(last) = hay.last_mut() {
+                    *last = b'*';
+                }
+                assert_eq!(find_byte(&hay, b'*'), Some(at));
+            }
+        }
     }
 }

@@ -6,20 +6,12 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Whether [`escape_pattern_into`] would change `value`.
 pub(crate) fn needs_escape(value: &[u8]) -> bool {
-    use crate::lines::{word_at, zero_bytes};
+    use crate::lines::{search_words, zero_bytes};
     const LO: u64 = 0x0101_0101_0101_0101;
     // Fast path: no byte ≥ 0x80 and no `%` means nothing to do.
-    let mut i = 0;
-    let mut special = false;
-    while i + 8 <= value.len() {
-        let w = word_at(value, i);
-        if (w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0 {
-            special = true;
-            break;
-        }
-        i += 8;
-    }
-    if !special && !value[i..].iter().any(|&c| c >= 0x80 || c == b'%') {
+    let special =
+        search_words(value, b'a', |_, w| ((w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0).then_some(()));
+    if special.is_none() {
         return false;
     }
     let mut i = 0;
@@ -158,4 +150,34 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value of up to 19 bytes over an alphabet of the bytes that matter: `needs_escape` says whether
+    /// escaping changes it, whatever the length and wherever the byte falls in its eight-byte words.
+    #[test]
+    fn needs_escape_is_whether_escaping_changes_the_value() {
+        let alphabet: [&[u8]; 6] = [b"a", b"%", b"%2f", b"%2F", b"\xC3\xA9", b"%g1"];
+        for len in 0..20 {
+            for seed in 0..200usize {
+                let mut value = Vec::new();
+                let mut x = seed.wrapping_mul(2_654_435_761) ^ len;
+                while value.len() < len {
+                    value.extend_from_slice(alphabet[x % alphabet.len()]);
+                    x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407) >> 7;
+                }
+                let mut escaped = Vec::new();
+                escape_pattern_into(&value, &mut escaped);
+                assert_eq!(
+                    needs_escape(&value),
+                    escaped != value,
+                    "{:?}",
+                    alloc::string::String::from_utf8_lossy(&value)
+                );
+            }
+        }
+    }
 }

@@ -27,6 +27,8 @@ pub struct Robots {
     src: Box<[u8]>,
     /// Rule patterns that escaping changed, back to back (see [`RuleLine::escaped`]).
     patterns: Vec<u8>,
+    /// For each rule whose pattern escaping changed (by rule index, in order), its value as written.
+    escaped_values: Vec<(usize, Span)>,
     agents: Vec<AgentLine>,
     rules: Vec<RuleLine>,
     groups: Vec<GroupData>,
@@ -46,20 +48,21 @@ struct AgentLine {
     global: bool,
 }
 
+/// A rule as parsing keeps it: 48 bytes, since every query scans these. Its group follows from the groups'
+/// rule ranges, and its value as written is the pattern unless escaping changed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct RuleLine {
     line: usize,
-    allow: bool,
-    value: Span,
-    /// The escaped pattern: in `Robots::patterns` if `escaped`, else the same bytes as `value` in the source.
+    /// The escaped pattern: in `Robots::patterns` if `escaped` (the value as written is then in
+    /// `Robots::escaped_values`), else the value in the source.
     pattern: Span,
-    escaped: bool,
     /// The length of the pattern's literal start (before the first `*`, or a final `$`): a path that does not
     /// start with it cannot match, which rejects most rules without running the matcher.
     literal: usize,
     /// The first bytes a path must start with for the rule to match (see [`rule_head`]).
     head: u64,
-    group: Option<usize>,
+    allow: bool,
+    escaped: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,6 +131,7 @@ impl Robots {
         let mut r = Robots {
             src: Box::default(),
             patterns: Vec::new(),
+            escaped_values: Vec::new(),
             agents: Vec::new(),
             rules: Vec::new(),
             groups: Vec::new(),
@@ -170,25 +174,16 @@ impl Robots {
                     let pattern = if escaped {
                         let start = r.patterns.len();
                         escape_pattern_into(value, &mut r.patterns);
+                        r.escaped_values.push((r.rules.len(), d.value));
                         Span::new(start, r.patterns.len())
                     } else {
                         d.value
                     };
-                    let group = r.groups.len().checked_sub(1);
                     let allow = d.kind == KeyKind::Allow;
                     let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
                     let literal = literal_prefix(escaped_pattern);
                     let head = rule_head(escaped_pattern, literal, allow);
-                    r.rules.push(RuleLine {
-                        line: number,
-                        allow,
-                        value: d.value,
-                        pattern,
-                        escaped,
-                        literal,
-                        head,
-                        group,
-                    });
+                    r.rules.push(RuleLine { line: number, pattern, literal, head, allow, escaped });
                     if let Some(g) = r.groups.last_mut() {
                         g.rules.end = r.rules.len();
                         group_has_rules = true;
@@ -270,14 +265,26 @@ impl Robots {
 
     fn rule(&self, index: usize) -> Rule<'_> {
         let r = &self.rules[index];
+        let value = match r.escaped {
+            true => self
+                .escaped_values
+                .binary_search_by_key(&index, |&(i, _)| i)
+                .map_or(r.pattern, |k| self.escaped_values[k].1),
+            false => r.pattern,
+        };
         Rule {
             line: r.line,
             kind: if r.allow { RuleKind::Allow } else { RuleKind::Disallow },
-            value: self.text(r.value),
-            value_span: r.value,
+            value: self.text(value),
+            value_span: value,
             pattern: self.pattern(r),
-            group: r.group,
+            group: self.group_of_rule(index),
         }
+    }
+
+    /// The group a rule belongs to: the last group that starts at or before it (`None` before the first).
+    fn group_of_rule(&self, index: usize) -> Option<usize> {
+        self.groups.partition_point(|g| g.rules.start <= index).checked_sub(1)
     }
 
     /// The `Sitemap:` lines, in file order.

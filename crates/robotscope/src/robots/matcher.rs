@@ -349,8 +349,9 @@ fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
 /// The priority with which a rule matches `path`, and whether it matched through the index.html retry;
 /// `None` when it does not match (SPEC A5.3, A5.4). `literal` is [`literal_prefix`] of the pattern.
 fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Option<(usize, bool)> {
-    // Most rules fail on their literal start; only the rest need the matcher.
-    if path.starts_with(&pattern[..literal]) && pattern_matches(pattern, path) {
+    // Most rules fail on their literal start; only the rest need the matcher, and a pattern that is all
+    // literal start (no `*`, no final `$`) has matched already.
+    if path.starts_with(&pattern[..literal]) && (literal == pattern.len() || pattern_matches(pattern, path)) {
         return Some((pattern.len(), false));
     }
     if !allow {
