@@ -303,6 +303,7 @@ impl Slot {
 }
 
 /// The length of the literal start of `pattern`: up to its first `*`, and without a final `$`.
+#[inline]
 pub(super) fn literal_prefix(pattern: &[u8]) -> usize {
     let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
     crate::lines::find_byte(body, b'*').unwrap_or(body.len())
