@@ -103,7 +103,7 @@ pub(crate) fn body_matches(body: &[u8], anchored: bool, path: &[u8]) -> bool {
     let mut pieces = body.split(|&c| c == b'*');
     // `split` always yields at least one piece.
     let first = pieces.next().unwrap_or(&[]);
-    if !path.starts_with(first) {
+    if !path.get(..first.len()).is_some_and(|p| same_bytes(p, first)) {
         return false;
     }
     let mut pos = first.len();
@@ -120,10 +120,32 @@ pub(crate) fn body_matches(body: &[u8], anchored: bool, path: &[u8]) -> bool {
         last = next;
     }
     if anchored {
-        path.len() - pos >= last.len() && path.ends_with(last)
+        path.len() - pos >= last.len() && same_bytes(&path[path.len() - last.len()..], last)
     } else {
         find(&path[pos..], last).is_some()
     }
+}
+
+/// Whether two byte strings are equal: the short ones patterns and paths compare, without a call to `memcmp`
+/// (which cost more than the comparison itself), eight bytes at a time with an overlapping last word.
+#[inline]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    use crate::lines::word_at;
+    if a.len() != b.len() {
+        return false;
+    }
+    let n = a.len();
+    if n < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if word_at(a, i) != word_at(b, i) {
+            return false;
+        }
+        i += 8;
+    }
+    word_at(a, n - 8) == word_at(b, n - 8)
 }
 
 /// Leftmost occurrence of `needle` in `hay`, in linear time for long needles.
@@ -144,7 +166,7 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     let mut i = 0;
     while i <= last_start {
         i += hay[i..=last_start].iter().position(|&c| c == first)?;
-        if &hay[i + 1..i + needle.len()] == rest {
+        if same_bytes(&hay[i + 1..i + needle.len()], rest) {
             return Some(i);
         }
         i += 1;

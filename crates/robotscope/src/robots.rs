@@ -16,7 +16,7 @@ use crate::Span;
 mod matcher;
 
 pub use matcher::Matcher;
-use matcher::{literal_prefix, rule_head};
+use matcher::{head_len, literal_prefix, rule_head};
 
 /// A parsed robots.txt file. Parse once with [`Robots::parse`], then ask as often as you like.
 ///
@@ -59,8 +59,9 @@ struct RuleLine {
     /// The length of the pattern's literal start (before the first `*`, or a final `$`): a path that does not
     /// start with it cannot match, which rejects most rules without running the matcher.
     literal: usize,
-    /// The first bytes a path must start with for the rule to match (see [`rule_head`]).
+    /// The first bytes a path must start with for the rule to match (see [`rule_head`]), and how many.
     head: u64,
+    head_len: u8,
     allow: bool,
     escaped: bool,
 }
@@ -183,7 +184,15 @@ impl Robots {
                     let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
                     let literal = literal_prefix(escaped_pattern);
                     let head = rule_head(escaped_pattern, literal, allow);
-                    r.rules.push(RuleLine { line: number, pattern, literal, head, allow, escaped });
+                    r.rules.push(RuleLine {
+                        line: number,
+                        pattern,
+                        literal,
+                        head,
+                        head_len: head_len(head),
+                        allow,
+                        escaped,
+                    });
                     if let Some(g) = r.groups.last_mut() {
                         g.rules.end = r.rules.len();
                         group_has_rules = true;

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::{Agents, Robots};
-use crate::pattern::{body_matches, pattern_matches};
+use crate::pattern::{body_matches, pattern_matches, same_bytes};
 use crate::url::match_path;
 
 impl Robots {
@@ -39,7 +39,10 @@ impl Robots {
         for range in rules {
             let start = range.start;
             // Most rules fail on their first bytes: test those for the whole range before touching a rule.
-            let candidates = self.rules[range].iter().enumerate().filter(|&(_, r)| head_matches(r.head, path_head));
+            let candidates = self.rules[range]
+                .iter()
+                .enumerate()
+                .filter(|&(_, r)| (r.head ^ path_head) & HEAD_MASKS[usize::from(r.head_len & 15)] == 0);
             for (k, r) in candidates {
                 let i = start + k;
                 let pattern = self.pattern(r);
@@ -251,7 +254,7 @@ impl<'a> Matcher<'a> {
         let pattern = &store[e[4] as usize..(e[5] & LOW) as usize];
         match test {
             // The head held the first eight bytes.
-            PREFIX => path.len() >= pattern.len() && path[8..pattern.len()] == pattern[8..],
+            PREFIX => path.len() >= pattern.len() && same_bytes(&path[8..pattern.len()], &pattern[8..]),
             PATTERN => pattern_matches(pattern, path),
             _ => body_matches(pattern, true, path),
         }
@@ -332,6 +335,22 @@ fn head_of(bytes: &[u8], n: usize) -> u64 {
     word & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
 }
 
+/// The mask of a head of `n` bytes, for `n` up to 8 (the rest of the table keeps indices in bounds).
+pub(super) const HEAD_MASKS: [u64; 16] = {
+    let mut masks = [u64::MAX; 16];
+    let mut n = 0;
+    while n < 8 {
+        masks[n] = (1u64 << (8 * n)) - 1;
+        n += 1;
+    }
+    masks
+};
+
+/// How many bytes of a [`rule_head`] count: its non-zero bytes.
+pub(super) fn head_len(head: u64) -> u8 {
+    (8 - head.leading_zeros() / 8) as u8
+}
+
 /// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
 #[inline(always)]
 fn head_matches(head: u64, path_head: u64) -> bool {
@@ -352,7 +371,9 @@ fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
 fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Option<(usize, bool)> {
     // Most rules fail on their literal start; only the rest need the matcher, and a pattern that is all
     // literal start (no `*`, no final `$`) has matched already.
-    if path.starts_with(&pattern[..literal]) && (literal == pattern.len() || pattern_matches(pattern, path)) {
+    // (The rule's head held the first eight bytes, unless it is an `Allow` of the index.html retry.)
+    let starts = path.len() >= literal && same_bytes(&path[..literal], &pattern[..literal]);
+    if starts && (literal == pattern.len() || pattern_matches(pattern, path)) {
         return Some((pattern.len(), false));
     }
     if !allow {
