@@ -143,12 +143,54 @@ impl<'a> Lines<'a> {
     #[inline]
     pub(crate) fn next_directive(&mut self) -> Option<(usize, Directive)> {
         loop {
+            if let Some(found) = self.plain_directive() {
+                return Some(found);
+            }
             let (number, scan) = self.next_scan()?;
             let content = trim(self.src, Span::new(scan.span.start, scan.hash.unwrap_or(scan.read_end)));
             if let Some((d, _, _)) = directive_of(self.src, content, scan.colon) {
                 return Some((number, d));
             }
         }
+    }
+
+    /// The next line when it has the plain shape most lines of real files have: a key Google knows, spelled
+    /// right in any case, at the very start of the line and followed by its colon. Such a line needs no search
+    /// for its colon and no classification of its key; its value is found as [`scan_line`] would find it.
+    /// Returns `None`, having read nothing, for any other line (and near the end of the input or the length
+    /// cap), which [`Lines::next_scan`] then reads. `tests/properties.rs` holds the parse, which reads lines
+    /// through here, to the per-line records of [`Lines::next`].
+    #[inline(always)]
+    fn plain_directive(&mut self) -> Option<(usize, Directive)> {
+        if self.done {
+            return None;
+        }
+        let start = self.pos;
+        let bytes: [u8; 16] = self.src.get(start..start + 16)?.try_into().ok()?;
+        let (kind, key_len) = plain_key(u128::from_le_bytes(bytes))?;
+        let limit = self.src.len().min(start.saturating_add(self.cap));
+        let mut from = start + key_len + 1;
+        while from < limit && matches!(self.src[from], b' ' | b'\t' | 0x0B | 0x0C) {
+            from += 1;
+        }
+        let (content_end, end) = match find_special::<false>(self.src, from, limit) {
+            Some(p) if matches!(self.src[p], b'\n' | b'\r') => (p, Some(p)),
+            Some(p) => (p, find_line_end(self.src, p)),
+            // The line runs into the length cap: the cut is `scan_line`'s business.
+            None if limit < self.src.len() => return None,
+            None => (limit, None),
+        };
+        self.number += 1;
+        match end {
+            // CR LF is one terminator; LF CR and CR CR are two (SPEC A2.3).
+            Some(t) => {
+                self.pos = if self.src[t] == b'\r' && self.src.get(t + 1) == Some(&b'\n') { t + 2 } else { t + 1 };
+            }
+            None => self.done = true,
+        }
+        // As `directive_of` trims it: the end of the content first, then the start of the value.
+        let value = trim_start(self.src, trim_end(self.src, Span::new(start + key_len + 1, content_end)));
+        Some((self.number, Directive { kind, key: Span::new(start, start + key_len), value }))
     }
 
     /// The number of lines read so far.
@@ -394,6 +436,38 @@ fn directive_of(src: &[u8], content: Span, colon: Option<usize>) -> Option<(Dire
     let value = trim_start(src, Span::new(sep + 1, content.end));
     let (kind, typo) = key_kind_at(src, key);
     Some((Directive { kind, key, value }, missing_colon, typo))
+}
+
+/// The kind and length of the key at the start of `raw` (sixteen bytes of a line) when it is `user-agent`,
+/// `disallow`, `allow` or `sitemap` in any case, directly followed by `:`: the keys of [`Lines::plain_directive`].
+#[inline(always)]
+fn plain_key(raw: u128) -> Option<(KeyKind, usize)> {
+    /// A key and its colon as a little-endian word, the mask of its length and the mask that lower-cases its
+    /// letters (and nothing else: setting bit 0x20 of any other byte could make it a colon).
+    const fn plain(word: &[u8]) -> (u128, u128, u128) {
+        let (value, mask, _) = packed(word);
+        let mut letters = 0u128;
+        let mut i = 0;
+        while i < word.len() {
+            if word[i].is_ascii_lowercase() {
+                letters |= 0x20 << (8 * i);
+            }
+            i += 1;
+        }
+        (value, mask, letters)
+    }
+    const USER_AGENT: (u128, u128, u128) = plain(b"user-agent:");
+    const DISALLOW: (u128, u128, u128) = plain(b"disallow:");
+    const ALLOW: (u128, u128, u128) = plain(b"allow:");
+    const SITEMAP: (u128, u128, u128) = plain(b"sitemap:");
+    let is = |(value, mask, letters): (u128, u128, u128)| (raw | letters) & mask == value;
+    match raw as u8 | 0x20 {
+        b'u' if is(USER_AGENT) => Some((KeyKind::UserAgent, 10)),
+        b'd' if is(DISALLOW) => Some((KeyKind::Disallow, 8)),
+        b'a' if is(ALLOW) => Some((KeyKind::Allow, 5)),
+        b's' if is(SITEMAP) => Some((KeyKind::Sitemap, 7)),
+        _ => None,
+    }
 }
 
 /// A word as a little-endian `u128` and the mask that covers its length, for [`key_kind`].
