@@ -233,9 +233,10 @@ pub(crate) fn word_at(src: &[u8], i: usize) -> u64 {
 #[inline(always)]
 pub(crate) fn search_words<T>(hay: &[u8], pad: u8, mut f: impl FnMut(usize, u64) -> Option<T>) -> Option<T> {
     if hay.len() < 8 {
-        let mut word = [pad; 8];
-        word[..hay.len()].copy_from_slice(hay);
-        return f(0, u64::from_le_bytes(word));
+        // Byte by byte: a copy of a variable length is a `memcpy` call, which costs more.
+        let bytes = hay.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c));
+        let word = bytes | (u64::from_le_bytes([pad; 8]) << (8 * hay.len()));
+        return f(0, word);
     }
     let mut i = 0;
     while i + 8 < hay.len() {
@@ -540,6 +541,26 @@ fn classify(raw: u128, n: usize) -> (KeyKind, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The padding of a short input is never found, even when the search is for NUL bytes.
+    #[test]
+    fn search_words_sees_only_the_input() {
+        let zero_at = |hay: &[u8]| {
+            search_words(hay, b'a', |i, w| {
+                let z = zero_bytes(w);
+                (z != 0).then(|| i + (z.trailing_zeros() / 8) as usize)
+            })
+        };
+        for len in 0..20 {
+            let hay = alloc::vec![b'x'; len];
+            assert_eq!(zero_at(&hay), None, "{len}");
+            for at in 0..len {
+                let mut hay = hay.clone();
+                hay[at] = 0;
+                assert_eq!(zero_at(&hay), Some(at));
+            }
+        }
+    }
 
     #[test]
     fn find_byte_finds_the_first_at_every_length_and_place() {
