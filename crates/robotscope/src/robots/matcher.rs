@@ -409,7 +409,8 @@ mod tests {
     const FILE: &str = "User-agent: *\nDisallow: /\nAllow: /$\nDisallow: /*.php$\nAllow: /a/index.html\n\
         Allow: /b*/index.htm\nDisallow: /a\nDisallow: /ab\nAllow: /abcdefghij\nDisallow: /abcdefghijk$\n\
         Disallow: /café\nAllow: /%7euser\nDisallow: /x*y\nDisallow: *z\nAllow: /x\nDisallow:\n\
-        Allow: /abcdefgh\nDisallow: /abcdefgh\nDisallow: ?q\n\nUser-agent: few\nDisallow: /a\nAllow: /a/index.htm\n\nUser-agent: none\n";
+        Allow: /abcdefgh\nDisallow: /abcdefgh\nDisallow: ?q\n\nUser-agent: few\nDisallow: /a\nAllow: /a/index.htm\n\n\
+        User-agent: none\n";
 
     #[test]
     fn the_table_answers_as_the_engine_split_or_whole_or_not_built() {
