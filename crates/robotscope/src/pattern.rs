@@ -4,32 +4,44 @@ use alloc::vec::Vec;
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Whether [`escape_pattern_into`] would change `value`.
-pub(crate) fn needs_escape(value: &[u8]) -> bool {
+/// One pass over a rule's value: whether [`escape_pattern_into`] would change it, and where its first `*` is.
+#[inline]
+pub(crate) fn scan_value(value: &[u8]) -> (bool, Option<usize>) {
     use crate::lines::{search_words, zero_bytes};
     const LO: u64 = 0x0101_0101_0101_0101;
-    // Fast path: no byte ≥ 0x80 and no `%` means nothing to do.
-    let special =
-        search_words(value, b'a', |_, w| ((w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0).then_some(()));
-    if special.is_none() {
-        return false;
+    // Fast path: no byte ≥ 0x80 and no `%` means nothing to do. (The last word overlaps the one before it, whose
+    // bytes hold no `*`: the first found is still the first.)
+    let mut special = false;
+    let mut star = None;
+    search_words(value, b'a', |i, w| {
+        special |= (w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0;
+        if star.is_none() {
+            let stars = zero_bytes(w ^ (LO * b'*' as u64));
+            if stars != 0 {
+                star = Some(i + (stars.trailing_zeros() / 8) as usize);
+            }
+        }
+        None::<()>
+    });
+    if !special {
+        return (false, star);
     }
     let mut i = 0;
     while i < value.len() {
         let c = value[i];
         if c >= 0x80 {
-            return true;
+            return (true, star);
         }
         if c == b'%' && is_escape_at(value, i) {
             if value[i + 1].is_ascii_lowercase() || value[i + 2].is_ascii_lowercase() {
-                return true;
+                return (true, star);
             }
             i += 3;
             continue;
         }
         i += 1;
     }
-    false
+    (false, star)
 }
 
 /// Whether a `%` and two hex digits start at `i`.
@@ -178,11 +190,12 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// Every value of up to 19 bytes over an alphabet of the bytes that matter: `needs_escape` says whether
-    /// escaping changes it, whatever the length and wherever the byte falls in its eight-byte words.
+    /// Every value of up to 19 bytes over an alphabet of the bytes that matter: `scan_value` says whether
+    /// escaping changes it and where its first `*` is, whatever the length and wherever the byte falls in its
+    /// eight-byte words.
     #[test]
-    fn needs_escape_is_whether_escaping_changes_the_value() {
-        let alphabet: [&[u8]; 6] = [b"a", b"%", b"%2f", b"%2F", b"\xC3\xA9", b"%g1"];
+    fn scan_value_is_whether_escaping_changes_the_value_and_the_first_star() {
+        let alphabet: [&[u8]; 8] = [b"a", b"%", b"%2f", b"%2F", b"\xC3\xA9", b"%g1", b"*", b"aaaaaaa"];
         for len in 0..20 {
             for seed in 0..200usize {
                 let mut value = Vec::new();
@@ -193,12 +206,9 @@ mod tests {
                 }
                 let mut escaped = Vec::new();
                 escape_pattern_into(&value, &mut escaped);
-                assert_eq!(
-                    needs_escape(&value),
-                    escaped != value,
-                    "{:?}",
-                    alloc::string::String::from_utf8_lossy(&value)
-                );
+                let star = value.iter().position(|&c| c == b'*');
+                let text = alloc::string::String::from_utf8_lossy(&value);
+                assert_eq!(scan_value(&value), (escaped != value, star), "{text:?}");
             }
         }
     }

@@ -8,7 +8,7 @@ use core::ops::Range;
 
 use crate::agent::{token_len, Crawler};
 use crate::lines::{is_space, KeyKind, Lines};
-use crate::pattern::{escape_pattern_into, needs_escape};
+use crate::pattern::{escape_pattern_into, scan_value};
 use crate::url::match_path;
 use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
 use crate::Span;
@@ -171,7 +171,7 @@ impl Robots {
                     }
                 }
                 KeyKind::Allow | KeyKind::Disallow => {
-                    let escaped = needs_escape(value);
+                    let (escaped, star) = scan_value(value);
                     let pattern = if escaped {
                         let start = r.patterns.len();
                         escape_pattern_into(value, &mut r.patterns);
@@ -182,7 +182,11 @@ impl Robots {
                     };
                     let allow = d.kind == KeyKind::Allow;
                     let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
-                    let literal = literal_prefix(escaped_pattern);
+                    // The literal start: up to the first `*`, without a final `$` (escaping moves the `*`).
+                    let literal = match escaped {
+                        true => literal_prefix(escaped_pattern),
+                        false => star.unwrap_or(value.len() - usize::from(value.last() == Some(&b'$'))),
+                    };
                     let head = rule_head(escaped_pattern, literal, allow);
                     r.rules.push(RuleLine {
                         line: number,
