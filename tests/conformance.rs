@@ -62,13 +62,14 @@ fn eq<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> Result<(),
     }
 }
 
-/// Checks one matcher query through both the fast path and the explaining path.
+/// Checks one matcher query through the fast path, the explaining path and a [`robotscope::Matcher`].
 fn check_query(robots: &Robots, agents: &[String], url: &str, allowed: bool, line: Option<u64>) -> Result<(), String> {
     let (fast_allowed, fast_line) = robots.decide(agents, url);
     let verdict = robots.check(agents, url);
     eq("allowed", fast_allowed, allowed)?;
     eq("check().allowed", verdict.allowed, allowed)?;
     eq("check().line", verdict.line, fast_line)?;
+    eq("matcher().decide()", robots.matcher(agents).decide(url), (fast_allowed, fast_line))?;
     if let Some(line) = line {
         eq("line", fast_line as u64, line)?;
     }

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use robotscope::{
     escape_pattern, governs, is_valid_agent, normalize_url, path_of, pattern_matches, product_token, robots_url,
-    token_from_user_agent, Governs, KeyKind, Robots, RuleKind, Scope, Tag, Verdict, CRAWLERS,
+    token_from_user_agent, Governs, KeyKind, Robots, RuleKind, Scope, Span, Tag, Verdict, CRAWLERS,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -453,8 +453,56 @@ fn config(cases: u32) -> ProptestConfig {
 // Tokenizer and reporting.
 // ---------------------------------------------------------------------------------------------------------
 
+/// Every directive the parse kept, as (line, kind, key, value span), in line order.
+fn parsed_directives(r: &Robots) -> Vec<(usize, String, Vec<u8>, Span)> {
+    let mut out: Vec<(usize, String, Vec<u8>, Span)> = Vec::new();
+    for g in r.groups() {
+        out.extend(g.agents().map(|a| (a.line, "user-agent".into(), Vec::new(), a.value_span)));
+    }
+    out.extend(r.rules().map(|x| (x.line, format!("{:?}", x.kind).to_lowercase(), Vec::new(), x.value_span)));
+    out.extend(r.sitemaps().map(|x| (x.line, "sitemap".into(), Vec::new(), x.span)));
+    out.extend(r.other_directives().map(|x| (x.line, "unknown".into(), x.key.to_vec(), x.value_span)));
+    out.sort_by_key(|d| d.0);
+    out
+}
+
+/// Every directive of the per-line records ([`Robots::lines`]), in the form of [`parsed_directives`].
+fn line_directives(r: &Robots) -> Vec<(usize, String, Vec<u8>, Span)> {
+    let src = r.source();
+    r.lines()
+        .filter_map(|l| {
+            let d = l.directive?;
+            let key = if d.kind == KeyKind::Unknown { src[d.key.start..d.key.end].to_vec() } else { Vec::new() };
+            Some((l.number, d.kind.name().to_owned(), key, d.value))
+        })
+        .collect()
+}
+
+#[test]
+fn the_parse_reads_long_and_odd_lines_as_the_line_records_do() {
+    let long = "a".repeat(robotscope::MAX_LINE_LEN + 20);
+    let files = [
+        format!("User-agent: {long}\nDisallow: /x"),
+        format!("Disallow: /{long}#c\nAllow: /y"),
+        format!("allow:{}\r\nSITEMAP:\t x \x0b\r\rDisallow: /a#b\0c\nuser-agent:\0x\nDisallow: /z", "b".repeat(16_650)),
+        "Disallow:/a\tb \nDisallow: /\u{e9}*$\r\nUser-Agent :x\nuser-agent:".to_owned(),
+        "disallow: /0123456789abcdef".to_owned(),
+        "disallow: /0123456789abcde\n".to_owned(),
+    ];
+    for file in files {
+        let r = Robots::parse(&file);
+        assert_eq!(parsed_directives(&r), line_directives(&r), "{:?}", &file[..file.len().min(80)]);
+    }
+}
+
 proptest! {
     #![proptest_config(config(1000))]
+
+    #[test]
+    fn the_parse_keeps_the_directives_of_the_line_records(bytes in robots_bytes()) {
+        let r = Robots::parse(&bytes);
+        prop_assert_eq!(parsed_directives(&r), line_directives(&r));
+    }
 
     #[test]
     fn arbitrary_bytes_parse_and_count_lines(bytes in vec(any::<u8>(), 0..600)) {

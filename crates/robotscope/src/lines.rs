@@ -143,12 +143,54 @@ impl<'a> Lines<'a> {
     #[inline]
     pub(crate) fn next_directive(&mut self) -> Option<(usize, Directive)> {
         loop {
+            if let Some(found) = self.plain_directive() {
+                return Some(found);
+            }
             let (number, scan) = self.next_scan()?;
             let content = trim(self.src, Span::new(scan.span.start, scan.hash.unwrap_or(scan.read_end)));
             if let Some((d, _, _)) = directive_of(self.src, content, scan.colon) {
                 return Some((number, d));
             }
         }
+    }
+
+    /// The next line when it has the plain shape most lines of real files have: a key Google knows, spelled
+    /// right in any case, at the very start of the line and followed by its colon. Such a line needs no search
+    /// for its colon and no classification of its key; its value is found as [`scan_line`] would find it.
+    /// Returns `None`, having read nothing, for any other line (and near the end of the input or the length
+    /// cap), which [`Lines::next_scan`] then reads. `tests/properties.rs` holds the parse, which reads lines
+    /// through here, to the per-line records of [`Lines::next`].
+    #[inline(always)]
+    fn plain_directive(&mut self) -> Option<(usize, Directive)> {
+        if self.done {
+            return None;
+        }
+        let start = self.pos;
+        let bytes: [u8; 16] = self.src.get(start..start + 16)?.try_into().ok()?;
+        let (kind, key_len) = plain_key(u128::from_le_bytes(bytes))?;
+        let limit = self.src.len().min(start.saturating_add(self.cap));
+        let mut from = start + key_len + 1;
+        while from < limit && matches!(self.src[from], b' ' | b'\t' | 0x0B | 0x0C) {
+            from += 1;
+        }
+        let (content_end, end) = match find_special::<false>(self.src, from, limit) {
+            Some(p) if matches!(self.src[p], b'\n' | b'\r') => (p, Some(p)),
+            Some(p) => (p, find_line_end(self.src, p)),
+            // The line runs into the length cap: the cut is `scan_line`'s business.
+            None if limit < self.src.len() => return None,
+            None => (limit, None),
+        };
+        self.number += 1;
+        match end {
+            // CR LF is one terminator; LF CR and CR CR are two (SPEC A2.3).
+            Some(t) => {
+                self.pos = if self.src[t] == b'\r' && self.src.get(t + 1) == Some(&b'\n') { t + 2 } else { t + 1 };
+            }
+            None => self.done = true,
+        }
+        // As `directive_of` trims it: the end of the content first, then the start of the value.
+        let value = trim_start(self.src, trim_end(self.src, Span::new(start + key_len + 1, content_end)));
+        Some((self.number, Directive { kind, key: Span::new(start, start + key_len), value }))
     }
 
     /// The number of lines read so far.
@@ -184,18 +226,35 @@ pub(crate) fn word_at(src: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// Position of the first `byte` in `hay`, eight bytes at a time.
-#[inline]
-pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
+/// Calls `f` with eight-byte words covering `hay` in order, with each word's offset, until it returns `Some`.
+/// The last word overlaps the one before it rather than running a loop over the remaining bytes, so a
+/// search must find nothing in bytes already searched; a `hay` shorter than eight bytes is one word padded
+/// with `pad`.
+#[inline(always)]
+pub(crate) fn search_words<T>(hay: &[u8], pad: u8, mut f: impl FnMut(usize, u64) -> Option<T>) -> Option<T> {
+    if hay.len() < 8 {
+        // Byte by byte: a copy of a variable length is a `memcpy` call, which costs more.
+        let bytes = hay.iter().rev().fold(0, |w, &c| (w << 8) | u64::from(c));
+        let word = bytes | (u64::from_le_bytes([pad; 8]) << (8 * hay.len()));
+        return f(0, word);
+    }
     let mut i = 0;
-    while i + 8 <= hay.len() {
-        let found = zero_bytes(word_at(hay, i) ^ (LO * byte as u64));
-        if found != 0 {
-            return Some(i + (found.trailing_zeros() / 8) as usize);
+    while i + 8 < hay.len() {
+        if let Some(found) = f(i, word_at(hay, i)) {
+            return Some(found);
         }
         i += 8;
     }
-    hay[i..].iter().position(|&c| c == byte).map(|p| i + p)
+    f(hay.len() - 8, word_at(hay, hay.len() - 8))
+}
+
+/// Position of the first `byte` in `hay`, eight bytes at a time.
+#[inline]
+pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
+    search_words(hay, byte ^ 1, |i, w| {
+        let found = zero_bytes(w ^ (LO * byte as u64));
+        (found != 0).then(|| i + (found.trailing_zeros() / 8) as usize)
+    })
 }
 
 /// Position of the first byte at or after `from` (and before `limit`) that is a terminator, NUL or `#`, or
@@ -380,6 +439,38 @@ fn directive_of(src: &[u8], content: Span, colon: Option<usize>) -> Option<(Dire
     Some((Directive { kind, key, value }, missing_colon, typo))
 }
 
+/// The kind and length of the key at the start of `raw` (sixteen bytes of a line) when it is `user-agent`,
+/// `disallow`, `allow` or `sitemap` in any case, directly followed by `:`: the keys of [`Lines::plain_directive`].
+#[inline(always)]
+fn plain_key(raw: u128) -> Option<(KeyKind, usize)> {
+    /// A key and its colon as a little-endian word, the mask of its length and the mask that lower-cases its
+    /// letters (and nothing else: setting bit 0x20 of any other byte could make it a colon).
+    const fn plain(word: &[u8]) -> (u128, u128, u128) {
+        let (value, mask, _) = packed(word);
+        let mut letters = 0u128;
+        let mut i = 0;
+        while i < word.len() {
+            if word[i].is_ascii_lowercase() {
+                letters |= 0x20 << (8 * i);
+            }
+            i += 1;
+        }
+        (value, mask, letters)
+    }
+    const USER_AGENT: (u128, u128, u128) = plain(b"user-agent:");
+    const DISALLOW: (u128, u128, u128) = plain(b"disallow:");
+    const ALLOW: (u128, u128, u128) = plain(b"allow:");
+    const SITEMAP: (u128, u128, u128) = plain(b"sitemap:");
+    let is = |(value, mask, letters): (u128, u128, u128)| (raw | letters) & mask == value;
+    match raw as u8 | 0x20 {
+        b'u' if is(USER_AGENT) => Some((KeyKind::UserAgent, 10)),
+        b'd' if is(DISALLOW) => Some((KeyKind::Disallow, 8)),
+        b'a' if is(ALLOW) => Some((KeyKind::Allow, 5)),
+        b's' if is(SITEMAP) => Some((KeyKind::Sitemap, 7)),
+        _ => None,
+    }
+}
+
 /// A word as a little-endian `u128` and the mask that covers its length, for [`key_kind`].
 const fn packed(word: &[u8]) -> (u128, u128, usize) {
     let mut value = 0u128;
@@ -444,5 +535,48 @@ fn classify(raw: u128, n: usize) -> (KeyKind, bool) {
         b's' if hit(SITEMAP) => (KeyKind::Sitemap, false),
         b's' if hit(SITE_MAP) => (KeyKind::Sitemap, true),
         _ => (KeyKind::Unknown, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The padding of a short input is never found, even when the search is for NUL bytes.
+    #[test]
+    fn search_words_sees_only_the_input() {
+        let zero_at = |hay: &[u8]| {
+            search_words(hay, b'a', |i, w| {
+                let z = zero_bytes(w);
+                (z != 0).then(|| i + (z.trailing_zeros() / 8) as usize)
+            })
+        };
+        for len in 0..20 {
+            let hay = alloc::vec![b'x'; len];
+            assert_eq!(zero_at(&hay), None, "{len}");
+            for at in 0..len {
+                let mut hay = hay.clone();
+                hay[at] = 0;
+                assert_eq!(zero_at(&hay), Some(at));
+            }
+        }
+    }
+
+    #[test]
+    fn find_byte_finds_the_first_at_every_length_and_place() {
+        for len in 0..40 {
+            let hay = alloc::vec![b'a'; len];
+            assert_eq!(find_byte(&hay, b'*'), None);
+            for at in 0..len {
+                let mut hay = hay.clone();
+                hay[at] = b'*';
+                assert_eq!(find_byte(&hay, b'*'), Some(at));
+                // A later one does not hide it.
+                if let Some(last) = hay.last_mut() {
+                    *last = b'*';
+                }
+                assert_eq!(find_byte(&hay, b'*'), Some(at));
+            }
+        }
     }
 }

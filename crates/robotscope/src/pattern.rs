@@ -4,40 +4,44 @@ use alloc::vec::Vec;
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Whether [`escape_pattern_into`] would change `value`.
-pub(crate) fn needs_escape(value: &[u8]) -> bool {
-    use crate::lines::{word_at, zero_bytes};
+/// One pass over a rule's value: whether [`escape_pattern_into`] would change it, and where its first `*` is.
+#[inline]
+pub(crate) fn scan_value(value: &[u8]) -> (bool, Option<usize>) {
+    use crate::lines::{search_words, zero_bytes};
     const LO: u64 = 0x0101_0101_0101_0101;
-    // Fast path: no byte ≥ 0x80 and no `%` means nothing to do.
-    let mut i = 0;
+    // Fast path: no byte ≥ 0x80 and no `%` means nothing to do. (The last word overlaps the one before it, whose
+    // bytes hold no `*`: the first found is still the first.)
     let mut special = false;
-    while i + 8 <= value.len() {
-        let w = word_at(value, i);
-        if (w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0 {
-            special = true;
-            break;
+    let mut star = None;
+    search_words(value, b'a', |i, w| {
+        special |= (w & (LO * 0x80)) | zero_bytes(w ^ (LO * b'%' as u64)) != 0;
+        if star.is_none() {
+            let stars = zero_bytes(w ^ (LO * b'*' as u64));
+            if stars != 0 {
+                star = Some(i + (stars.trailing_zeros() / 8) as usize);
+            }
         }
-        i += 8;
-    }
-    if !special && !value[i..].iter().any(|&c| c >= 0x80 || c == b'%') {
-        return false;
+        None::<()>
+    });
+    if !special {
+        return (false, star);
     }
     let mut i = 0;
     while i < value.len() {
         let c = value[i];
         if c >= 0x80 {
-            return true;
+            return (true, star);
         }
         if c == b'%' && is_escape_at(value, i) {
             if value[i + 1].is_ascii_lowercase() || value[i + 2].is_ascii_lowercase() {
-                return true;
+                return (true, star);
             }
             i += 3;
             continue;
         }
         i += 1;
     }
-    false
+    (false, star)
 }
 
 /// Whether a `%` and two hex digits start at `i`.
@@ -100,14 +104,18 @@ pub fn escape_pattern(value: &[u8]) -> alloc::string::String {
 /// assert!(!pattern_matches(b"fish", b"/fish"));
 /// ```
 pub fn pattern_matches(pattern: &[u8], path: &[u8]) -> bool {
-    let (body, anchored) = match pattern.split_last() {
-        Some((b'$', body)) => (body, true),
-        _ => (pattern, false),
-    };
+    match pattern.split_last() {
+        Some((b'$', body)) => body_matches(body, true, path),
+        _ => body_matches(pattern, false, path),
+    }
+}
+
+/// [`pattern_matches`] for a pattern without its final `$`: `body`, anchored at the end when `anchored`.
+pub(crate) fn body_matches(body: &[u8], anchored: bool, path: &[u8]) -> bool {
     let mut pieces = body.split(|&c| c == b'*');
     // `split` always yields at least one piece.
     let first = pieces.next().unwrap_or(&[]);
-    if !path.starts_with(first) {
+    if !path.get(..first.len()).is_some_and(|p| same_bytes(p, first)) {
         return false;
     }
     let mut pos = first.len();
@@ -124,10 +132,32 @@ pub fn pattern_matches(pattern: &[u8], path: &[u8]) -> bool {
         last = next;
     }
     if anchored {
-        path.len() - pos >= last.len() && path.ends_with(last)
+        path.len() - pos >= last.len() && same_bytes(&path[path.len() - last.len()..], last)
     } else {
         find(&path[pos..], last).is_some()
     }
+}
+
+/// Whether two byte strings are equal: the short ones patterns and paths compare, without a call to `memcmp`
+/// (which cost more than the comparison itself), eight bytes at a time with an overlapping last word.
+#[inline]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    use crate::lines::word_at;
+    if a.len() != b.len() {
+        return false;
+    }
+    let n = a.len();
+    if n < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if word_at(a, i) != word_at(b, i) {
+            return false;
+        }
+        i += 8;
+    }
+    word_at(a, n - 8) == word_at(b, n - 8)
 }
 
 /// Leftmost occurrence of `needle` in `hay`, in linear time for long needles.
@@ -148,10 +178,38 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     let mut i = 0;
     while i <= last_start {
         i += hay[i..=last_start].iter().position(|&c| c == first)?;
-        if &hay[i + 1..i + needle.len()] == rest {
+        if same_bytes(&hay[i + 1..i + needle.len()], rest) {
             return Some(i);
         }
         i += 1;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value of up to 19 bytes over an alphabet of the bytes that matter: `scan_value` says whether
+    /// escaping changes it and where its first `*` is, whatever the length and wherever the byte falls in its
+    /// eight-byte words.
+    #[test]
+    fn scan_value_is_whether_escaping_changes_the_value_and_the_first_star() {
+        let alphabet: [&[u8]; 8] = [b"a", b"%", b"%2f", b"%2F", b"\xC3\xA9", b"%g1", b"*", b"aaaaaaa"];
+        for len in 0..20 {
+            for seed in 0..200usize {
+                let mut value = Vec::new();
+                let mut x = seed.wrapping_mul(2_654_435_761) ^ len;
+                while value.len() < len {
+                    value.extend_from_slice(alphabet[x % alphabet.len()]);
+                    x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407) >> 7;
+                }
+                let mut escaped = Vec::new();
+                escape_pattern_into(&value, &mut escaped);
+                let star = value.iter().position(|&c| c == b'*');
+                let text = alloc::string::String::from_utf8_lossy(&value);
+                assert_eq!(scan_value(&value), (escaped != value, star), "{text:?}");
+            }
+        }
+    }
 }

@@ -8,7 +8,7 @@ use core::ops::Range;
 
 use crate::agent::{token_len, Crawler};
 use crate::lines::{is_space, KeyKind, Lines};
-use crate::pattern::{escape_pattern_into, needs_escape};
+use crate::pattern::{escape_pattern_into, scan_value};
 use crate::url::match_path;
 use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
 use crate::Span;
@@ -16,7 +16,7 @@ use crate::Span;
 mod matcher;
 
 pub use matcher::Matcher;
-use matcher::{literal_prefix, rule_head};
+use matcher::{head_len, literal_prefix, rule_head};
 
 /// A parsed robots.txt file. Parse once with [`Robots::parse`], then ask as often as you like.
 ///
@@ -27,6 +27,8 @@ pub struct Robots {
     src: Box<[u8]>,
     /// Rule patterns that escaping changed, back to back (see [`RuleLine::escaped`]).
     patterns: Vec<u8>,
+    /// For each rule whose pattern escaping changed (by rule index, in order), its value as written.
+    escaped_values: Vec<(usize, Span)>,
     agents: Vec<AgentLine>,
     rules: Vec<RuleLine>,
     groups: Vec<GroupData>,
@@ -46,20 +48,22 @@ struct AgentLine {
     global: bool,
 }
 
+/// A rule as parsing keeps it: 48 bytes, since every query scans these. Its group follows from the groups'
+/// rule ranges, and its value as written is the pattern unless escaping changed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct RuleLine {
     line: usize,
-    allow: bool,
-    value: Span,
-    /// The escaped pattern: in `Robots::patterns` if `escaped`, else the same bytes as `value` in the source.
+    /// The escaped pattern: in `Robots::patterns` if `escaped` (the value as written is then in
+    /// `Robots::escaped_values`), else the value in the source.
     pattern: Span,
-    escaped: bool,
     /// The length of the pattern's literal start (before the first `*`, or a final `$`): a path that does not
     /// start with it cannot match, which rejects most rules without running the matcher.
     literal: usize,
-    /// The first bytes a path must start with for the rule to match (see [`rule_head`]).
+    /// The first bytes a path must start with for the rule to match (see [`rule_head`]), and how many.
     head: u64,
-    group: Option<usize>,
+    head_len: u8,
+    allow: bool,
+    escaped: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,6 +132,7 @@ impl Robots {
         let mut r = Robots {
             src: Box::default(),
             patterns: Vec::new(),
+            escaped_values: Vec::new(),
             agents: Vec::new(),
             rules: Vec::new(),
             groups: Vec::new(),
@@ -166,28 +171,31 @@ impl Robots {
                     }
                 }
                 KeyKind::Allow | KeyKind::Disallow => {
-                    let escaped = needs_escape(value);
+                    let (escaped, star) = scan_value(value);
                     let pattern = if escaped {
                         let start = r.patterns.len();
                         escape_pattern_into(value, &mut r.patterns);
+                        r.escaped_values.push((r.rules.len(), d.value));
                         Span::new(start, r.patterns.len())
                     } else {
                         d.value
                     };
-                    let group = r.groups.len().checked_sub(1);
                     let allow = d.kind == KeyKind::Allow;
                     let escaped_pattern: &[u8] = if escaped { &r.patterns[pattern.start..pattern.end] } else { value };
-                    let literal = literal_prefix(escaped_pattern);
+                    // The literal start: up to the first `*`, without a final `$` (escaping moves the `*`).
+                    let literal = match escaped {
+                        true => literal_prefix(escaped_pattern),
+                        false => star.unwrap_or(value.len() - usize::from(value.last() == Some(&b'$'))),
+                    };
                     let head = rule_head(escaped_pattern, literal, allow);
                     r.rules.push(RuleLine {
                         line: number,
-                        allow,
-                        value: d.value,
                         pattern,
-                        escaped,
                         literal,
                         head,
-                        group,
+                        head_len: head_len(head),
+                        allow,
+                        escaped,
                     });
                     if let Some(g) = r.groups.last_mut() {
                         g.rules.end = r.rules.len();
@@ -270,14 +278,26 @@ impl Robots {
 
     fn rule(&self, index: usize) -> Rule<'_> {
         let r = &self.rules[index];
+        let value = match r.escaped {
+            true => self
+                .escaped_values
+                .binary_search_by_key(&index, |&(i, _)| i)
+                .map_or(r.pattern, |k| self.escaped_values[k].1),
+            false => r.pattern,
+        };
         Rule {
             line: r.line,
             kind: if r.allow { RuleKind::Allow } else { RuleKind::Disallow },
-            value: self.text(r.value),
-            value_span: r.value,
+            value: self.text(value),
+            value_span: value,
             pattern: self.pattern(r),
-            group: r.group,
+            group: self.group_of_rule(index),
         }
+    }
+
+    /// The group a rule belongs to: the last group that starts at or before it (`None` before the first).
+    fn group_of_rule(&self, index: usize) -> Option<usize> {
+        self.groups.partition_point(|g| g.rules.start <= index).checked_sub(1)
     }
 
     /// The `Sitemap:` lines, in file order.

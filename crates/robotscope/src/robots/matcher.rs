@@ -2,11 +2,12 @@
 //! [`Matcher`], which keeps those rules for one agent list. Which rules apply is [`Robots::applicable_groups`]'s
 //! business; this module only ranks the rules it is given.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::{Agents, Robots};
-use crate::pattern::pattern_matches;
+use crate::pattern::{body_matches, pattern_matches, same_bytes};
 use crate::url::match_path;
 
 impl Robots {
@@ -21,8 +22,7 @@ impl Robots {
     /// assert_eq!(a.decide("/b"), robots.decide("a", "/b"));
     /// ```
     pub fn matcher<A: Agents + ?Sized>(&self, agents: &A) -> Matcher<'_> {
-        let (own, rules) = self.applicable_rules(agents);
-        Matcher { robots: self, own, rules: rules.collect() }
+        Matcher::new(self, agents, TABLE_LIMIT)
     }
 
     /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
@@ -39,7 +39,10 @@ impl Robots {
         for range in rules {
             let start = range.start;
             // Most rules fail on their first bytes: test those for the whole range before touching a rule.
-            let candidates = self.rules[range].iter().enumerate().filter(|&(_, r)| head_matches(r.head, path_head));
+            let candidates = self.rules[range]
+                .iter()
+                .enumerate()
+                .filter(|&(_, r)| (r.head ^ path_head) & HEAD_MASKS[usize::from(r.head_len & 15)] == 0);
             for (k, r) in candidates {
                 let i = start + k;
                 let pattern = self.pattern(r);
@@ -51,29 +54,217 @@ impl Robots {
                 }
             }
         }
-        // Only priorities above 0 decide; ties go to allow (SPEC A5.6).
-        let disallowed =
-            if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
-        (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
+        verdict(allow, disallow)
     }
 }
 
-/// The rules that apply to one agent list, found once by [`Robots::matcher`].
+/// The rules that apply to one agent list, found once by [`Robots::matcher`] and laid out for fast answers.
+///
+/// The rules are listed in one table sorted by priority (longest pattern first, then file order), so the
+/// first rule that matches usually decides and the scan stops there. A larger table is split by the byte
+/// after a rule's leading `/`, so a path meets only the rules that can start like it and the few (such as `/`
+/// or `/*.php`) with fewer than two literal bytes. Each entry holds the rule's first eight literal bytes, so
+/// most rules are rejected without reading the pattern, and the whole table is one allocation of 24 bytes per
+/// entry, since a query on a cold matcher costs about one cache miss per allocation it touches.
+/// [`Matcher::decide`] answers as [`Robots::decide`] does, line for line; `tests/properties.rs` checks it
+/// against a transcription of the reference, and `tests/conformance.rs` on every vector.
 #[derive(Debug, Clone)]
 pub struct Matcher<'a> {
     robots: &'a Robots,
+    /// The table (see [`MAP`]); empty for files over [`TABLE_LIMIT`], whose rules are in `ranges`.
+    table: Box<[u32]>,
     own: bool,
-    /// The applicable rules as index ranges, in file order.
-    rules: Vec<Range<usize>>,
+    rule_count: usize,
+    /// Only for files too large for the table's 30-bit offsets: the rules as index ranges, answered by
+    /// [`Robots::run_rules`] as [`Robots::decide`] does.
+    ranges: Vec<Range<usize>>,
 }
 
-impl Matcher<'_> {
+/// The layout of [`Matcher::table`], in 32-bit words: how many entries the general run has (the rules with
+/// fewer than two literal bytes, or every rule when the table is not split); how many buckets there are (0
+/// when the table is not split); when split, at [`MAP`], 256 bytes that give each second literal byte its
+/// bucket's number (0 for none; buckets are numbered from 1 in byte order) and where each run starts and ends
+/// (counted in entries: `u + 1` words, the first the general run's end); then the entries, [`ENTRY`] words
+/// each: the head (two words), the priority with the [`ALLOW`] and [`ARENA`] bits, the line, the pattern's
+/// start, and its end with the test in the top two bits. Each run is sorted by priority. (A bitmap with a rank
+/// was smaller, but counting its bits cost a quarter of a warm query: baseline x86-64 has no `popcnt`.)
+const MAP: usize = 2;
+/// Words of the bucket map.
+const MAP_WORDS: usize = 64;
+
+/// Words per entry.
+const ENTRY: usize = 6;
+/// The rule is an `Allow` (in the priority word).
+const ALLOW: u32 = 1 << 31;
+/// The pattern is in `Robots::patterns`, not the source (in the priority word).
+const ARENA: u32 = 1 << 30;
+/// What a path that passed the head must still satisfy (the end word's top bits): nothing (the head is the
+/// whole pattern), start with the pattern, match the pattern, or match the pattern anchored at the end (the
+/// index.html retry's `/dir/$`).
+const HEAD: u32 = 0;
+const PREFIX: u32 = 1 << 30;
+const PATTERN: u32 = 2 << 30;
+const ANCHORED: u32 = 3 << 30;
+const LOW: u32 = (1 << 30) - 1;
+
+/// The most bytes a file may have for [`Matcher`]'s table: its escaped patterns are at most three times as
+/// long, and offsets and priorities must fit 30 bits.
+const TABLE_LIMIT: usize = 1 << 28;
+
+/// Tables of more entries than this are split into buckets; smaller ones are scanned whole.
+const SPLIT_ABOVE: usize = 12;
+
+/// One entry before it is written into the table: its bucket key and words.
+type Keyed = (u16, [u32; ENTRY]);
+
+impl<'a> Matcher<'a> {
+    pub(super) fn new<A: Agents + ?Sized>(robots: &'a Robots, agents: &A, limit: usize) -> Matcher<'a> {
+        let (own, ranges) = robots.applicable_rules(agents);
+        if robots.src.len() > limit {
+            let ranges: Vec<Range<usize>> = ranges.collect();
+            let rule_count = ranges.iter().map(ExactSizeIterator::len).sum();
+            return Matcher { robots, table: Box::default(), own, rule_count, ranges };
+        }
+        let mut keyed: Vec<Keyed> = Vec::new();
+        let mut rule_count = 0;
+        for range in ranges {
+            for r in &robots.rules[range] {
+                rule_count += 1;
+                let pattern = robots.pattern(r);
+                let (start, end) = (r.pattern.start as u32, r.pattern.end as u32);
+                let mut bits = if r.escaped { ARENA } else { 0 };
+                if r.allow {
+                    bits |= ALLOW;
+                }
+                let test = match (r.literal == pattern.len(), r.literal <= 8) {
+                    (true, true) => HEAD,
+                    (true, false) => PREFIX,
+                    (false, _) => PATTERN,
+                };
+                let line = r.line as u32;
+                keyed.push(keyed_entry(pattern, r.literal, end - start, bits, line, start, end | test));
+                if r.allow {
+                    // Google-only: `Allow: /dir/index.htm*` also allows `/dir/` exactly, one byte above the
+                    // priority of `/dir/` (SPEC A5.4): the pattern `/dir/` anchored at the end.
+                    if let Some(prefix) = index_retry_prefix(pattern) {
+                        let (literal, n) = (literal_prefix(prefix), prefix.len() as u32);
+                        keyed.push(keyed_entry(prefix, literal, n + 1, bits, line, start, (start + n) | ANCHORED));
+                    }
+                }
+            }
+        }
+        // Key 0 is the general run; key `b + 1` the bucket of second byte `b`. Within each run, higher
+        // priority first and file order among equals: the reference's slots keep the first rule of the highest
+        // priority.
+        let order =
+            |(ka, a): &Keyed, (kb, b): &Keyed| ka.cmp(kb).then((b[2] & LOW).cmp(&(a[2] & LOW))).then(a[3].cmp(&b[3]));
+        keyed.sort_unstable_by(order);
+        let mut buckets = keyed.windows(2).filter(|w| w[1].0 != w[0].0).count()
+            + usize::from(keyed.first().is_some_and(|&(k, _)| k != 0));
+        // Small tables are scanned whole, and bucket numbers must fit a byte.
+        if keyed.len() <= SPLIT_ABOVE || buckets > 255 {
+            keyed.iter_mut().for_each(|(k, _)| *k = 0);
+            keyed.sort_unstable_by(order);
+            buckets = 0;
+        }
+        let general = keyed.iter().take_while(|(k, _)| *k == 0).count();
+        let directory = if buckets == 0 { 0 } else { MAP_WORDS + buckets + 1 };
+        let mut table = Vec::with_capacity(MAP + directory + keyed.len() * ENTRY);
+        table.extend([general as u32, buckets as u32]);
+        if buckets > 0 {
+            let mut map = [0u8; 4 * MAP_WORDS];
+            let mut bounds = Vec::with_capacity(buckets + 1);
+            bounds.push(general as u32);
+            for (i, &(k, _)) in keyed.iter().enumerate().skip(general) {
+                if keyed.get(i + 1).is_none_or(|&(next, _)| next != k) {
+                    bounds.push((i + 1) as u32);
+                    map[usize::from(k - 1)] = (bounds.len() - 1) as u8;
+                }
+            }
+            table.extend(map.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])));
+            table.extend(bounds);
+        }
+        table.extend(keyed.iter().flat_map(|(_, words)| words));
+        Matcher { robots, table: table.into_boxed_slice(), own, rule_count, ranges: Vec::new() }
+    }
+
     /// The verdict and the deciding line (0 when no rule decided) for `url`, as [`Robots::decide`] gives them.
     pub fn decide(&self, url: &str) -> (bool, usize) {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let (allowed, decider) = self.robots.run_rules(self.rules.iter().cloned(), path, |_, _, _| {});
+        let Some(&[general, buckets]) = self.table.first_chunk::<2>() else {
+            let (allowed, decider) = self.robots.run_rules(self.ranges.iter().cloned(), path, |_, _, _| {});
+            return (allowed, decider.line);
+        };
+        let (general, buckets) = (general as usize, buckets as usize);
+        let directory = if buckets == 0 { 0 } else { MAP_WORDS + buckets + 1 };
+        let entries = &self.table[MAP + directory..];
+        let path_head = head_of(path, path.len());
+        let mut allow = Slot::NONE;
+        let mut disallow = Slot::NONE;
+        self.scan(&entries[..general * ENTRY], path, path_head, &mut allow, &mut disallow);
+        if let (Some(&b), true) = (path.get(1), buckets > 0) {
+            let b = usize::from(b);
+            let bucket = (self.table[MAP + b / 4] >> (8 * (b % 4))) as u8 as usize;
+            if bucket != 0 {
+                let bounds = &self.table[MAP + MAP_WORDS..MAP + directory];
+                let run = &entries[bounds[bucket - 1] as usize * ENTRY..bounds[bucket] as usize * ENTRY];
+                self.scan(run, path, path_head, &mut allow, &mut disallow);
+            }
+        }
+        let (allowed, decider) = verdict(allow, disallow);
         (allowed, decider.line)
+    }
+
+    /// Updates the slots with the entries of one run (sorted by priority) that match `path`, skipping every
+    /// entry that could not change the answer and stopping where none after could.
+    #[inline]
+    fn scan(&self, run: &[u32], path: &[u8], path_head: u64, allow: &mut Slot, disallow: &mut Slot) {
+        for e in run.chunks_exact(ENTRY) {
+            let priority = (e[2] & LOW) as isize;
+            if priority < allow.priority.max(disallow.priority) {
+                // Lower priorities lose to a slot already filled, whatever they match.
+                break;
+            }
+            if !head_matches(u64::from(e[0]) | (u64::from(e[1]) << 32), path_head) {
+                continue;
+            }
+            let line = e[3] as usize;
+            let slot = if e[2] & ALLOW != 0 {
+                // An equal allow from earlier in the file keeps its line (an allow below the disallow cannot
+                // win: ruled out above).
+                if priority == allow.priority && line > allow.line {
+                    continue;
+                }
+                &mut *allow
+            } else {
+                // Ties go to allow, and an equal disallow from earlier in the file keeps its line.
+                if priority <= allow.priority || (priority == disallow.priority && line > disallow.line) {
+                    continue;
+                }
+                &mut *disallow
+            };
+            if self.passes(e, path) {
+                *slot = Slot { priority, line };
+            }
+        }
+    }
+
+    /// Whether `path`, which passed the entry's head, matches the rest of its pattern.
+    #[inline(always)]
+    fn passes(&self, e: &[u32], path: &[u8]) -> bool {
+        let test = e[5] & !LOW;
+        if test == HEAD {
+            return true;
+        }
+        let store: &[u8] = if e[2] & ARENA != 0 { &self.robots.patterns } else { &self.robots.src };
+        let pattern = &store[e[4] as usize..(e[5] & LOW) as usize];
+        match test {
+            // The head held the first eight bytes.
+            PREFIX => path.len() >= pattern.len() && same_bytes(&path[8..pattern.len()], &pattern[8..]),
+            PATTERN => pattern_matches(pattern, path),
+            _ => body_matches(pattern, true, path),
+        }
     }
 
     /// Whether the agents have a group of their own (then the `*` groups are ignored).
@@ -83,8 +274,31 @@ impl Matcher<'_> {
 
     /// How many rules apply to the agents.
     pub fn rule_count(&self) -> usize {
-        self.rules.iter().map(ExactSizeIterator::len).sum()
+        self.rule_count
     }
+}
+
+/// A table entry (see [`MAP`]) for `pattern` with its literal start, keyed by its bucket.
+fn keyed_entry(pattern: &[u8], literal: usize, priority: u32, bits: u32, line: u32, start: u32, end: u32) -> Keyed {
+    let head = head_of(pattern, literal);
+    (key(pattern, literal), [head as u32, (head >> 32) as u32, priority | bits, line, start, end])
+}
+
+/// The bucket of a pattern with this literal start (see [`Matcher::new`]).
+fn key(pattern: &[u8], literal: usize) -> u16 {
+    if literal >= 2 {
+        u16::from(pattern[1]) + 1
+    } else {
+        0
+    }
+}
+
+/// The answer of the two slots: only priorities above 0 decide, and ties go to allow (SPEC A5.6). Returns
+/// whether the path is allowed and the slot that decided (its line is 0 when no rule matched).
+pub(super) fn verdict(allow: Slot, disallow: Slot) -> (bool, Slot) {
+    let disallowed =
+        if allow.priority > 0 || disallow.priority > 0 { disallow.priority > allow.priority } else { false };
+    (!disallowed, if disallow.priority > allow.priority { disallow } else { allow })
 }
 
 /// A match slot of the reference matcher: the best priority so far and where it came from.
@@ -99,6 +313,7 @@ impl Slot {
 }
 
 /// The length of the literal start of `pattern`: up to its first `*`, and without a final `$`.
+#[inline]
 pub(super) fn literal_prefix(pattern: &[u8]) -> usize {
     let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
     crate::lines::find_byte(body, b'*').unwrap_or(body.len())
@@ -127,6 +342,22 @@ fn head_of(bytes: &[u8], n: usize) -> u64 {
     word & u64::MAX.checked_shr(64 - 8 * n as u32).unwrap_or(0)
 }
 
+/// The mask of a head of `n` bytes, for `n` up to 8 (the rest of the table keeps indices in bounds).
+pub(super) const HEAD_MASKS: [u64; 16] = {
+    let mut masks = [u64::MAX; 16];
+    let mut n = 0;
+    while n < 8 {
+        masks[n] = (1u64 << (8 * n)) - 1;
+        n += 1;
+    }
+    masks
+};
+
+/// How many bytes of a [`rule_head`] count: its non-zero bytes.
+pub(super) fn head_len(head: u64) -> u8 {
+    (8 - head.leading_zeros() / 8) as u8
+}
+
 /// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
 #[inline(always)]
 fn head_matches(head: u64, path_head: u64) -> bool {
@@ -145,8 +376,11 @@ fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
 /// The priority with which a rule matches `path`, and whether it matched through the index.html retry;
 /// `None` when it does not match (SPEC A5.3, A5.4). `literal` is [`literal_prefix`] of the pattern.
 fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Option<(usize, bool)> {
-    // Most rules fail on their literal start; only the rest need the matcher.
-    if path.starts_with(&pattern[..literal]) && pattern_matches(pattern, path) {
+    // Most rules fail on their literal start; only the rest need the matcher, and a pattern that is all
+    // literal start (no `*`, no final `$`) has matched already.
+    // (The rule's head held the first eight bytes, unless it is an `Allow` of the index.html retry.)
+    let starts = path.len() >= literal && same_bytes(&path[..literal], &pattern[..literal]);
+    if starts && (literal == pattern.len() || pattern_matches(pattern, path)) {
         return Some((pattern.len(), false));
     }
     if !allow {
@@ -163,4 +397,47 @@ fn rule_priority(pattern: &[u8], literal: usize, allow: bool, path: &[u8]) -> Op
         path == prefix
     };
     matched.then_some((prefix.len() + 1, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    /// A file whose `*` group has more rules than [`SPLIT_ABOVE`], of every shape the table tells apart.
+    const FILE: &str = "User-agent: *\nDisallow: /\nAllow: /$\nDisallow: /*.php$\nAllow: /a/index.html\n\
+        Allow: /b*/index.htm\nDisallow: /a\nDisallow: /ab\nAllow: /abcdefghij\nDisallow: /abcdefghijk$\n\
+        Disallow: /café\nAllow: /%7euser\nDisallow: /x*y\nDisallow: *z\nAllow: /x\nDisallow:\n\
+        Allow: /abcdefgh\nDisallow: /abcdefgh\nDisallow: ?q\n\nUser-agent: few\nDisallow: /a\nAllow: /a/index.htm\n\n\
+        User-agent: none\n";
+
+    #[test]
+    fn the_table_answers_as_the_engine_split_or_whole_or_not_built() {
+        let robots = Robots::parse(FILE);
+        let mut urls: Vec<String> = Vec::new();
+        for path in ["", "/", "/a", "/a/", "/a/index.html", "/ab", "/abc", "/abcdefgh", "/abcdefghij", "/abcdefghijk"] {
+            for tail in ["", "x", "$", ".php", "?q", "z", "/index.htm"] {
+                urls.push(format!("https://example.com{path}{tail}"));
+            }
+        }
+        urls.extend(
+            ["/b/", "/bb/", "/b/index.htm", "/caf%C3%A9", "/%7Euser", "/x", "/xy", "/xay", "?q", "/z"]
+                .map(String::from),
+        );
+        for agent in ["any", "few", "none"] {
+            let table = Matcher::new(&robots, agent, TABLE_LIMIT);
+            let ranges = Matcher::new(&robots, agent, 0);
+            assert!(table.ranges.is_empty() && ranges.table.is_empty());
+            assert_eq!(table.rule_count(), ranges.rule_count());
+            for url in &urls {
+                let want = robots.decide(agent, url);
+                assert_eq!(table.decide(url), want, "{agent} {url}");
+                assert_eq!(ranges.decide(url), want, "{agent} {url}");
+            }
+        }
+        // The `*` group is split into buckets; the small group is scanned whole.
+        let split = |agent: &str| Matcher::new(&robots, agent, TABLE_LIMIT).table[1] != 0;
+        assert!(split("any") && !split("few"));
+    }
 }
