@@ -1,6 +1,7 @@
 //! The AI era (issue 14): the crawler catalogue's invariants, and the usage-preference lines
 //! (`Content-Signal`, and `Content-Usage` from the IETF AI Preferences drafts) that never change a verdict.
 
+use proptest::prelude::*;
 use robotscope::{
     crawler_set, is_valid_agent, resolve_agent, token_from_user_agent, CrawlerKind, Obeys, Robots, CRAWLERS,
 };
@@ -155,4 +156,90 @@ fn content_signal_from_the_group_else_from_before_any_group() {
     );
     let lines = robots.content_signals();
     assert_eq!((lines[0].signals[1].value.as_str(), lines[0].signals[1].granted), ("maybe", None));
+}
+
+/// `usage_for` as its documentation states it, from the public per-line readings (`content_usage_lines`,
+/// `content_signals`): the reference the one-pass implementation is held to.
+fn usage_from_the_lines(robots: &Robots, verdict: &robotscope::Verdict) -> robotscope::Usage {
+    let in_groups = |g: Option<usize>| g.is_some_and(|g| verdict.groups.contains(&g));
+    let add = |prefs: &mut Vec<robotscope::Preference>, key: &str, granted: bool, line: usize| match prefs
+        .iter_mut()
+        .find(|p| p.key == key)
+    {
+        Some(p) if p.granted && !granted => (p.granted, p.line) = (false, line),
+        Some(_) => {}
+        None => prefs.push(robotscope::Preference { key: key.to_string(), granted, line }),
+    };
+    let mut usage = robotscope::Usage { crawlable: verdict.allowed, ..Default::default() };
+    if verdict.allowed {
+        let lines = robots.content_usage_lines();
+        let matching: Vec<_> = lines
+            .iter()
+            .filter(|l| in_groups(l.group) && !l.path.is_empty())
+            .map(|l| (robotscope::escape_pattern(l.path.as_bytes()), l))
+            .filter(|(pattern, _)| robotscope::pattern_matches(pattern.as_bytes(), verdict.path.as_bytes()))
+            .map(|(pattern, l)| (pattern.len(), l))
+            .collect();
+        let longest = matching.iter().map(|(len, _)| *len).max();
+        for (_, l) in matching.iter().filter(|(len, _)| Some(*len) == longest) {
+            usage.usage_lines.push(l.line);
+            match &l.preferences {
+                None => usage.usage_unknown = true,
+                Some(prefs) => prefs.iter().for_each(|(k, g)| add(&mut usage.content_usage, k, *g, l.line)),
+            }
+        }
+        if usage.usage_unknown {
+            usage.content_usage.clear();
+        }
+    }
+    let signals = robots.content_signals();
+    let from_groups = signals.iter().any(|s| in_groups(s.group));
+    for s in signals.iter().filter(|s| if from_groups { in_groups(s.group) } else { s.group.is_none() }) {
+        for sig in s.signals.iter().filter(|sig| sig.granted.is_some()) {
+            add(&mut usage.content_signal, &sig.key, sig.granted == Some(true), s.line);
+        }
+    }
+    usage
+}
+
+/// A line of a file with usage preferences: groups, rules, and `Content-Usage` and `Content-Signal` lines with
+/// paths of several lengths, valid and invalid dictionaries, restrictions and grants.
+fn usage_line() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "User-agent: *",
+        "User-agent: GPTBot",
+        "User-agent: x",
+        "",
+        "Allow: /",
+        "Disallow: /never/",
+        "Disallow: /a/b",
+        "Content-Usage: / train-ai=n",
+        "Content-Usage: /a/ train-ai=y, search=n",
+        "Content-Usage: /a/ train-ai=n",
+        "Content-Usage: /*.pdf$ ai-use=y",
+        "Content-Usage: /ä/ train-ai=y",
+        "Content-Usage: train-ai=y",
+        "Content-Usage: /b bad=",
+        "Content-Usage: /a/b search=y;v=1",
+        "Content-Signal: search=yes, ai-train=no",
+        "Content-Signal: ai-train=YES, ai-input=maybe",
+        "Content-Signal: ai-input=no",
+        "content-usage: /a train-ai=n",
+    ])
+    .prop_map(String::from)
+}
+
+proptest! {
+    /// `usage_for` (one pass, preferences parsed only where they decide) equals its documented reading of the
+    /// file's lines.
+    #[test]
+    fn usage_is_the_reading_of_the_lines(
+        lines in prop::collection::vec(usage_line(), 0..12),
+        agent in prop::sample::select(vec!["GPTBot", "x", "Other"]),
+        url in prop::sample::select(vec!["/", "/a/", "/a/b", "/a/doc.pdf", "/never/x", "/%C3%A4/x", "/b"]),
+    ) {
+        let robots = Robots::parse(lines.join("\n"));
+        let verdict = robots.check(agent, url);
+        prop_assert_eq!(robots.usage_for(&verdict), usage_from_the_lines(&robots, &verdict), "{:?}", lines);
+    }
 }
