@@ -92,23 +92,29 @@ fn lossy(bytes: &[u8]) -> String {
 
 /// Parses a `Content-Signal` value: `search=yes, ai-train=no`.
 pub(crate) fn parse_signals(value: &[u8]) -> Vec<Signal> {
-    value
-        .split(|&c| c == b',')
-        .filter_map(|piece| {
-            let piece = trim(piece);
-            let eq = piece.iter().position(|&c| c == b'=')?;
-            let key = trim(&piece[..eq]);
-            let value = trim(&piece[eq + 1..]);
-            let granted = if value.eq_ignore_ascii_case(b"yes") {
-                Some(true)
-            } else if value.eq_ignore_ascii_case(b"no") {
-                Some(false)
-            } else {
-                None
-            };
-            Some(Signal { key: lossy(key), value: lossy(value), granted })
-        })
-        .collect()
+    let mut signals = Vec::new();
+    each_signal(value, |key, value, granted| {
+        signals.push(Signal { key: lossy(key), value: lossy(value), granted });
+    });
+    signals
+}
+
+/// Calls `f` with the key, the value and what the value grants (`yes`, `no` in any ASCII case; `None` for
+/// anything else) of each `key=value` piece of a `Content-Signal` value; pieces without `=` are skipped.
+fn each_signal(value: &[u8], mut f: impl FnMut(&[u8], &[u8], Option<bool>)) {
+    for piece in value.split(|&c| c == b',') {
+        let piece = trim(piece);
+        let Some(eq) = piece.iter().position(|&c| c == b'=') else { continue };
+        let value = trim(&piece[eq + 1..]);
+        let granted = if value.eq_ignore_ascii_case(b"yes") {
+            Some(true)
+        } else if value.eq_ignore_ascii_case(b"no") {
+            Some(false)
+        } else {
+            None
+        };
+        f(trim(&piece[..eq]), value, granted);
+    }
 }
 
 /// Splits a `Content-Usage` value into its path pattern and its preferences: the path is the first word when
@@ -427,11 +433,11 @@ impl Robots {
         for d in self.other_directives() {
             let chosen = if signals_in_groups { in_groups(d.group) } else { d.group.is_none() };
             if chosen && is(d.key, "content-signal") {
-                for sig in parse_signals(d.value) {
-                    if let Some(granted) = sig.granted {
-                        combine(&mut usage.content_signal, &sig.key, granted, d.line);
+                each_signal(d.value, |key, _, granted| {
+                    if let Some(granted) = granted {
+                        combine(&mut usage.content_signal, &lossy(key), granted, d.line);
                     }
-                }
+                });
             }
         }
         usage
