@@ -453,7 +453,7 @@ impl<'a> Reading<'a> {
 }
 
 /// Appends `n` in decimal: the readings' explanations are built by appending, which costs less code in the npm
-/// `.wasm` than `format!` (303 B gzipped for `Reading::ignored_sentence`).
+/// `.wasm` than `format!` (310 B gzipped for `Reading::ignored_sentence`).
 fn push_number(text: &mut String, n: usize) {
     let (mut digits, mut at, mut n) = ([0u8; 20], 20, n);
     loop {
