@@ -68,7 +68,11 @@ impl Side {
             SideArg::File(path) => {
                 let name = shown_path(path);
                 let bytes = crate::read_file(path)?;
-                Ok(Side::of(name, Governing::File(crate::parse(&bytes, size_limit, Some(&shown_path(path)))), None))
+                Ok(Side::of(
+                    name,
+                    Governing::File(Box::new(crate::parse(&bytes, size_limit, Some(&shown_path(path))))),
+                    None,
+                ))
             }
             SideArg::Live(url) => {
                 let fetched = net.net().fetch_robots(url)?;

@@ -349,7 +349,7 @@ impl Fetched {
 /// What crawlers obey for one origin: the file, or one answer for every URL (SPEC B5).
 #[derive(Debug)]
 pub enum Governing {
-    File(Robots),
+    File(Box<Robots>),
     AllowAll,
     DisallowAll,
 }
@@ -358,7 +358,7 @@ impl Governing {
     /// What the fetched outcome means for crawling.
     pub fn of(f: &Fetched) -> Governing {
         match f.row {
-            Row::Parse => Governing::File(Robots::parse(&f.body)),
+            Row::Parse => Governing::File(Box::new(Robots::parse(&f.body))),
             Row::AllowAll => Governing::AllowAll,
             Row::DisallowAll => Governing::DisallowAll,
         }
