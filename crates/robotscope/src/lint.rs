@@ -163,7 +163,8 @@ struct Linter<'a> {
     /// The body is an HTML page: per-line syntax diagnostics would only be noise.
     html: bool,
     out: Vec<Diagnostic>,
-    counts: BTreeMap<DiagnosticKind, usize>,
+    /// How many diagnostics of each kind were found, indexed by the kind (in `DiagnosticKind::ALL` order).
+    counts: Vec<usize>,
 }
 
 pub(crate) fn lossy(bytes: &[u8]) -> String {
@@ -229,7 +230,7 @@ impl<'a> Linter<'a> {
         span: Span,
         text: impl FnOnce() -> (String, Option<String>),
     ) {
-        let n = self.counts.entry(kind).or_insert(0);
+        let Some(n) = self.counts.get_mut(kind as usize) else { return };
         *n += 1;
         if *n <= MAX_PER_KIND {
             let (message, help) = text();
@@ -1084,7 +1085,7 @@ impl Robots {
     /// assert!(found.contains(&(3, DiagnosticKind::TypoKey)));
     /// ```
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let mut l = Linter { robots: self, html: false, out: Vec::new(), counts: BTreeMap::new() };
+        let mut l = Linter { robots: self, html: false, out: Vec::new(), counts: alloc::vec![0; DiagnosticKind::ALL.len()] };
         l.whole_file();
         for line in self.lines() {
             l.line(&line);
@@ -1099,7 +1100,7 @@ impl Robots {
         if !l.html {
             l.profiles();
         }
-        for (&kind, &count) in &l.counts {
+        for (&kind, &count) in DiagnosticKind::ALL.iter().zip(&l.counts) {
             if count > MAX_PER_KIND {
                 let last =
                     l.out.iter().rev().find(|d| d.kind == kind).map_or((0, Span::default()), |d| (d.line, d.span));

@@ -188,7 +188,8 @@ impl Robots {
             None => AgentCheck {
                 token: Some(agent.token.clone()),
                 follows: None,
-                verdict: self.check(agent.token.as_str(), url),
+                // A one-agent list, like every other caller's (see `check_crawler`).
+                verdict: self.check(&[agent.token.as_str()][..], url),
             },
         }
     }
