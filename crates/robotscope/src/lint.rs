@@ -1085,7 +1085,8 @@ impl Robots {
     /// assert!(found.contains(&(3, DiagnosticKind::TypoKey)));
     /// ```
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let mut l = Linter { robots: self, html: false, out: Vec::new(), counts: alloc::vec![0; DiagnosticKind::ALL.len()] };
+        let mut l =
+            Linter { robots: self, html: false, out: Vec::new(), counts: alloc::vec![0; DiagnosticKind::ALL.len()] };
         l.whole_file();
         for line in self.lines() {
             l.line(&line);
