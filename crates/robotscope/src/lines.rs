@@ -127,7 +127,14 @@ impl<'a> Lines<'a> {
         }
         self.number += 1;
         let scan = scan_line(self.src, self.pos, self.cap);
-        match scan.end {
+        self.end_line(scan.end);
+        Some((self.number, scan))
+    }
+
+    /// Moves past the line whose terminator is at `end` (`None`: the line ran to the end of the input).
+    #[inline(always)]
+    fn end_line(&mut self, end: Option<usize>) {
+        match end {
             Some(t) => {
                 // CR LF is one terminator; LF CR and CR CR are two (SPEC A2.3).
                 self.pos = if self.src[t] == b'\r' && self.src.get(t + 1) == Some(&b'\n') { t + 2 } else { t + 1 };
@@ -135,7 +142,6 @@ impl<'a> Lines<'a> {
             // The rest of the input is always one more line, even when empty.
             None => self.done = true,
         }
-        Some((self.number, scan))
     }
 
     /// The next line that holds a directive, with its number: what [`crate::Robots::parse`] needs, without
@@ -181,13 +187,7 @@ impl<'a> Lines<'a> {
             None => (limit, None),
         };
         self.number += 1;
-        match end {
-            // CR LF is one terminator; LF CR and CR CR are two (SPEC A2.3).
-            Some(t) => {
-                self.pos = if self.src[t] == b'\r' && self.src.get(t + 1) == Some(&b'\n') { t + 2 } else { t + 1 };
-            }
-            None => self.done = true,
-        }
+        self.end_line(end);
         // As `directive_of` trims it: the end of the content first, then the start of the value.
         let value = trim_start(self.src, trim_end(self.src, Span::new(start + key_len + 1, content_end)));
         Some((self.number, Directive { kind, key: Span::new(start, start + key_len), value }))
@@ -248,12 +248,13 @@ pub(crate) fn search_words<T>(hay: &[u8], pad: u8, mut f: impl FnMut(usize, u64)
     f(hay.len() - 8, word_at(hay, hay.len() - 8))
 }
 
-/// Position of the first `byte` in `hay`, eight bytes at a time.
-#[inline]
-pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
-    search_words(hay, byte ^ 1, |i, w| {
-        let found = zero_bytes(w ^ (LO * byte as u64));
-        (found != 0).then(|| i + (found.trailing_zeros() / 8) as usize)
+/// Position of the first byte of `hay` that is one of `set` (ASCII bytes), eight bytes at a time.
+#[inline(always)]
+pub(crate) fn find_any<const N: usize>(hay: &[u8], set: [u8; N]) -> Option<usize> {
+    // The padding byte of a short `hay` is in no ASCII set.
+    search_words(hay, 0x80, |i, w| {
+        let hits = set.iter().fold(0, |m, &c| m | zero_bytes(w ^ (LO * u64::from(c))));
+        (hits != 0).then(|| i + (hits.trailing_zeros() / 8) as usize)
     })
 }
 
@@ -563,19 +564,19 @@ mod tests {
     }
 
     #[test]
-    fn find_byte_finds_the_first_at_every_length_and_place() {
+    fn find_any_finds_the_first_at_every_length_and_place() {
         for len in 0..40 {
             let hay = alloc::vec![b'a'; len];
-            assert_eq!(find_byte(&hay, b'*'), None);
+            assert_eq!(find_any(&hay, [b'*']), None);
             for at in 0..len {
                 let mut hay = hay.clone();
                 hay[at] = b'*';
-                assert_eq!(find_byte(&hay, b'*'), Some(at));
+                assert_eq!(find_any(&hay, [b'*']), Some(at));
                 // A later one does not hide it.
                 if let Some(last) = hay.last_mut() {
                     *last = b'*';
                 }
-                assert_eq!(find_byte(&hay, b'*'), Some(at));
+                assert_eq!(find_any(&hay, [b'*']), Some(at));
             }
         }
     }

@@ -16,7 +16,7 @@ use crate::Span;
 mod matcher;
 
 pub use matcher::Matcher;
-use matcher::{head_len, literal_prefix, rule_head};
+use matcher::{head_len, literal_len, literal_prefix, rule_head};
 
 /// A parsed robots.txt file. Parse once with [`Robots::parse`], then ask as often as you like.
 ///
@@ -185,7 +185,7 @@ impl Robots {
                     // The literal start: up to the first `*`, without a final `$` (escaping moves the `*`).
                     let literal = match escaped {
                         true => literal_prefix(escaped_pattern),
-                        false => star.unwrap_or(value.len() - usize::from(value.last() == Some(&b'$'))),
+                        false => literal_len(value, star),
                     };
                     let head = rule_head(escaped_pattern, literal, allow);
                     r.rules.push(RuleLine {

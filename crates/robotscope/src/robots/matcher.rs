@@ -39,10 +39,8 @@ impl Robots {
         for range in rules {
             let start = range.start;
             // Most rules fail on their first bytes: test those for the whole range before touching a rule.
-            let candidates = self.rules[range]
-                .iter()
-                .enumerate()
-                .filter(|&(_, r)| (r.head ^ path_head) & HEAD_MASKS[usize::from(r.head_len & 15)] == 0);
+            let candidates =
+                self.rules[range].iter().enumerate().filter(|&(_, r)| head_passes(r.head, r.head_len, path_head));
             for (k, r) in candidates {
                 let i = start + k;
                 let pattern = self.pattern(r);
@@ -230,7 +228,8 @@ impl<'a> Matcher<'a> {
                 // Lower priorities lose to a slot already filled, whatever they match.
                 break;
             }
-            if !head_matches(u64::from(e[0]) | (u64::from(e[1]) << 32), path_head) {
+            let head = u64::from(e[0]) | (u64::from(e[1]) << 32);
+            if !head_passes(head, head_len(head), path_head) {
                 continue;
             }
             let line = e[3] as usize;
@@ -319,8 +318,13 @@ impl Slot {
 /// The length of the literal start of `pattern`: up to its first `*`, and without a final `$`.
 #[inline]
 pub(super) fn literal_prefix(pattern: &[u8]) -> usize {
-    let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
-    crate::lines::find_byte(body, b'*').unwrap_or(body.len())
+    literal_len(pattern, crate::lines::find_any(pattern, [b'*']))
+}
+
+/// [`literal_prefix`] of `pattern` whose first `*` is at `star` (a final `$` comes after any `*`).
+#[inline]
+pub(super) fn literal_len(pattern: &[u8], star: Option<usize>) -> usize {
+    star.unwrap_or(pattern.len() - usize::from(pattern.last() == Some(&b'$')))
 }
 
 /// The first `min(8, literal)` bytes of `pattern` (`literal` is [`literal_prefix`]) as a little-endian word,
@@ -347,7 +351,7 @@ fn head_of(bytes: &[u8], n: usize) -> u64 {
 }
 
 /// The mask of a head of `n` bytes, for `n` up to 8 (the rest of the table keeps indices in bounds).
-pub(super) const HEAD_MASKS: [u64; 16] = {
+const HEAD_MASKS: [u64; 16] = {
     let mut masks = [u64::MAX; 16];
     let mut n = 0;
     while n < 8 {
@@ -362,12 +366,11 @@ pub(super) fn head_len(head: u64) -> u8 {
     (8 - head.leading_zeros() / 8) as u8
 }
 
-/// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`]: its non-padding bytes equal.
+/// Whether a path whose [`head_of`] is `path_head` passes a rule's [`rule_head`] of [`head_len`] `len`: the
+/// head's bytes equal the path's first ones.
 #[inline(always)]
-fn head_matches(head: u64, path_head: u64) -> bool {
-    // The padding is the head's high zero bytes; the mask keeps the bytes below them.
-    let mask = u64::MAX.checked_shr(head.leading_zeros() & !7).unwrap_or(0);
-    (head ^ path_head) & mask == 0
+fn head_passes(head: u64, len: u8, path_head: u64) -> bool {
+    (head ^ path_head) & HEAD_MASKS[usize::from(len & 15)] == 0
 }
 
 /// For `Allow: /dir/index.htm...`, the `/dir/` that Google also allows (SPEC A5.4): the pattern up to its last
