@@ -174,7 +174,12 @@ function createApi(
     }
     const need = 3 * body.length;
     if (need > room && need > SCRATCH_KEEP) {
-      // A large text: encode it first (natively) rather than reserve three bytes per character.
+      // A large text: rather than reserve three bytes per character, reserve a quarter more than one (robots.txt
+      // files are mostly ASCII) and encode straight into the buffer; only a text that does not fit is encoded
+      // apart first (a copy more).
+      reserve(body.length + (body.length >> 2) + 4);
+      const { read, written } = encoder.encodeInto(body, bytes.subarray(base, base + room));
+      if (read === body.length) return written;
       const encoded = encoder.encode(body);
       reserve(encoded.length);
       bytes.set(encoded, base);
@@ -217,18 +222,29 @@ function createApi(
   // (parsing is deterministic, so the answers are the same). Eviction is CLOCK (second chance): a call only marks
   // its slot used; eviction walks the slots in order, freeing unused ones and giving used ones another round.
   /**
-   * The wasm memory the cached handles may take, estimated: about 16 MB of robots.txt files. With 48 MB the
-   * heap reached 66.3 MiB after 300 unfreed passes over the corpus, over its 64 MiB budget (the allocator's
-   * free lists and fragmentation come on top of the estimate).
+   * The wasm memory the cached handles may take: about 26 MB of robots.txt files. With 48 MB the heap reached
+   * 66.3 MiB after 300 unfreed passes over the corpus, over its 64 MiB budget (the allocator's free lists and
+   * fragmentation come on top of what the handles hold).
    */
   const CACHE_BYTES = 40 * 1024 * 1024;
-  /** A parsed handle takes about 2.4 times its input plus 290 bytes (measured on the conformance corpus). */
+  /**
+   * What a handle may take while its input is parsed (parsing reserves room for about one rule per 32 bytes),
+   * made room for beforehand: at most about 2.4 times its input plus 290 bytes (measured on the conformance
+   * corpus). Once parsed, the spare room is given back and the handle counts as what it holds (`heapBytes`,
+   * about 1.5 times its input) plus what the allocator and the wrapper add.
+   */
   const handleBytes = (inputBytes) => Math.ceil(inputBytes * 2.5) + 320;
-  /** Slots with a live handle, `{ w, size, used }` (`size` as `handleBytes` estimates it), oldest first. */
+  const HANDLE_OVERHEAD = 160;
+  /** Slots with a live handle, `{ w, size, used }` (`size`: what it holds), oldest first. */
   const cached = new Set();
   let cachedBytes = 0;
+  /** Parses into the cache (first parses and parses again after eviction) and evictions, since loading. */
+  let parses = 0;
+  let evictions = 0;
 
-  const evict = (slot) => {
+  /** Frees a slot's handle; `freed`: at the caller's `free()`, which the statistics do not count as eviction. */
+  const evict = (slot, freed = false) => {
+    if (!freed) evictions++;
     cached.delete(slot);
     cachedBytes -= slot.size;
     slot.w.free();
@@ -255,10 +271,14 @@ function createApi(
     const size = handleBytes(len);
     makeRoom(size);
     slot.w = wasm.Robots.fromScratch(scratch, len, limit);
-    slot.size = size;
-    slot.used = false;
+    parses++;
+    slot.size = slot.w.heapBytes + HANDLE_OVERHEAD;
+    // A new handle counts as used, as a page just loaded does in CLOCK: otherwise the eviction walk, which gives
+    // every handle used since its last pass another round first, frees what was just parsed before the handles
+    // of objects nobody holds any more.
+    slot.used = true;
     cached.add(slot);
-    cachedBytes += size;
+    cachedBytes += slot.size;
     shrink();
   };
 
@@ -777,7 +797,7 @@ function createApi(
     /** Frees the WebAssembly memory now. Later calls throw. Optional: the cache frees what is not used. */
     free() {
       const slot = this.#slot;
-      if (slot.w !== undefined) evict(slot);
+      if (slot.w !== undefined) evict(slot, true);
       slot.size = -1;
       this.#input = undefined;
     }
@@ -1058,6 +1078,11 @@ function createApi(
     return wasm.wasmMemory().buffer.byteLength;
   }
 
+  /** What the cache of parsed files in WebAssembly memory holds, and what it did since the module loaded. */
+  function cacheStats() {
+    return { files: cached.size, bytes: cachedBytes, limit: CACHE_BYTES, parses, evictions };
+  }
+
   /** Every diagnostic kind's stable code. */
   function diagnosticKinds() {
     return [...catalogue.DIAGNOSTIC_KINDS];
@@ -1084,6 +1109,7 @@ function createApi(
     isValidAgent,
     escapePattern,
     wasmMemoryBytes,
+    cacheStats,
     diagnosticKinds,
     resolveAgent,
     resolveUrl,

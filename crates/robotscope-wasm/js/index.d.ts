@@ -591,6 +591,21 @@ export function resolveUrl(url: string, base?: string): TypedUrl;
 
 /** The size of the WebAssembly memory in bytes (it grows, never shrinks; freed memory is reused). */
 export function wasmMemoryBytes(): number;
+/** The cache of parsed files in WebAssembly memory (see the README's Memory): what it holds and has done. */
+export interface CacheStats {
+  /** Parsed files held now. */
+  files: number;
+  /** The bytes they hold (their records and sources, plus a fixed allowance per file for the allocator). */
+  bytes: number;
+  /** The most bytes held before the files not used lately are freed. */
+  limit: number;
+  /** Parses into the cache since the module loaded: one per `Robots.parse`, plus one per parse again after eviction. */
+  parses: number;
+  /** Parsed forms freed by the cache (not by `free()`) since the module loaded. */
+  evictions: number;
+}
+/** What the cache of parsed files holds, and how many parses and evictions it has seen. */
+export function cacheStats(): CacheStats;
 /** Every diagnostic kind's code, in the engine's order. */
 export function diagnosticKinds(): DiagnosticKind[];
 

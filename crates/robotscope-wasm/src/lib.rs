@@ -178,7 +178,17 @@ impl Robots {
     /// there). `limit` < 0: all of them; otherwise at most `limit` bytes.
     #[wasm_bindgen(js_name = fromScratch)]
     pub fn from_scratch(scratch: &Scratch, len: usize, limit: f64) -> Robots {
-        parse(&scratch.buf[..len], limit)
+        let mut robots = parse(&scratch.buf[..len], limit);
+        // The façade keeps parsed files in a cache bounded by their size: give back the room parsing reserved.
+        robots.inner.shrink_to_fit();
+        robots
+    }
+
+    /// The bytes the parsed file holds in wasm memory (`robotscope::Robots::heap_bytes`), which the façade's
+    /// cache counts.
+    #[wasm_bindgen(getter, js_name = heapBytes)]
+    pub fn heap_bytes(&self) -> usize {
+        self.inner.heap_bytes()
     }
 
     /// `line * 2 + allowed`: the verdict and deciding line for the agents and the URL in `scratch` (see

@@ -11,7 +11,7 @@ import data from './data.cjs';
 
 const {
   Robots, robotsUrl, governs, normalizeUrl, pathOf, productToken, tokenFromUserAgent, isValidAgent,
-  escapePattern, fetchOutcome, fromResponse, wasmMemoryBytes, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT,
+  escapePattern, fetchOutcome, fromResponse, wasmMemoryBytes, cacheStats, GOOGLE_SIZE_LIMIT, MAX_INPUT, MAX_ARGUMENT,
   robotsParser, diagnosticKinds,
 } = esm;
 
@@ -100,6 +100,15 @@ test('sitemaps, groups, crawl-delay, preferred host and size limits', () => {
   assert.ok(cut.diagnostics().some((d) => d.kind === 'past-size-limit'));
   assert.strictEqual(Robots.parse(big).isAllowed('a', '/z'), false);
   assert.strictEqual(Robots.parse(new TextEncoder().encode(big).buffer, { limit: 100 }).byteLength, 100);
+  // Texts of over a million bytes are encoded straight into the module's buffer when they fit in a quarter more
+  // bytes than characters, and apart first when not: both read every byte, the last line included.
+  for (const line of ['Disallow: /a\n', 'Disallow: /ü\n', 'Disallow: /日本\n']) {
+    const text = 'User-agent: *\n' + line.repeat(Math.ceil(1.2e6 / line.length)) + 'Disallow: /z\n';
+    const robots = Robots.parse(text);
+    assert.strictEqual(robots.byteLength, new TextEncoder().encode(text).length, line);
+    assert.strictEqual(robots.isAllowed('a', '/z'), false, line);
+    assert.strictEqual(robots.decide('a', '/z').line, robots.lineCount - 1, line);
+  }
 });
 
 test('URL and agent helpers (SPEC B2, B4)', () => {
@@ -190,6 +199,28 @@ test('parsing 10,000 files does not grow the heap without bound', async () => {
   const afterFirst = wasmMemoryBytes();
   for (let i = 0; i < 9; i++) round(true);
   assert.ok(wasmMemoryBytes() <= afterFirst + (4 << 20), `${afterFirst} -> ${wasmMemoryBytes()}`);
+});
+
+test('the cache frees the parsed forms of objects used before, not those just parsed', () => {
+  // Two sets of files that fit the cache one at a time but not together (each file holds about 1.7 MB there).
+  const { limit } = cacheStats();
+  const file = (set, i) => `User-agent: ${set}\nDisallow: /${i}/\n` + 'Allow: /ok\n'.repeat(40000);
+  const count = Math.floor(limit / (2 * 1024 * 1024)) + 1;
+  const first = [];
+  for (let i = 0; i < count; i++) first.push(Robots.parse(file('first', i)));
+  for (const r of first) r.isAllowed('first', '/x');
+  const second = [];
+  for (let i = 0; i < count; i++) second.push(Robots.parse(file('second', i)));
+  const stats = cacheStats();
+  assert.ok(stats.bytes <= stats.limit, `${stats.bytes} bytes held, limit ${stats.limit}`);
+  assert.strictEqual(stats.files >= count, true, `${stats.files} files held`);
+  // Asking every object of the second set parses nothing again: the cache kept them and freed the first set's.
+  for (let i = 0; i < count; i++) assert.strictEqual(second[i].isAllowed('second', `/${i}/`), false);
+  assert.strictEqual(cacheStats().parses, stats.parses);
+  // The first set's objects still answer, parsed again.
+  assert.strictEqual(first[0].isAllowed('first', '/0/'), false);
+  assert.strictEqual(cacheStats().parses, stats.parses + 1);
+  for (const r of [...first, ...second]) r.free();
 });
 
 test('objects never freed stay bounded in a synchronous loop, and answer the same after their memory was reused', (t) => {
