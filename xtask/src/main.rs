@@ -262,14 +262,10 @@ fn npm() {
     // and answers about a fifth to a third faster for about 16 KB gzipped more. ROBOTSCOPE_WASM_OPT=z|s|3 sets
     // every build's level instead (`z` with -Oz, the others with -O3).
     let forced = std::env::var("ROBOTSCOPE_WASM_OPT").ok().filter(|l| !l.trim().is_empty());
-    // An inlining threshold of 25: at `z` more inlining than it allows by default (the matcher's small helpers
-    // then inline: answering about a fifth faster for about 700 bytes), at `3` less (about 4 KB smaller). Appended
-    // to any RUSTFLAGS the caller set.
+    // At `z`, an inlining threshold of 25: more inlining than `z` allows by default (the matcher's small helpers
+    // then inline: answering about a fifth faster for about 700 bytes). Appended to any RUSTFLAGS the caller set.
+    let caller_flags = std::env::var("RUSTFLAGS").unwrap_or_default();
     let inline = "-C llvm-args=-inline-threshold=25";
-    let rustflags = match std::env::var("RUSTFLAGS") {
-        Ok(flags) if !flags.trim().is_empty() => format!("{flags} {inline}"),
-        _ => String::from(inline),
-    };
     // (target, output folder, level, cargo arguments). Every build is named `robotscope`: the name is also in the
     // module's imports, so that any of the modules works with any of the glues (checked below).
     let builds = [
@@ -280,6 +276,7 @@ fn npm() {
     for (target, out, level, cargo) in builds {
         let level = forced.as_deref().unwrap_or(level);
         let wasm_opt_level = if level == "z" { "-Oz" } else { "-O3" };
+        let rustflags = if level == "z" { format!("{caller_flags} {inline}") } else { caller_flags.clone() };
         let envs = [
             ("CARGO_PROFILE_RELEASE_OPT_LEVEL", level),
             ("CARGO_PROFILE_RELEASE_PANIC", "abort"),
