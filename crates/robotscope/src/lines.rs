@@ -175,7 +175,8 @@ impl<'a> Lines<'a> {
         let bytes: [u8; 16] = self.src.get(start..start + 16)?.try_into().ok()?;
         let (kind, key_len) = plain_key(u128::from_le_bytes(bytes))?;
         let limit = self.src.len().min(start.saturating_add(self.cap));
-        let mut from = start + key_len + 1;
+        let after_colon = start + key_len + 1;
+        let mut from = after_colon;
         while from < limit && matches!(self.src[from], b' ' | b'\t' | 0x0B | 0x0C) {
             from += 1;
         }
@@ -188,8 +189,12 @@ impl<'a> Lines<'a> {
         };
         self.number += 1;
         self.end_line(end);
-        // As `directive_of` trims it: the end of the content first, then the start of the value.
-        let value = trim_start(self.src, trim_end(self.src, Span::new(start + key_len + 1, content_end)));
+        // As `directive_of` trims it: the content's end, then the value's start, which is `from` unless the value
+        // is empty (then it is empty right after the colon).
+        let value = match trim_end(self.src, Span::new(from, content_end)) {
+            v if v.is_empty() => Span::new(after_colon, after_colon),
+            v => v,
+        };
         Some((self.number, Directive { kind, key: Span::new(start, start + key_len), value }))
     }
 

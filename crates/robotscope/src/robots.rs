@@ -146,8 +146,6 @@ impl Robots {
         r.rules.reserve(src.len() / 32 + 4);
         r.agents.reserve(src.len() / 128 + 2);
         r.groups.reserve(src.len() / 256 + 1);
-        r.others.reserve(src.len() / 512 + 1);
-        r.sitemaps.reserve(2);
         // Whether a rule has been seen since the current group's first user-agent line.
         let mut group_has_rules = false;
         let mut lines = Lines::new(&src);
