@@ -34,7 +34,7 @@ test('start, serve, export', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     assert.match(await icon.text(), /^<svg /);
   });
 
-  await t.test('Export CSV saves the grid: URL, agent, token, verdict, line, rule', async () => {
+  await t.test('Export CSV saves the grid: URL, agent, token, reading, verdict, line, rule', async () => {
     const page = await newPage();
     await enter(page, { robots: ROBOTS, agents: AGENTS, urls: URLS });
     assert.deepEqual(await expectGrid(page, EXPECTED), EXPECTED);
@@ -43,11 +43,11 @@ test('start, serve, export', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     const chunks = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk);
     const rows = Buffer.concat(chunks).toString('utf8').split('\r\n');
-    assert.equal(rows[0], 'url,agent,token,verdict,line,rule');
+    assert.equal(rows[0], 'url,agent,token,reading,verdict,line,rule');
     assert.equal(rows.length, 1 + 12 + 1); // header, 4 URLs x 3 agents, and the final line end
-    assert.equal(rows[1], '/private/a.html,Googlebot,Googlebot,allowed,,');
-    assert.equal(rows[6], '/private/press/x.pdf,ExampleBot/2.1 (+https://example.com/bot),ExampleBot,allowed,4,Allow: /private/press/');
-    assert.equal(rows[7], 'https://example.com/docs/guide.pdf,Googlebot,Googlebot,disallowed,7,Disallow: /*.pdf$');
+    assert.equal(rows[1], '/private/a.html,Googlebot,Googlebot,google,allowed,,');
+    assert.equal(rows[6], '/private/press/x.pdf,ExampleBot/2.1 (+https://example.com/bot),ExampleBot,google,allowed,4,Allow: /private/press/');
+    assert.equal(rows[7], 'https://example.com/docs/guide.pdf,Googlebot,Googlebot,google,disallowed,7,Disallow: /*.pdf$');
     await page.context().close();
   });
 });

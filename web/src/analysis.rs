@@ -712,8 +712,9 @@ impl Analysis {
     }
 
     /// The grid as CSV (RFC 4180, CRLF line ends): one row per URL and agent, with the token the engine was
-    /// given, the verdict, the deciding line and its text (of `text`, the file shown). Cells that a spreadsheet
-    /// would read as a formula get a leading `'`.
+    /// given, the reading (`google`, `rfc9309` or `1994`), the verdict, the deciding line and its text (of
+    /// `text`, the file shown); under "Compare readers", one row per URL, agent and reading. Cells that a
+    /// spreadsheet would read as a formula get a leading `'`.
     pub fn csv(&self, text: &str) -> String {
         fn field(out: &mut String, value: &str) {
             let value = if value.starts_with(['=', '+', '-', '@']) { format!("'{value}") } else { value.to_string() };
@@ -725,23 +726,33 @@ impl Analysis {
                 out.push_str(&value);
             }
         }
-        let mut out = String::from("url,agent,token,verdict,line,rule\r\n");
+        let mut out = String::from("url,agent,token,reading,verdict,line,rule\r\n");
+        let width = self.agents.len();
         for (u, url) in self.urls.iter().enumerate() {
             for (a, agent) in self.agents.iter().enumerate() {
                 let Some(cell) = self.grid.cell(u, a) else { continue };
                 let token = self.grid.tokens.get(a).cloned().flatten().unwrap_or_default();
-                let line = if cell.line == 0 { String::new() } else { cell.line.to_string() };
-                let rule = if cell.line == 0 { "" } else { self.parsed.line(text, cell.line).trim() };
-                let verdict = if cell.allowed { "allowed" } else { "disallowed" };
-                for (i, value) in
-                    [url.input.as_str(), agent.input.as_str(), &token, verdict, &line, rule].into_iter().enumerate()
-                {
-                    if i > 0 {
-                        out.push(',');
+                let answers: Vec<(Profile, Cell)> = match (&self.readers, self.view) {
+                    (Some(readers), View::Compare) => {
+                        let cells = readers.cell(u, a, width).unwrap_or([cell; 3]);
+                        Profile::ALL.into_iter().zip(cells).collect()
                     }
-                    field(&mut out, value);
+                    _ => vec![(self.view.profile(), cell)],
+                };
+                for (profile, cell) in answers {
+                    let line = if cell.line == 0 { String::new() } else { cell.line.to_string() };
+                    let rule = if cell.line == 0 { "" } else { self.parsed.line(text, cell.line).trim() };
+                    let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+                    let row =
+                        [url.input.as_str(), agent.input.as_str(), &token, profile.as_str(), verdict, &line, rule];
+                    for (i, value) in row.into_iter().enumerate() {
+                        if i > 0 {
+                            out.push(',');
+                        }
+                        field(&mut out, value);
+                    }
+                    out.push_str("\r\n");
                 }
-                out.push_str("\r\n");
             }
         }
         out

@@ -622,11 +622,33 @@ mod tests {
         let s = reduce(s, Action::EditUrls("/a,b/x\n/c\n".into()));
         assert_eq!(
             s.csv(),
-            "url,agent,token,verdict,line,rule\r\n\
-             \"/a,b/x\",Googlebot,Googlebot,disallowed,2,\"Disallow: /a,b\"\r\n\
-             \"/a,b/x\",'=cmd,,disallowed,2,\"Disallow: /a,b\"\r\n\
-             /c,Googlebot,Googlebot,allowed,,\r\n\
-             /c,'=cmd,,allowed,,\r\n"
+            "url,agent,token,reading,verdict,line,rule\r\n\
+             \"/a,b/x\",Googlebot,Googlebot,google,disallowed,2,\"Disallow: /a,b\"\r\n\
+             \"/a,b/x\",'=cmd,,google,disallowed,2,\"Disallow: /a,b\"\r\n\
+             /c,Googlebot,Googlebot,google,allowed,,\r\n\
+             /c,'=cmd,,google,allowed,,\r\n"
+        );
+    }
+
+    #[test]
+    fn the_csv_names_the_reading_and_has_a_row_per_reader_when_comparing() {
+        use robotscope::Profile;
+        // Google reads `Disalow` as `Disallow`; RFC 9309 and 1994 crawlers ignore the line.
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisalow: /private\n".into()));
+        let s = reduce(s, Action::EditAgents("Googlebot\n".into()));
+        let s = reduce(s, Action::EditUrls("/private/x\n".into()));
+        let rfc = reduce(s.clone(), Action::SetView(View::Profile(Profile::Rfc9309)));
+        assert_eq!(
+            rfc.csv(),
+            "url,agent,token,reading,verdict,line,rule\r\n/private/x,Googlebot,Googlebot,rfc9309,allowed,,\r\n"
+        );
+        let compare = reduce(s, Action::SetView(View::Compare));
+        assert_eq!(
+            compare.csv(),
+            "url,agent,token,reading,verdict,line,rule\r\n\
+             /private/x,Googlebot,Googlebot,google,disallowed,2,Disalow: /private\r\n\
+             /private/x,Googlebot,Googlebot,rfc9309,allowed,,\r\n\
+             /private/x,Googlebot,Googlebot,1994,allowed,,\r\n"
         );
     }
 
