@@ -219,8 +219,9 @@ function createApi(
   // never runs. So every Robots keeps its input on the JavaScript side (the string, or a copy of the bytes), and
   // the wasm side is a bounded cache of parsed handles: when their estimated size exceeds CACHE_BYTES, the least
   // recently used are freed, and a Robots whose handle was freed parses its input again on its next call
-  // (parsing is deterministic, so the answers are the same). Eviction is CLOCK (second chance): a call only marks
-  // its slot used; eviction walks the slots in order, freeing unused ones and giving used ones another round.
+  // (parsing is deterministic, so the answers are the same). Eviction is CLOCK (second chance): a call, and the
+  // parse itself, only mark the slot used; eviction walks the slots in order, freeing unused ones and giving used
+  // ones another round.
   /**
    * The wasm memory the cached handles may take: about 26 MB of robots.txt files. With 48 MB the heap reached
    * 66.3 MiB after 300 unfreed passes over the corpus, over its 64 MiB budget (the allocator's free lists and
@@ -239,7 +240,7 @@ function createApi(
    * The clock: slots with a live handle, `{ w, size, used }` (`size`: what it holds), oldest first, as a queue
    * (`clock[hand]` onwards). A slot freed by `free()` stays in it, without handle, until the hand passes it.
    * (A Set was the first queue: V8 keeps a deleted entry's place until the table is rebuilt, so each eviction
-   * walked past the places of those before it, and parsing with a full cache took half again as long.)
+   * walked past the places of those before it, and parsing with a full cache took a quarter longer.)
    */
   let clock = [];
   let hand = 0;
