@@ -107,7 +107,9 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
             <button type="button" class="tool" onclick={on_download}>{"Download"}</button>
             <button type="button" class="tool" onclick={on_share}>{"Copy share link"}</button>
             <button type="button" class="tool" onclick={on_csv}
-                title="The verdict grid as a CSV file: URL, agent, token, reading, verdict, line, rule">{"Export CSV"}</button>
+                title="The verdict grid as a CSV file: URL, agent, token, reading, verdict, line, rule">
+                {"Export CSV"}
+            </button>
             <label class="tool check" title="Google reads only the first 500 KiB of a robots.txt">
                 <input type="checkbox" checked={*full_file} onchange={on_full} />
                 {" Read past 500 KiB"}
