@@ -259,7 +259,7 @@ fn npm() {
     // Each module's optimisation level, for this build only (the workspace profile stays as it is for the CLI).
     // Browsers download theirs: they get `z` with `wasm-opt -Oz`, which keeps the module (with the widget's tester)
     // within the 70 KB gzipped budget. Node reads its copy from disk: it gets `3` with `wasm-opt -O3`, which parses
-    // and answers about a fifth to a third faster for about 16 KB gzipped more. ROBOTSCOPE_WASM_OPT=z|s|3 sets
+    // and answers faster (about a third, on queries) for about 20 KB gzipped more. ROBOTSCOPE_WASM_OPT=z|s|3 sets
     // every build's level instead (`z` with -Oz, the others with -O3).
     let forced = std::env::var("ROBOTSCOPE_WASM_OPT").ok().filter(|l| !l.trim().is_empty());
     // At `z`, an inlining threshold of 25: more inlining than `z` allows by default (the matcher's small helpers
