@@ -77,11 +77,29 @@ const BOM_PREFIXES: &[&[u8]] = &[b"", b"\xEF\xBB\xBF", b"\xEF\xBB", b"\xEF"];
 
 const TERMINATORS: &[&[u8]] = &[b"\n", b"\n", b"\r\n", b"\r", b"\n\r", b""];
 
-/// One line built from a key, a separator, value pieces and a terminator.
+/// Indentation before a key: none, or runs of spaces and tabs (HTML served as robots.txt is full of them) that
+/// are shorter and longer than the eight bytes the tokenizer skips at once, some ending in a VT or FF.
+const INDENTS: &[&[u8]] = &[
+    b"",
+    b"",
+    b"",
+    b" ",
+    b"\t",
+    b"       ",
+    b"        ",
+    b"         ",
+    b"\t\t\t\t\t\t\t\t\t\t",
+    b"    \t   \t      ",
+    b"          \x0B",
+    b"\t\t\t\t\t\t\t\t\x0C ",
+];
+
+/// One line built from an indentation, a key, a separator, value pieces and a terminator.
 fn line() -> impl Strategy<Value = Vec<u8>> {
-    (select(KEYS), select(SEPARATORS), vec(select(VALUE_PARTS), 0..5), select(TERMINATORS)).prop_map(
-        |(key, sep, value, term)| {
-            let mut out = key.to_vec();
+    (select(INDENTS), select(KEYS), select(SEPARATORS), vec(select(VALUE_PARTS), 0..5), select(TERMINATORS)).prop_map(
+        |(indent, key, sep, value, term)| {
+            let mut out = indent.to_vec();
+            out.extend_from_slice(key);
             out.extend_from_slice(sep);
             for part in value {
                 out.extend_from_slice(part);
@@ -502,6 +520,11 @@ proptest! {
     fn the_parse_keeps_the_directives_of_the_line_records(bytes in robots_bytes()) {
         let r = Robots::parse(&bytes);
         prop_assert_eq!(parsed_directives(&r), line_directives(&r));
+    }
+
+    #[test]
+    fn parsing_an_owned_body_is_parsing_a_borrowed_one(bytes in robots_bytes()) {
+        prop_assert_eq!(Robots::parse_owned(bytes.clone()), Robots::parse(&bytes));
     }
 
     #[test]

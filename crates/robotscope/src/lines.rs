@@ -180,15 +180,28 @@ impl<'a> Lines<'a> {
         while from < limit && matches!(self.src[from], b' ' | b'\t' | 0x0B | 0x0C) {
             from += 1;
         }
-        let (content_end, end) = match find_special::<false>(self.src, from, limit) {
-            Some(p) if matches!(self.src[p], b'\n' | b'\r') => (p, Some(p)),
-            Some(p) => (p, find_line_end(self.src, p)),
+        let content_end = match find_special::<false>(self.src, from, limit) {
+            // Most lines end in LF, and the next starts right after it.
+            Some(p) if self.src[p] == b'\n' => {
+                self.pos = p + 1;
+                p
+            }
+            Some(p) if self.src[p] == b'\r' => {
+                self.end_line(Some(p));
+                p
+            }
+            Some(p) => {
+                self.end_line(find_line_end(self.src, p));
+                p
+            }
             // The line runs into the length cap: the cut is `scan_line`'s business.
             None if limit < self.src.len() => return None,
-            None => (limit, None),
+            None => {
+                self.done = true;
+                limit
+            }
         };
         self.number += 1;
-        self.end_line(end);
         // As `directive_of` trims it: the content's end, then the value's start, which is `from` unless the value
         // is empty (then it is empty right after the colon).
         let value = match trim_end(self.src, Span::new(from, content_end)) {
@@ -221,6 +234,12 @@ const HI: u64 = 0x8080_8080_8080_8080;
 #[inline(always)]
 pub(crate) const fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(LO) & !x & HI
+}
+
+/// The high bit of each byte of `x` that is not zero is set, exactly (no carry crosses a byte).
+#[inline(always)]
+const fn nonzero_bytes(x: u64) -> u64 {
+    (((x & !HI).wrapping_add(!HI)) | x) & HI
 }
 
 /// Reads eight bytes at `i` as a little-endian word.
@@ -375,7 +394,19 @@ pub(crate) fn trim(src: &[u8], span: Span) -> Span {
 
 #[inline(always)]
 fn trim_start(src: &[u8], mut span: Span) -> Span {
-    // Every trimmed byte is at most a space; most spans have nothing to trim.
+    // Every trimmed byte is at most a space; most spans have nothing to trim. Indentation (HTML served as
+    // robots.txt is full of it) is skipped a word at a time, then to its first byte that is no space or tab.
+    if span.start < span.end && src[span.start] <= b' ' {
+        while span.start + 8 <= span.end {
+            let w = word_at(src, span.start);
+            let text = nonzero_bytes(w ^ (LO * u64::from(b' '))) & nonzero_bytes(w ^ (LO * u64::from(b'\t')));
+            if text != 0 {
+                span.start += (text.trailing_zeros() / 8) as usize;
+                break;
+            }
+            span.start += 8;
+        }
+    }
     while span.start < span.end && src[span.start] <= b' ' && is_space(src[span.start]) {
         span.start += 1;
     }
@@ -426,10 +457,10 @@ fn directive_of(src: &[u8], content: Span, colon: Option<usize>) -> Option<(Dire
         None => {
             // Some people forget the colon: accept exactly two SP/HT-separated tokens.
             let text = &src[content.start..content.end];
-            let ws = text.iter().position(|&c| c == b' ' || c == b'\t')?;
+            let ws = find_any(text, [b' ', b'\t'])?;
             let rest = &text[ws..];
             let skip = rest.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(rest.len());
-            if rest[skip..].iter().any(|&c| c == b' ' || c == b'\t') {
+            if find_any(&rest[skip..], [b' ', b'\t']).is_some() {
                 return None;
             }
             (content.start + ws, true)

@@ -112,6 +112,19 @@ impl Robots {
         Robots::from_bytes(Box::from(body.as_ref()))
     }
 
+    /// Parses a body the caller hands over (a `Vec<u8>`, a `String`, a `Box<[u8]>`): as [`Robots::parse`], without
+    /// copying it. [`Robots::parse`] copies its input, which over the conformance corpus is about a tenth of the
+    /// time parsing takes; a crawler that has just fetched a body into a buffer of its own can give it away.
+    ///
+    /// ```
+    /// let body: Vec<u8> = b"User-agent: *\nDisallow: /private\n".to_vec();
+    /// let robots = robotscope::Robots::parse_owned(body);
+    /// assert!(!robots.is_allowed("bot", "/private"));
+    /// ```
+    pub fn parse_owned(body: impl Into<Vec<u8>>) -> Robots {
+        Robots::from_bytes(body.into().into_boxed_slice())
+    }
+
     /// Parses at most `limit` bytes of `body`, the way a crawler with a size limit reads it (Google: 500 KiB,
     /// [`GOOGLE_SIZE_LIMIT`](crate::GOOGLE_SIZE_LIMIT)). The rest is dropped.
     pub fn parse_limited(body: impl AsRef<[u8]>, limit: usize) -> Robots {
