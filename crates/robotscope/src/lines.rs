@@ -149,8 +149,10 @@ impl<'a> Lines<'a> {
     #[inline]
     pub(crate) fn next_directive(&mut self) -> Option<(usize, Directive)> {
         loop {
-            if let Some(found) = self.plain_directive() {
-                return Some(found);
+            match self.plain_directive() {
+                Plain::Found(found) => return Some(found),
+                Plain::Skipped => continue,
+                Plain::Other => {}
             }
             let (number, scan) = self.next_scan()?;
             let content = trim(self.src, Span::new(scan.span.start, scan.hash.unwrap_or(scan.read_end)));
@@ -167,13 +169,30 @@ impl<'a> Lines<'a> {
     /// cap), which [`Lines::next_scan`] then reads. `tests/properties.rs` holds the parse, which reads lines
     /// through here, to the per-line records of [`Lines::next`].
     #[inline(always)]
-    fn plain_directive(&mut self) -> Option<(usize, Directive)> {
+    fn plain_directive(&mut self) -> Plain {
         if self.done {
-            return None;
+            return Plain::Other;
         }
         let start = self.pos;
-        let bytes: [u8; 16] = self.src.get(start..start + 16)?.try_into().ok()?;
-        let (kind, key_len) = plain_key(u128::from_le_bytes(bytes))?;
+        let Some(bytes) = self.src.get(start..start + 16) else { return Plain::Other };
+        let mut word = [0u8; 16];
+        word.copy_from_slice(bytes);
+        let raw = u128::from_le_bytes(word);
+        // Empty lines and comments hold no directive: only their ends matter.
+        match raw as u8 {
+            b'\n' => {
+                self.number += 1;
+                self.pos = start + 1;
+                return Plain::Skipped;
+            }
+            b'#' => {
+                self.number += 1;
+                self.end_line(find_line_end(self.src, start));
+                return Plain::Skipped;
+            }
+            _ => {}
+        }
+        let Some((kind, key_len)) = plain_key(raw) else { return Plain::Other };
         let limit = self.src.len().min(start.saturating_add(self.cap));
         let after_colon = start + key_len + 1;
         let mut from = after_colon;
@@ -195,7 +214,7 @@ impl<'a> Lines<'a> {
                 p
             }
             // The line runs into the length cap: the cut is `scan_line`'s business.
-            None if limit < self.src.len() => return None,
+            None if limit < self.src.len() => return Plain::Other,
             None => {
                 self.done = true;
                 limit
@@ -208,7 +227,7 @@ impl<'a> Lines<'a> {
             v if v.is_empty() => Span::new(after_colon, after_colon),
             v => v,
         };
-        Some((self.number, Directive { kind, key: Span::new(start, start + key_len), value }))
+        Plain::Found((self.number, Directive { kind, key: Span::new(start, start + key_len), value }))
     }
 
     /// The number of lines read so far.
@@ -311,6 +330,16 @@ fn find_special<const COLON: bool>(src: &[u8], from: usize, limit: usize) -> Opt
 #[inline(always)]
 fn is_special<const COLON: bool>(c: u8) -> bool {
     matches!(c, b'\n' | b'\r' | 0 | b'#') || (COLON && c == b':')
+}
+
+/// What [`Lines::plain_directive`] made of the next line.
+enum Plain {
+    /// A plain directive line, read.
+    Found((usize, Directive)),
+    /// An empty line or a comment, read: it holds no directive.
+    Skipped,
+    /// Any other line, not read.
+    Other,
 }
 
 /// What one pass over a line finds.
