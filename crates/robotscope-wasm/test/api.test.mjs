@@ -183,6 +183,33 @@ test('bad input throws TypeError or RangeError with a sentence, never a wasm tra
   assert.strictEqual(Robots.parse('\u0000\uD800\n\r\r\n').isAllowed('\uDC00', '\u0000'), true);
 });
 
+test('long texts are read as TextEncoder writes them: every script, surrogate pairs, lone surrogates', () => {
+  const encoder = new TextEncoder();
+  const rule = 'User-agent: *\nDisallow: /caf\u00e9/\u65e5\u672c/\nAllow: /\ud83d\ude00\n';
+  // Long enough for the Node entry's ICU path (64 Ki characters), around and across its threshold.
+  const bodies = [];
+  for (const filler of ['# plain ASCII\n', '# Latin-1 \u00e9\u00fc\n', '# \u65e5\u672c\u8a9e \ud83d\ude00\n']) {
+    for (const length of [(1 << 16) - 1, 1 << 16, 300_000]) {
+      const text = (rule + filler.repeat(Math.ceil(length / filler.length))).slice(0, length);
+      bodies.push(text);
+      // A lone surrogate, which TextEncoder writes as U+FFFD, near the end and at the very end.
+      bodies.push(`${text.slice(0, -20)}\ud800${text.slice(-19)}`, `${text.slice(0, -1)}\udc00`);
+    }
+  }
+  for (const text of bodies) {
+    const bytes = encoder.encode(text);
+    const robots = Robots.parse(text);
+    assert.strictEqual(robots.byteLength, bytes.length);
+    // What was parsed, line by line (keys and values are read back from the parsed bytes), is what the bytes give.
+    const fromBytes = Robots.parse(bytes);
+    assert.deepStrictEqual(robots.lines(), fromBytes.lines());
+    fromBytes.free();
+    assert.strictEqual(robots.isAllowed('bot', 'https://example.com/caf%C3%A9/%E6%97%A5%E6%9C%AC/x'), false);
+    assert.strictEqual(robots.check('bot', 'https://example.com/%F0%9F%98%80').line, 3);
+    robots.free();
+  }
+});
+
 test('parsing 10,000 files does not grow the heap without bound', async () => {
   const skip = data.missing();
   const texts = skip ? ['User-agent: *\nDisallow: /x\n'.repeat(200)] : data.filesWithVectors().slice(0, 500).map((f) => f.bytes);
