@@ -49,7 +49,7 @@ const Encoder =
   nodeBuffer === undefined || typeof nodeBuffer.transcode !== 'function' || TextEncoder !== globalThis.TextEncoder
     ? TextEncoder
     : class extends TextEncoder {
-        /** The UTF-16 of the last long text, reused (dropped when larger than 16 MiB). */
+        /** The UTF-16 of the last long text, reused (dropped when larger than 4 MiB). */
         #utf16 = undefined;
 
         encodeInto(text, view) {
@@ -57,7 +57,7 @@ const Encoder =
           const need = 2 * text.length;
           if (this.#utf16 === undefined || this.#utf16.length < need) this.#utf16 = nodeBuffer.Buffer.allocUnsafeSlow(need);
           const utf16 = this.#utf16.subarray(0, this.#utf16.ucs2Write(text, 0));
-          if (this.#utf16.length > 1 << 24) this.#utf16 = undefined;
+          if (this.#utf16.length > 1 << 22) this.#utf16 = undefined;
           let utf8;
           try {
             utf8 = nodeBuffer.transcode(utf16, 'utf16le', 'utf8');
