@@ -244,6 +244,8 @@ function createApi(
    */
   let clock = [];
   let hand = 0;
+  /** Slots in the queue that `free()` emptied: the queue is compacted when they are most of it. */
+  let freedInQueue = 0;
   let cachedFiles = 0;
   let cachedBytes = 0;
   /** Parses into the cache (first parses and parses again after eviction) and evictions, since loading. */
@@ -264,7 +266,10 @@ function createApi(
     while (cachedBytes + need > CACHE_BYTES && hand < clock.length) {
       const slot = clock[hand];
       clock[hand++] = undefined;
-      if (slot.w === undefined) continue;
+      if (slot.w === undefined) {
+        freedInQueue--;
+        continue;
+      }
       if (slot.used) {
         // Another round for a slot used since the hand last passed it.
         slot.used = false;
@@ -274,6 +279,21 @@ function createApi(
     if (hand > 1024 && 2 * hand > clock.length) {
       clock = clock.slice(hand);
       hand = 0;
+    }
+  };
+
+  /**
+   * Takes the slot of a freed Robots out of the queue's count. The slot itself stays queued until the hand passes
+   * it, which only happens when the cache is full: a caller who frees every Robots never fills it, so the freed
+   * slots are dropped here once they are most of the queue (without this, each parse and free() left 57 bytes
+   * behind: 118 MB of JavaScript heap after two million).
+   */
+  const forget = () => {
+    freedInQueue++;
+    if (freedInQueue > 1024 && 2 * freedInQueue > clock.length - hand) {
+      clock = clock.slice(hand).filter((slot) => slot.w !== undefined);
+      hand = 0;
+      freedInQueue = 0;
     }
   };
 
@@ -317,6 +337,7 @@ function createApi(
     for (let i = hand; i < clock.length; i++) if (clock[i].w !== undefined) evict(clock[i]);
     clock = [];
     hand = 0;
+    freedInQueue = 0;
     if (empty !== undefined) empty.free();
     if (scratch !== undefined) scratch.free();
     wasm = typeof next === 'function' ? next() : next;
@@ -812,7 +833,10 @@ function createApi(
     /** Frees the WebAssembly memory now. Later calls throw. Optional: the cache frees what is not used. */
     free() {
       const slot = this.#slot;
-      if (slot.w !== undefined) evict(slot, true);
+      if (slot.w !== undefined) {
+        evict(slot, true);
+        forget();
+      }
       slot.size = -1;
       this.#input = undefined;
     }
