@@ -94,6 +94,8 @@ function createApi(
   let base = 0;
   let room = -1;
   let bytes = new Uint8Array(0);
+  /** The buffer itself, `bytes.subarray(base, base + room)`, kept rather than made for every parse. */
+  let view = bytes;
 
   /** Makes room for `need` bytes; the view of wasm memory is current afterwards. */
   const reserve = (need) => {
@@ -105,9 +107,11 @@ function createApi(
       room = need > SCRATCH_KEEP ? need : Math.min(Math.max(need, 2 * room, 1024), SCRATCH_KEEP);
       base = scratch.resize(room);
       bytes = new Uint8Array(memory.buffer);
+      view = bytes.subarray(base, base + room);
     } else if (bytes.byteLength === 0) {
-      // Memory growth (any allocation in wasm may grow it) detaches the view.
+      // Memory growth (any allocation in wasm may grow it) detaches the views.
       bytes = new Uint8Array(memory.buffer);
+      view = bytes.subarray(base, base + room);
     }
   };
 
@@ -117,6 +121,7 @@ function createApi(
       room = 1024;
       base = scratch.resize(room);
       bytes = new Uint8Array(memory.buffer);
+      view = bytes.subarray(base, base + room);
     }
   };
 
@@ -178,7 +183,7 @@ function createApi(
       // files are mostly ASCII) and encode straight into the buffer; only a text that does not fit is encoded
       // apart first (a copy more).
       reserve(body.length + (body.length >> 2) + 4);
-      const { read, written } = encoder.encodeInto(body, bytes.subarray(base, base + room));
+      const { read, written } = encoder.encodeInto(body, view);
       if (read === body.length) return written;
       const encoded = encoder.encode(body);
       reserve(encoded.length);
@@ -186,7 +191,7 @@ function createApi(
       return encoded.length;
     }
     reserve(need);
-    return encoder.encodeInto(body, bytes.subarray(base, base + room)).written;
+    return encoder.encodeInto(body, view).written;
   };
 
   /** Bytes of a Uint8Array, another typed array, a DataView or an ArrayBuffer; undefined otherwise. */
@@ -344,7 +349,7 @@ function createApi(
     scratch = memory = empty = profilesHere = undefined;
     base = 0;
     room = -1;
-    bytes = new Uint8Array(0);
+    bytes = view = new Uint8Array(0);
   };
 
   /** The first characters of a string, quoted, for messages. */
