@@ -36,6 +36,19 @@ async function readLimited(response, limit) {
   return { bytes, cut };
 }
 
+/**
+ * Lets go of a body that is not read (redirects, 4xx, 5xx): Node's fetch keeps the connection until the body is
+ * read, cancelled or garbage-collected, so a crawler fetching many hosts would hold a socket for each.
+ */
+function discard(response) {
+  try {
+    const cancelled = response.body && typeof response.body.cancel === 'function' && response.body.cancel();
+    if (cancelled && typeof cancelled.catch === 'function') cancelled.catch(() => {});
+  } catch {
+    // A body already read or locked has nothing to let go of.
+  }
+}
+
 /** A network failure in words. */
 function describeError(error, timedOut, timeout) {
   if (timedOut) return `no answer within ${timeout / 1000} s (timeout)`;
@@ -101,6 +114,7 @@ function createFetch(api) {
         const status = response.status;
         result.status = status;
         const { outcome, message } = api.fetchOutcome(status);
+        if (outcome !== 'parse-body') discard(response);
         if (outcome === 'follow-redirect') {
           const location = response.headers.get('location');
           if (!location) {

@@ -515,7 +515,11 @@ export interface FetchLikeResponse {
   readonly type?: string;
   readonly redirected?: boolean;
   readonly headers: { get(name: string): string | null };
-  readonly body?: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> } } | null;
+  readonly body?: {
+    getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
+    /** Called on a body that is not read (redirects, 4xx, 5xx), to let go of the connection. */
+    cancel?(): Promise<void>;
+  } | null;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 

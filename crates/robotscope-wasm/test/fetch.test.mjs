@@ -137,6 +137,40 @@ test('4xx allow everything; 429 and 5xx disallow everything', async () => {
   }
 });
 
+test('bodies that are not read (redirects, 4xx, 5xx) are let go: the server sees every connection closed', { timeout: 10000 }, async (t) => {
+  // Each answer's body never ends: unless the client lets go of it, the connection stays open (Node's fetch holds
+  // it until the response is garbage-collected; this test keeps the responses referenced). Without the fix the
+  // test times out, and its signal closes the server all the same.
+  const timedOut = new Promise((_, fail) =>
+    t.signal.addEventListener('abort', () => fail(new Error('a connection was still open')), { once: true })
+  );
+  timedOut.catch(() => {});
+  for (const [status, outcome] of [[404, 'allow-all'], [503, 'disallow-all'], [301, 'allow-all']]) {
+    const closed = [];
+    const s = await serve((p, _h, res) => {
+      closed.push(new Promise((ok) => res.socket.on('close', ok)));
+      // 301: /robots.txt moved to /moved.txt, which is not found.
+      if (status === 301 && p === '/robots.txt') res.writeHead(301, { Location: '/moved.txt' });
+      else res.writeHead(status === 301 ? 404 : status);
+      res.write('x'.repeat(4096));
+    });
+    const kept = [];
+    const fetch = async (...args) => {
+      const response = await globalThis.fetch(...args);
+      kept.push(response);
+      return response;
+    };
+    try {
+      const r = await fetchRobots(s.url('/page'), { fetch, timeout: 5000 });
+      assert.strictEqual(r.outcome, outcome, String(status));
+      assert.strictEqual(closed.length, status === 301 ? 2 : 1);
+      await Promise.race([Promise.all(closed), timedOut]);
+    } finally {
+      await s.close();
+    }
+  }
+});
+
 test('a stall past the timeout, a body cut short and a refused connection disallow everything', async () => {
   const stall = await serve(() => {}); // never answers
   try {
