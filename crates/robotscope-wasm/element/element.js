@@ -73,15 +73,17 @@ export class RobotsTxtTester extends Base {
   /** Loads the UI and the engine now (whatever `loading` says); resolves when the widget is live. */
   activate(focus) {
     if (!this._live && this.isConnected) {
-      this._live = loadUi().then(
-        (u) => (u.start(this, focus), u),
+      // An element removed (or removed and added again) while the UI loads does not start from this load.
+      const live = loadUi().then(
+        (u) => (this._live === live && u.start(this, focus), u),
         (e) => {
           this.dispatchEvent(new CustomEvent('robots-error', { bubbles: true, composed: true, detail: { kind: 'wasm', message: `the widget could not be loaded: ${e}` } }));
           this._settle.reject(e);
           throw e;
         }
       );
-      this._live.catch(() => {});
+      this._live = live;
+      live.catch(() => {});
     }
     return this.ready;
   }

@@ -463,6 +463,33 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       assert.strictEqual(after, before);
     });
 
+    await t.test('an element removed while the UI loads does not start (nothing parsed for it, nothing drawn)', async () => {
+      await open(
+        '/removed-early',
+        `<div id="host"></div><script type="module">
+          const host = document.getElementById('host');
+          const make = (id) => {
+            const el = document.createElement('robots-txt-tester');
+            el.id = id;
+            el.setAttribute('loading', 'eager');
+            el.robots = 'User-agent: *\\nDisallow: /private/\\n';
+            host.append(el);
+            return el;
+          };
+          window.gone = make('gone');
+          window.gone.remove();
+          make('kept');
+        </script>`
+      );
+      await p.waitForFunction(() => window.events.some((e) => e.type === 'robots-ready' && e.id === 'kept'));
+      const drawn = (id) => p.evaluate((id) => (id === 'gone' ? window.gone : document.getElementById(id)).shadowRoot.querySelectorAll('table').length, id);
+      assert.ok((await drawn('kept')) > 0);
+      assert.strictEqual(await drawn('gone'), 0);
+      // Added again, it starts.
+      await p.evaluate(() => new Promise((ok) => { window.gone.addEventListener('robots-ready', ok, { once: true }); document.getElementById('host').append(window.gone); }));
+      assert.ok((await drawn('gone')) > 0);
+    });
+
     await t.test('profile= reads the file as Google, RFC 9309 or 1994 does, and compare marks exactly the cells that differ, as the CLI', async () => {
       const bin = cliBinary();
       if (!bin) {
