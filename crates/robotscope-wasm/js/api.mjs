@@ -97,6 +97,12 @@ function createApi(
   /** The buffer itself, `bytes.subarray(base, base + room)`, kept rather than made for every parse. */
   let view = bytes;
 
+  /** Makes the views of wasm memory and of the buffer in it again (after memory growth or a new buffer). */
+  const remap = () => {
+    bytes = new Uint8Array(memory.buffer);
+    view = bytes.subarray(base, base + room);
+  };
+
   /** Makes room for `need` bytes; the view of wasm memory is current afterwards. */
   const reserve = (need) => {
     if (need > room) {
@@ -106,12 +112,10 @@ function createApi(
       }
       room = need > SCRATCH_KEEP ? need : Math.min(Math.max(need, 2 * room, 1024), SCRATCH_KEEP);
       base = scratch.resize(room);
-      bytes = new Uint8Array(memory.buffer);
-      view = bytes.subarray(base, base + room);
+      remap();
     } else if (bytes.byteLength === 0) {
       // Memory growth (any allocation in wasm may grow it) detaches the views.
-      bytes = new Uint8Array(memory.buffer);
-      view = bytes.subarray(base, base + room);
+      remap();
     }
   };
 
@@ -120,8 +124,7 @@ function createApi(
     if (room > SCRATCH_KEEP) {
       room = 1024;
       base = scratch.resize(room);
-      bytes = new Uint8Array(memory.buffer);
-      view = bytes.subarray(base, base + room);
+      remap();
     }
   };
 
