@@ -331,14 +331,20 @@ fn load(dir: &Path) -> Data {
 /// The fastest of `reps` runs of `f`, after one untimed warm-up run; `None` (without running `f`) when `reps`
 /// is 0.
 fn fastest<T>(reps: usize, mut f: impl FnMut() -> T) -> Option<Duration> {
+    fastest_with(reps, || (), |()| f())
+}
+
+/// [`fastest`] where each run first gets an input from `setup`, untimed.
+fn fastest_with<I, T>(reps: usize, mut setup: impl FnMut() -> I, mut f: impl FnMut(I) -> T) -> Option<Duration> {
     if reps == 0 {
         return None;
     }
-    black_box(f());
+    black_box(f(setup()));
     (0..reps)
         .map(|_| {
+            let input = setup();
             let start = Instant::now();
-            black_box(f());
+            black_box(f(input));
             start.elapsed()
         })
         .min()
@@ -386,18 +392,11 @@ fn pct(n: usize, of: usize) -> f64 {
 
 /// [`fastest`] for parsing owned copies of the parse workload (`Robots::parse_owned`), copied before each timed run.
 fn fastest_owned_parse(reps: usize, files: &[Body]) -> Option<Duration> {
-    (0..=reps)
-        .map(|_| {
-            let copies: Vec<Vec<u8>> = files.iter().map(|f| f.bytes.clone()).collect();
-            let start = Instant::now();
-            let lines: usize =
-                copies.into_iter().map(|b| black_box(Robots::parse_owned(black_box(b))).line_count()).sum();
-            let elapsed = start.elapsed();
-            black_box(lines);
-            elapsed
-        })
-        .skip(1)
-        .min()
+    fastest_with(
+        reps,
+        || files.iter().map(|f| f.bytes.clone()).collect::<Vec<Vec<u8>>>(),
+        |copies| copies.into_iter().map(|b| black_box(Robots::parse_owned(black_box(b))).line_count()).sum::<usize>(),
+    )
 }
 
 fn summary(data: &Data, reps: usize) {
