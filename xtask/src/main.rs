@@ -40,13 +40,16 @@ fn succeeds(program: &str, args: &[&str]) -> bool {
     Command::new(program).args(args).current_dir(root()).output().is_ok_and(|o| o.status.success())
 }
 
-fn ensure_wasm_target() {
-    let installed = Command::new("rustup")
+fn wasm_target_installed() -> bool {
+    Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == "wasm32-unknown-unknown"))
-        .unwrap_or(false);
-    if !installed {
+        .unwrap_or(false)
+}
+
+fn ensure_wasm_target() {
+    if !wasm_target_installed() {
         run("rustup", &["target", "add", "wasm32-unknown-unknown"]);
     }
 }
@@ -60,6 +63,7 @@ fn ensure_components() {
 }
 
 fn test() {
+    let before = worktree_changes();
     ensure_components();
     ensure_wasm_target();
     run("cargo", &["fmt", "--all", "--check"]);
@@ -88,6 +92,33 @@ fn test() {
     run_in(&npm_dir(), &[], "npm", &["test"]);
     npm_publish_dry_run();
     web_e2e();
+    // Builds and tests write only ignored files: a tracked file they modify, or an untracked one they leave
+    // behind, would show in every contributor's `git status` (a rewritten lock file, a stray screenshot).
+    let after = worktree_changes();
+    let new: Vec<&String> = after.iter().filter(|line| !before.contains(line)).collect();
+    if !new.is_empty() {
+        eprintln!("xtask: the tests changed the work tree (`git status --porcelain`):");
+        for line in new {
+            eprintln!("  {line}");
+        }
+        exit(1);
+    }
+    eprintln!("\nxtask: all tests passed; the work tree is as it was");
+}
+
+/// `git status --porcelain` as lines: what differs from HEAD, untracked files included.
+fn worktree_changes() -> Vec<String> {
+    let output = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all"])
+        .current_dir(root())
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    let Some(output) = output else {
+        eprintln!("xtask: cannot run `git status`; the test command checks that it leaves the work tree clean");
+        exit(2);
+    };
+    String::from_utf8_lossy(&output.stdout).lines().map(String::from).collect()
 }
 
 /// Fails when a tracked Rust file has a line over the 120 columns of `rustfmt.toml`: rustfmt leaves alone what it
@@ -185,10 +216,7 @@ fn ensure_wasm_bindgen() {
 
 /// Node and the npm package's dev dependencies (binaryen's `wasm-opt` among them), installed when missing.
 fn ensure_npm_dev_dependencies() {
-    if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
-        run("apt-get", &["update"]);
-        run("apt-get", &["install", "-y", "nodejs", "npm"]);
-    }
+    ensure_node();
     let dev_dependencies =
         ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild", "markdown-it", "unified"];
     // The widget's docs-plugin tests render Markdown with remark, MDX (React) and markdown-it.
@@ -203,16 +231,44 @@ fn ensure_npm_dev_dependencies() {
     }
 }
 
-/// Installs a folder's npm dependencies from its lock file: `npm ci`, or `npm install` when `npm ci` refuses.
-/// npm 11 writes lock files without the platform packages that rollup (under Vite and VitePress) lists as
-/// optional, and then its own `npm ci` calls them out of sync; `npm install` still takes every version the lock
-/// file names.
+/// Installs Node and npm from Debian's packages when they are missing.
+fn ensure_node() {
+    if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
+        run("apt-get", &["update", "-qq"]);
+        run_in(
+            &root(),
+            &[("DEBIAN_FRONTEND", "noninteractive")],
+            "apt-get",
+            &["install", "-y", "-qq", "nodejs", "npm"],
+        );
+    }
+}
+
+/// Installs a folder's npm dependencies exactly as its lock file names them (`npm ci`), printing one line; npm's
+/// own output is shown only when it fails. The lock files are kept in sync with their manifests (a lock file npm
+/// refuses is a bug to fix in the repository, not something to paper over with `npm install`, which rewrites it).
 fn npm_install(dir: &Path) {
-    eprintln!("\n$ (cd {}) npm ci --no-audit --no-fund", dir.display());
-    let ci = Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(dir).status();
-    if !ci.is_ok_and(|s| s.success()) {
-        eprintln!("xtask: npm ci refused the lock file; installing with npm install instead");
-        run_in(dir, &[], "npm", &["install", "--no-audit", "--no-fund"]);
+    quiet_npm(dir, &["ci", "--no-audit", "--no-fund", "--loglevel=error"], &format!("npm ci in {}", dir.display()));
+}
+
+/// Runs npm with its output captured: one line when it succeeds, the whole output and a stop when it fails.
+fn quiet_npm(dir: &Path, args: &[&str], what: &str) {
+    eprint!("xtask: {what} ... ");
+    let started = std::time::Instant::now();
+    let output = Command::new("npm").args(args).current_dir(dir).output();
+    match output {
+        Ok(o) if o.status.success() => eprintln!("done in {} s", started.elapsed().as_secs()),
+        Ok(o) => {
+            eprintln!("failed ({})", o.status);
+            eprintln!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+            eprintln!("xtask: `npm {}` failed in {}", args.join(" "), dir.display());
+            exit(o.status.code().unwrap_or(1));
+        }
+        Err(e) => {
+            eprintln!("failed");
+            eprintln!("xtask: cannot run npm: {e}");
+            exit(2);
+        }
     }
 }
 
@@ -765,22 +821,73 @@ fn bench() {
 /// The trunk release the web tester is built with.
 const TRUNK_VERSION: &str = "0.21.14";
 
+/// The version of npm's `binaryen` (for `wasm-opt`) that the npm package's manifest pins.
+fn binaryen_version() -> String {
+    let manifest = read(&npm_dir().join("package.json"));
+    let pinned = manifest.lines().find_map(|l| l.trim().strip_prefix("\"binaryen\": \"")?.split('"').next());
+    pinned.map(str::to_string).unwrap_or_else(|| {
+        eprintln!("xtask: crates/robotscope-wasm/package.json pins no `binaryen` version");
+        exit(2);
+    })
+}
+
+/// Where the tester's build finds `wasm-opt`: npm's `binaryen` alone, installed under `target/` (Debian's binaryen
+/// is too old for rustc's output), so serving does not need the npm package's whole development tree.
+fn binaryen_dir() -> PathBuf {
+    root().join("target/tools/binaryen")
+}
+
 /// Installs what building the web tester needs, when it is missing: the wasm32 target, wasm-bindgen-cli at the
-/// Cargo.lock version, trunk, and npm's `binaryen` (for `wasm-opt`; trunk runs offline and downloads nothing).
+/// Cargo.lock version, trunk, and npm's `binaryen` (trunk runs offline and downloads nothing). It first says what
+/// it will install and about how long that takes on 2 cores, since the two `cargo install`s are most of a first run.
 fn ensure_web_tools() {
+    let bindgen = locked_version("wasm-bindgen").unwrap_or_default();
+    let binaryen = binaryen_version();
+    let wasm_opt = binaryen_dir().join("node_modules/binaryen/package.json");
+    let has_binaryen = std::fs::read_to_string(&wasm_opt).is_ok_and(|m| m.contains(&format!("\"{binaryen}\"")));
+    let mut plan = Vec::new();
+    if !wasm_target_installed() {
+        plan.push("the wasm32 target (rustup, under a minute)".to_string());
+    }
+    if version_of("wasm-bindgen") != format!("wasm-bindgen {bindgen}") {
+        plan.push(format!("wasm-bindgen-cli {bindgen} (cargo install, about 10 minutes on 2 cores)"));
+    }
+    if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
+        plan.push(format!("trunk {TRUNK_VERSION} (cargo install, about 17 minutes on 2 cores)"));
+    }
+    if !has_binaryen {
+        plan.push(format!("npm's binaryen {binaryen} for wasm-opt (under a minute)"));
+    }
+    if !plan.is_empty() {
+        eprintln!("xtask: installing what the tester's build needs, once per machine:");
+        for step in &plan {
+            eprintln!("  - {step}");
+        }
+        eprintln!("xtask: then the build itself takes about 3 minutes.");
+    }
     ensure_wasm_target();
     ensure_wasm_bindgen();
     if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
         run("cargo", &["install", "trunk", "--version", TRUNK_VERSION, "--locked"]);
     }
-    ensure_npm_dev_dependencies();
+    if !has_binaryen {
+        ensure_node();
+        let dir = binaryen_dir();
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            eprintln!("xtask: cannot create {}: {e}", dir.display());
+            exit(2);
+        }
+        let package = format!("binaryen@{binaryen}");
+        let args = ["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", ".", &package];
+        quiet_npm(&dir, &args, &format!("installing {package} into {}", dir.display()));
+    }
 }
 
-/// Runs trunk in `web/` with npm's `wasm-opt` first on PATH and the size-tuned release settings (`opt-level = "z"`,
-/// `panic = "abort"`) for this build only; the workspace profile stays as it is for the CLI.
+/// Runs trunk in `web/` with binaryen's `wasm-opt` first on PATH and the size-tuned release settings
+/// (`opt-level = "z"`, `panic = "abort"`) for this build only; the workspace profile stays as it is for the CLI.
 fn trunk(args: &[&str]) {
     ensure_web_tools();
-    let bin = npm_dir().join("node_modules/.bin");
+    let bin = binaryen_dir().join("node_modules/.bin");
     let path = match std::env::var("PATH") {
         Ok(p) => format!("{}:{p}", bin.display()),
         Err(_) => bin.display().to_string(),
@@ -793,6 +900,7 @@ fn trunk(args: &[&str]) {
 /// Builds the web tester (release) into `web/dist`.
 fn web() {
     trunk(&["build", "--release"]);
+    ensure_npm_dev_dependencies();
     // Trunk's minifier cannot parse wasm-bindgen's module, so esbuild minifies it and the script fixes its
     // integrity hash in index.html.
     let esbuild = npm_dir().join("node_modules/.bin/esbuild");
