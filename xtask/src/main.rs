@@ -22,6 +22,7 @@
 //! * `differential`: robotscope against Google's library on generated cases (`differential.rs`); `test` runs it.
 
 mod differential;
+mod site;
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -92,6 +93,9 @@ fn test() {
     run_in(&npm_dir(), &[], "npm", &["test"]);
     npm_publish_dry_run();
     web_e2e();
+    // The site from the package and the tester just built: every guide example's `expect`, its links.
+    site::build_from_builds();
+    site::test_built_site();
     // Builds and tests write only ignored files: a tracked file they modify, or an untracked one they leave
     // behind, would show in every contributor's `git status` (a rewritten lock file, a stray screenshot).
     let after = worktree_changes();
@@ -958,6 +962,7 @@ fn main() {
         "serve" => serve(),
         "web-e2e" => web_e2e(),
         "web-budget" => web_budget(),
+        "site" => site::site(),
         "publish-dry-run" => {
             publish_dry_run();
             npm();
@@ -967,7 +972,7 @@ fn main() {
         _ => {
             eprintln!(
                 "usage: cargo xtask \
-                 <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|publish-dry-run>"
+                 <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|site|publish-dry-run>"
             );
             eprintln!("  test   everything CI checks (what .ci/run runs)");
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
@@ -979,6 +984,7 @@ fn main() {
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
             eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
+            eprintln!("  site   build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist");
             eprintln!("  publish-dry-run  check the crates.io packages and the npm package without uploading");
             eprintln!(
                 "  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases"

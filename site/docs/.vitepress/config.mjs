@@ -1,0 +1,56 @@
+// robotscope's site, built by `cargo xtask site`: the guide (every robots.txt example a live <robots-txt-tester>,
+// with `expect`, through robotscope's own markdown-it plugin), the references, and the tester under /tester/.
+// `cargo xtask site` builds the npm package first and copies the widget's files to public/robotscope/ and the
+// tester to public/tester/ (both ignored by git). ROBOTSCOPE_SITE_BASE sets the base path (GitHub Pages: /NAME/).
+import robotsTester from '../../../crates/robotscope-wasm/pkg/docs-plugins/markdown-it.mjs';
+
+const base = process.env.ROBOTSCOPE_SITE_BASE || '/';
+
+export default {
+  title: 'robotscope',
+  description: 'How crawlers read your robots.txt, exactly as Google and RFC 9309 do, explained.',
+  base,
+  lang: 'en',
+  head: [
+    ['script', { type: 'module', src: `${base}robotscope/element.js` }],
+    ['link', { rel: 'icon', href: `${base}tester/favicon.svg` }],
+  ],
+  markdown: { config: (md) => md.use(robotsTester) },
+  vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === 'robots-txt-tester' } } },
+  themeConfig: {
+    nav: [
+      { text: 'Guide', link: '/guide/' },
+      { text: 'Tester', link: '/tester/', target: '_self' },
+      { text: 'Reference', link: '/reference/cli' },
+      { text: 'Performance', link: '/performance' },
+    ],
+    sidebar: {
+      '/guide/': [
+        {
+          text: 'robots.txt as crawlers read it',
+          items: [
+            { text: 'Groups', link: '/guide/' },
+            { text: 'Longest match', link: '/guide/matching' },
+            { text: '* and $', link: '/guide/wildcards' },
+            { text: "Google's leniencies", link: '/guide/google' },
+            { text: 'AI crawlers and usage lines', link: '/guide/ai' },
+            { text: 'Three readings', link: '/guide/readings' },
+          ],
+        },
+      ],
+      '/reference/': [
+        {
+          text: 'Reference',
+          items: [
+            { text: 'Command-line tool', link: '/reference/cli' },
+            { text: 'npm package and widget', link: '/reference/npm' },
+            { text: 'Python package', link: '/reference/python' },
+            { text: 'Rust crate', link: '/reference/rust' },
+          ],
+        },
+      ],
+    },
+    outline: 'deep',
+    search: { provider: 'local' },
+  },
+};
