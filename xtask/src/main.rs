@@ -962,6 +962,8 @@ fn main() {
         "serve" => serve(),
         "web-e2e" => web_e2e(),
         "web-budget" => web_budget(),
+        // `--reuse`: from the npm package and tester already built (while editing the guide).
+        "site" if std::env::args().nth(2).as_deref() == Some("--reuse") => site::build_from_builds(),
         "site" => site::site(),
         "publish-dry-run" => {
             publish_dry_run();
@@ -984,7 +986,9 @@ fn main() {
             eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
             eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
             eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
-            eprintln!("  site   build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist");
+            eprintln!(
+                "  site [--reuse]  build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist"
+            );
             eprintln!("  publish-dry-run  check the crates.io packages and the npm package without uploading");
             eprintln!(
                 "  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases"

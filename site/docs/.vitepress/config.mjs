@@ -15,7 +15,8 @@ export default {
     ['script', { type: 'module', src: `${base}robotscope/element.js` }],
     ['link', { rel: 'icon', href: `${base}tester/favicon.svg` }],
   ],
-  markdown: { config: (md) => md.use(robotsTester) },
+  // robots.txt has no grammar in Shiki: its code blocks are plain text.
+  markdown: { config: (md) => md.use(robotsTester), languageAlias: { robots: 'txt', 'robots.txt': 'txt' } },
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === 'robots-txt-tester' } } },
   themeConfig: {
     nav: [
