@@ -230,7 +230,13 @@ fn answer(reading: &Reading<'_>, agent: &AskedAgent, url: &str) -> AgentCheck {
     if let [one] = &agent.members[..] {
         return reading.check_agent(one, url);
     }
-    let tokens: Vec<String> = agent.members.iter().filter_map(|m| reading.agent_token(m)).collect();
+    // Each member's token as it would be given alone (a preset's fallback included), once each.
+    let mut tokens: Vec<String> = Vec::new();
+    for token in agent.members.iter().filter_map(|m| reading.agent_token(m)) {
+        if !tokens.iter().any(|t| t.eq_ignore_ascii_case(&token)) {
+            tokens.push(token);
+        }
+    }
     if tokens.is_empty() {
         // Every member ignores `*` and none has a group: no rule can apply.
         let path = reading.check("", url).path;
