@@ -11,10 +11,9 @@ fn fixture() -> Value {
 }
 
 fn view(name: &str) -> View {
-    match name {
-        "compare" => View::Compare,
-        other => View::Reading(Profile::parse(other).unwrap_or_else(|| panic!("unknown view {other}"))),
-    }
+    let view = View::parse(name).unwrap_or_else(|| panic!("unknown view {name}"));
+    assert_eq!(view.name(), name);
+    view
 }
 
 fn governs_name(g: Governs) -> &'static str {
@@ -162,7 +161,7 @@ fn the_core_answers_the_shared_ai_summaries() {
     for case in fixture["ai"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
         let robots = Robots::parse(case["robots"].as_str().unwrap());
-        let summary = robots.ai_summary(case["url"].as_str().unwrap());
+        let summary = robots.ai_summary(case["url"].as_str().unwrap()).unwrap();
         let expect = case["expect"].as_array().unwrap();
         assert_eq!(summary.len(), expect.len(), "{name}");
         for (s, e) in summary.iter().zip(expect) {
@@ -172,7 +171,7 @@ fn the_core_answers_the_shared_ai_summaries() {
             assert_eq!(s.blocked as u64, e["blocked"].as_u64().unwrap(), "{name}: {group} blocked");
             assert_eq!(s.looks_blocked as u64, e["looks_blocked"].as_u64().unwrap(), "{name}: {group} looks blocked");
             let blocked: Vec<String> =
-                s.crawlers.iter().filter(|a| a.blocked()).map(|a| a.crawler.name.to_string()).collect();
+                s.crawlers.iter().filter(|a| a.cell.blocked()).map(|a| a.crawler.name.to_string()).collect();
             assert_eq!(blocked, strings(&e["blocked_names"]), "{name}: {group} blocked");
             // The group is the crawler set of its name.
             let set = robotscope::crawler_set(group).unwrap();
@@ -183,4 +182,73 @@ fn the_core_answers_the_shared_ai_summaries() {
         let ai = robotscope::CRAWLERS.iter().filter(|c| c.kind.is_ai()).count();
         assert_eq!(counted, ai, "{name}");
     }
+}
+
+/// A survey cell is what the per-query API answers for the same typed agent and URL, under every reading: the
+/// question layer adds the reading of what was typed and the marks, never another verdict.
+#[test]
+fn survey_cells_are_the_per_query_answers() {
+    let fixture = fixture();
+    let mut files: Vec<String> = Vec::new();
+    for q in fixture["questions"].as_array().unwrap().iter().chain(fixture["ai"].as_array().unwrap()) {
+        files.push(q["robots"].as_str().unwrap().to_string());
+    }
+    let agents: Vec<String> = robotscope::CRAWLERS.iter().map(|c| c.name.to_string()).chain(["MyBot".into()]).collect();
+    let urls: Vec<String> =
+        ["/", "/cart", "/drafts/a", "/private/x", "/shop/x", "/caf%C3%A9", "/about"].map(String::from).into();
+    for text in &files {
+        let robots = Robots::parse(text);
+        for profile in Profile::ALL {
+            let question = Question {
+                agents: agents.clone(),
+                urls: urls.clone(),
+                view: View::Reading(profile),
+                ..Question::default()
+            };
+            let survey = robots.ask(&question);
+            let reading = robots.reading(profile);
+            for (u, url) in urls.iter().enumerate() {
+                for (a, agent) in agents.iter().enumerate() {
+                    let typed = robotscope::resolve_agent(agent);
+                    let check = reading.check_agent(&typed, url);
+                    let cell = survey.cell(u, a).unwrap();
+                    assert_eq!(cell.verdict, check.verdict, "{agent} at {url} under {profile}");
+                    assert_eq!((&cell.token, &cell.follows), (&check.token, &check.follows), "{agent} at {url}");
+                    let google = robots.check_agent(&typed, url).verdict;
+                    assert_eq!(cell.usage, robots.usage_for(&google), "usage of {agent} at {url} under {profile}");
+                }
+            }
+        }
+    }
+}
+
+/// A pooled list is Google's vector of agents: the same answer as the engine given the members' tokens, however
+/// long the list (each token is kept once).
+#[test]
+fn pools_answer_as_the_engine_given_the_tokens() {
+    let robots =
+        Robots::parse("User-agent: A\nDisallow: /b\n\nUser-agent: B\nAllow: /\n\nUser-agent: *\nDisallow: /\n");
+    let names: Vec<String> =
+        (0..20_000).map(|i| format!("Bot-{}", "x".repeat(i % 7 + 1)) + &"y".repeat(i / 7)).collect();
+    let long = names.join(",") + ",a";
+    let question = Question {
+        agents: vec!["A,B".into(), "B".into(), "A, b, A".into(), long],
+        urls: vec!["/b".into(), "/c".into()],
+        ..Question::default()
+    };
+    let survey = robots.ask(&question);
+    let pooled = |u: usize, a: usize| survey.cell(u, a).map(|c| (c.allowed(), c.line()));
+    // SPEC A4.6: [A, B] at /b is disallowed (priority 2 against 1) while B alone is allowed.
+    assert_eq!(pooled(0, 0), Some((false, 2)));
+    assert_eq!(pooled(0, 1), Some((true, 5)));
+    assert_eq!(pooled(0, 2), Some((false, 2)));
+    assert_eq!(survey.cell(0, 2).unwrap().token.as_deref(), Some("A,b"));
+    // The long list names A (as `a`) among 20,000 unknown tokens: A's group alone applies, and no rule matches /c.
+    assert_eq!(pooled(1, 3), Some((true, 0)));
+    assert_eq!(survey.agents[3].members.len(), 20_001);
+    assert!(survey.agents[0].is_pool() && !survey.agents[1].is_pool());
+    // A header's comment holds a comma; it stays one agent.
+    let header = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0";
+    let q = Question { agents: vec![header.into()], urls: vec!["/".into()], ..Question::default() };
+    assert!(!robots.ask(&q).agents[0].is_pool());
 }

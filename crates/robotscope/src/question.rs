@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, CRAWLERS};
 use crate::profile::Reading;
 use crate::resolve::{resolve_agent, resolve_url, AgentCheck, TypedAgent, TypedUrl, UrlKind};
-use crate::url::{governs, robots_url, Governs};
+use crate::url::{governs, robots_url, Governs, UrlError};
 use crate::usage::Usage;
 use crate::{Profile, Robots, Verdict};
 
@@ -35,6 +35,29 @@ impl Default for View {
 }
 
 impl View {
+    /// `google`, `rfc9309`, `1994` ([`Profile::as_str`]) or `compare`: the name tools take and print.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Reading(p) => p.as_str(),
+            View::Compare => "compare",
+        }
+    }
+
+    /// The view named `name` ([`View::name`], ASCII case ignored, surrounding spaces trimmed).
+    ///
+    /// ```
+    /// use robotscope::{Profile, View};
+    /// assert_eq!(View::parse("Compare"), Some(View::Compare));
+    /// assert_eq!(View::parse("rfc9309"), Some(View::Reading(Profile::Rfc9309)));
+    /// assert_eq!(View::parse("bing"), None);
+    /// ```
+    pub fn parse(name: &str) -> Option<View> {
+        if name.trim().eq_ignore_ascii_case("compare") {
+            return Some(View::Compare);
+        }
+        Profile::parse(name).map(View::Reading)
+    }
+
     /// The profile of a cell's main answer: the view's, or Google's when comparing.
     pub fn profile(self) -> Profile {
         match self {
@@ -150,6 +173,18 @@ impl Cell {
         self.verdict.line
     }
 
+    /// Blocked: the URL may not be fetched. The one definition every summary counts.
+    pub fn blocked(&self) -> bool {
+        !self.verdict.allowed
+    }
+
+    /// Only looks blocked: a `Disallow` that applies to the agent matches the URL, but it ties the deciding
+    /// `Allow` at the same priority and loses (typically a CDN's managed `Allow: /` merged with the site's own
+    /// `Disallow: /`), so the URL may be fetched.
+    pub fn looks_blocked(&self) -> bool {
+        self.verdict.allowed && self.tied_disallow.is_some()
+    }
+
     /// The line a surface points at for this answer: the deciding line, else the first line of the groups that
     /// applied, else 0.
     pub fn focus_line(&self) -> usize {
@@ -230,10 +265,12 @@ fn answer(reading: &Reading<'_>, agent: &AskedAgent, url: &str) -> AgentCheck {
     if let [one] = &agent.members[..] {
         return reading.check_agent(one, url);
     }
-    // Each member's token as it would be given alone (a preset's fallback included), once each.
+    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a set
+    // of the lower-cased tokens keeps a long typed list from costing the square of its length).
+    let mut seen = alloc::collections::BTreeSet::new();
     let mut tokens: Vec<String> = Vec::new();
     for token in agent.members.iter().filter_map(|m| reading.agent_token(m)) {
-        if !tokens.iter().any(|t| t.eq_ignore_ascii_case(&token)) {
+        if seen.insert(token.to_ascii_lowercase()) {
             tokens.push(token);
         }
     }
@@ -421,30 +458,14 @@ pub const AI_GROUPS: [AiGroup; 3] = [
     AiGroup { name: "user-triggered", title: "User-triggered fetchers", kinds: &[CrawlerKind::UserTriggered] },
 ];
 
-/// One crawler of the catalogue at one URL, for the AI summary.
+/// One crawler of the catalogue at one URL, for the AI summary: its whole answer, as [`Robots::ask`] gives it
+/// for the crawler's name typed as an agent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AiAnswer {
     /// The crawler.
     pub crawler: &'static Crawler,
-    /// Whether it may fetch the URL (with its fallbacks and handling of `*`).
-    pub allowed: bool,
-    /// The deciding line, 0 when none.
-    pub line: usize,
-    /// The `Disallow` that ties the deciding `Allow` and loses, if any.
-    pub tied_disallow: Option<usize>,
-}
-
-impl AiAnswer {
-    /// Blocked: it may not fetch the URL.
-    pub fn blocked(&self) -> bool {
-        !self.allowed
-    }
-
-    /// Only looks blocked: a `Disallow` names it and matches the URL, but ties an `Allow` of the same priority
-    /// and loses (typically a CDN's managed block merged with the site's own group), so it may fetch the URL.
-    pub fn looks_blocked(&self) -> bool {
-        self.allowed && self.tied_disallow.is_some()
-    }
+    /// Its answer (with its fallbacks and handling of `*`; usage preferences included).
+    pub cell: Cell,
 }
 
 /// What a file does to one [`AiGroup`] at one URL.
@@ -454,41 +475,47 @@ pub struct AiGroupSummary {
     pub group: AiGroup,
     /// Each of its crawlers, in catalogue order.
     pub crawlers: Vec<AiAnswer>,
-    /// How many are blocked ([`AiAnswer::blocked`]).
+    /// How many are blocked ([`Cell::blocked`]).
     pub blocked: usize,
-    /// How many only look blocked ([`AiAnswer::looks_blocked`]).
+    /// How many only look blocked ([`Cell::looks_blocked`]).
     pub looks_blocked: usize,
 }
 
 impl Robots {
-    /// What the file does to every AI crawler and control token of the catalogue at `url` (typed, read with
-    /// [`resolve_url`]; the site's root is `/`), one entry per [`AI_GROUPS`] group: who is blocked and who only
-    /// looks blocked. What the operators say about obeying robots.txt is [`Crawler::facts`].
+    /// What the file does to every AI crawler and control token of the catalogue at `url` (typed, read as
+    /// [`Robots::ask`] reads URLs; the site's root is `/`), one entry per [`AI_GROUPS`] group: who is blocked and
+    /// who only looks blocked. What the operators say about obeying robots.txt is [`Crawler::facts`]. An error
+    /// when the URL cannot be read.
     ///
     /// ```
     /// let robots = robotscope::Robots::parse("User-agent: GPTBot\nUser-agent: Google-Extended\nDisallow: /\n");
-    /// let training = &robots.ai_summary("/")[0];
+    /// let training = &robots.ai_summary("/").unwrap()[0];
     /// assert_eq!(training.group.name, "training");
     /// assert_eq!(training.blocked, 2);
-    /// assert!(training.crawlers.iter().any(|a| a.crawler.name == "Google-Extended" && a.blocked()));
+    /// assert!(training.crawlers.iter().any(|a| a.crawler.name == "Google-Extended" && a.cell.blocked()));
+    /// assert!(robots.ai_summary("http://").is_err());
     /// ```
-    pub fn ai_summary(&self, url: &str) -> Vec<AiGroupSummary> {
-        let url = resolve_url(url, None).tested;
-        AI_GROUPS
-            .iter()
-            .map(|&group| {
-                let crawlers: Vec<AiAnswer> = group
-                    .crawlers()
-                    .map(|c| {
-                        let (_, verdict) = self.check_crawler(c, &url);
-                        let tied_disallow = verdict.tied_disallow().map(|m| m.line);
-                        AiAnswer { crawler: c, allowed: verdict.allowed, line: verdict.line, tied_disallow }
-                    })
-                    .collect();
-                let blocked = crawlers.iter().filter(|a| a.blocked()).count();
-                let looks_blocked = crawlers.iter().filter(|a| a.looks_blocked()).count();
-                AiGroupSummary { group, crawlers, blocked, looks_blocked }
-            })
-            .collect()
+    pub fn ai_summary(&self, url: &str) -> Result<Vec<AiGroupSummary>, UrlError> {
+        let mut groups = Vec::with_capacity(AI_GROUPS.len());
+        for group in AI_GROUPS {
+            let question = Question {
+                agents: group.crawlers().map(|c| String::from(c.name)).collect(),
+                urls: alloc::vec![String::from(url)],
+                ..Question::default()
+            };
+            let survey = self.ask(&question);
+            if let Some(e) = survey.urls[0].typed.error {
+                return Err(e);
+            }
+            let crawlers: Vec<AiAnswer> = group
+                .crawlers()
+                .zip(survey.cells)
+                .filter_map(|(crawler, cell)| Some(AiAnswer { crawler, cell: cell? }))
+                .collect();
+            let blocked = crawlers.iter().filter(|a| a.cell.blocked()).count();
+            let looks_blocked = crawlers.iter().filter(|a| a.cell.looks_blocked()).count();
+            groups.push(AiGroupSummary { group, crawlers, blocked, looks_blocked });
+        }
+        Ok(groups)
     }
 }
