@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, CRAWLERS};
 use crate::profile::Reading;
 use crate::resolve::{resolve_agent, resolve_url, AgentCheck, TypedAgent, TypedUrl, UrlKind};
-use crate::url::{governs, robots_url, Governs, UrlError};
+use crate::url::{governs, normalize_url, robots_url, Governs, UrlError};
 use crate::usage::Usage;
 use crate::{Profile, Robots, Verdict};
 
@@ -296,7 +296,8 @@ fn short(profile: Profile, check: &AgentCheck) -> Answer {
 /// The robots.txt URL of a base, or of the first full URL that can be read.
 fn site_of(base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
     if let Some(base) = base.map(str::trim).filter(|b| !b.is_empty()) {
-        return robots_url(base).ok();
+        // Read as paths are joined to it: a base without a scheme is an `http` site.
+        return normalize_url(base).and_then(|b| robots_url(&b)).ok();
     }
     let first = urls.iter().find(|u| u.typed.kind == UrlKind::Full && u.typed.error.is_none())?;
     robots_url(&first.typed.tested).ok()
