@@ -31,6 +31,9 @@
 //! * What people type: [`resolve_agent`] reads a product token, a full User-Agent header or a preset name,
 //!   [`Robots::check_agent`] answers with the preset's fallbacks, and [`resolve_url`] reads a URL, a path or a
 //!   bare word. Every robotscope tool reads typed input through these.
+//! * Whole questions: [`Robots::ask`] answers a [`Question`] (typed agents and URLs, a view, a baseline) with a
+//!   [`Survey`] of plain data that every surface renders; [`Robots::explain_cell`] says a cell in words, and
+//!   [`Robots::ai_summary`] is what the file does to the catalogue's AI crawlers.
 //!
 //! # Features
 //!
@@ -58,6 +61,7 @@ mod lines;
 mod lint;
 mod pattern;
 mod profile;
+mod question;
 mod report;
 mod resolve;
 mod robots;
@@ -74,6 +78,9 @@ pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LIN
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
 pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
+pub use question::{
+    AiAnswer, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Cell, Question, Survey, View, AI_GROUPS,
+};
 pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};

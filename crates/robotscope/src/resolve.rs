@@ -253,9 +253,10 @@ pub struct TypedUrl {
 }
 
 /// Reads a typed URL (SPEC B2) into what a browser or crawler would request (see
-/// [`normalize_url`]). A bare word with no dot or colon in its first segment (`cart`, `search?q=x`) is a
-/// path, not the host `http://cart/`; `localhost` stays a host. `base` (`https://example.com`) is joined to
-/// paths; without it, paths stay paths, which the matcher reads as they are.
+/// [`normalize_url`]). A bare word with no dot, colon or space in its first segment (`cart`, `search?q=x`) is a
+/// path, not the host `http://cart/` (words with spaces, `not a url`, are a host that cannot be read);
+/// `localhost` stays a host. `base` (`https://example.com`) is joined to paths; without it, paths stay paths,
+/// which the matcher reads as they are.
 ///
 /// ```
 /// use robotscope::{resolve_url, UrlKind};
@@ -264,6 +265,7 @@ pub struct TypedUrl {
 /// assert_eq!(resolve_url("example.com/x", None).tested, "http://example.com/x");
 /// assert_eq!(resolve_url("localhost:8080/x", None).kind, UrlKind::Full);
 /// assert!(resolve_url("mailto:a@example.com", None).error.is_some());
+/// assert!(resolve_url("not a url", None).error.is_some());
 /// ```
 pub fn resolve_url(input: &str, base: Option<&str>) -> TypedUrl {
     let input = input.trim();
@@ -293,7 +295,9 @@ fn url_kind(input: &str) -> UrlKind {
     }
     let first = &input[..input.find(['/', '?', '#']).unwrap_or(input.len())];
     let host = &first[..first.find(':').unwrap_or(first.len())];
-    if first.contains(['.', ':']) || host.eq_ignore_ascii_case("localhost") || input.is_empty() {
+    // A bare word is one word: `not a url` is no path but a host that cannot be read.
+    let spaced = first.contains(|c: char| c.is_ascii_whitespace());
+    if first.contains(['.', ':']) || spaced || host.eq_ignore_ascii_case("localhost") || input.is_empty() {
         UrlKind::Full
     } else {
         UrlKind::Path
@@ -308,15 +312,18 @@ fn origin_of(base: &str) -> Result<String, UrlError> {
     Ok(String::from(&url[..end]))
 }
 
-/// A named set of presets: `search`, `ads`, `ai-training`, `ai-search`, `user-triggered`, `control-token`,
-/// `preview`, `seo-tool`, `ai` (training, AI search, user-triggered fetchers and AI control tokens) or `all`,
-/// with or without a leading `@`, in any ASCII case.
+/// A named set of presets: one kind (`search`, `ads`, `ai-training`, `ai-search`, `user-triggered`,
+/// `control-token`, `preview`, `seo-tool`), `training` (the AI training crawlers and the control tokens that
+/// govern training: Google-Extended, Applebot-Extended; the summary's first group, [`AI_GROUPS`](crate::AI_GROUPS)),
+/// `ai` (training, AI search, user-triggered fetchers and AI control tokens) or `all`, with or without a leading
+/// `@`, in any ASCII case.
 ///
 /// ```
 /// let ai = robotscope::crawler_set("@ai-training").unwrap();
 /// assert!(ai.iter().any(|c| c.name == "GPTBot"));
 /// assert!(!ai.iter().any(|c| c.name == "OAI-SearchBot"));
 /// assert!(robotscope::crawler_set("@AI").unwrap().len() > ai.len());
+/// assert!(robotscope::crawler_set("@training").unwrap().iter().any(|c| c.name == "Google-Extended"));
 /// assert!(robotscope::crawler_set("robots").is_none());
 /// ```
 pub fn crawler_set(name: &str) -> Option<Vec<&'static Crawler>> {
@@ -324,6 +331,8 @@ pub fn crawler_set(name: &str) -> Option<Vec<&'static Crawler>> {
     let name = name.strip_prefix('@').unwrap_or(name);
     let keep: &dyn Fn(CrawlerKind) -> bool = if name.eq_ignore_ascii_case("ai") {
         &CrawlerKind::is_ai
+    } else if name.eq_ignore_ascii_case("training") {
+        &|k| matches!(k, CrawlerKind::AiTraining | CrawlerKind::ControlToken)
     } else if name.eq_ignore_ascii_case("all") {
         &|_| true
     } else {

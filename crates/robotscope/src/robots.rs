@@ -37,6 +37,8 @@ pub struct Robots {
     line_count: usize,
     /// The input's full length when [`Robots::parse_limited`] cut it.
     cut_from: Option<usize>,
+    /// The RFC 9309 and 1994 readings, once [`Robots::keep_readings`] has parsed them.
+    pub(crate) readings: crate::profile::Kept,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,6 +155,7 @@ impl Robots {
             others: Vec::new(),
             line_count: 0,
             cut_from: None,
+            readings: crate::profile::Kept::default(),
         };
         // About one directive per 40 bytes in real files; reserving for more saves regrowth, which costs more
         // than the rest of parsing a small file.
@@ -260,8 +263,9 @@ impl Robots {
         self.others.shrink_to_fit();
     }
 
-    /// The bytes this parse holds on the heap: the source and the records of its lines, by what is allocated
-    /// for them (see [`Robots::shrink_to_fit`]), not counting the allocator's own overhead.
+    /// The bytes this parse holds on the heap: the source, the records of its lines and any kept readings
+    /// ([`Robots::keep_readings`]), by what is allocated for them (see [`Robots::shrink_to_fit`]), not counting
+    /// the allocator's own overhead.
     pub fn heap_bytes(&self) -> usize {
         fn bytes<T>(v: &Vec<T>) -> usize {
             v.capacity() * size_of::<T>()
@@ -274,6 +278,7 @@ impl Robots {
             + bytes(&self.groups)
             + bytes(&self.sitemaps)
             + bytes(&self.others)
+            + self.readings.heap_bytes()
     }
 
     /// The bytes that were parsed.

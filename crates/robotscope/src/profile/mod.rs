@@ -10,6 +10,8 @@
 mod rfc9309;
 mod y1994;
 
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -162,8 +164,62 @@ impl PGroup {
 pub struct Reading<'a> {
     robots: &'a Robots,
     profile: Profile,
-    groups: Vec<PGroup>,
-    ignored: Vec<IgnoredLine>,
+    groups: Cow<'a, [PGroup]>,
+    ignored: Cow<'a, [IgnoredLine]>,
+}
+
+/// The groups and passed-over lines of one reading other than Google's.
+type Parsed = (Vec<PGroup>, Vec<IgnoredLine>);
+
+/// The RFC 9309 and 1994 readings of a file, kept with its parse by [`Robots::keep_readings`] so that asking
+/// under them does not tokenize the source again. Not part of a file's identity: two parses of the same bytes
+/// are equal whether or not either keeps its readings.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Kept(Option<Box<[Parsed; 2]>>);
+
+impl PartialEq for Kept {
+    fn eq(&self, _: &Kept) -> bool {
+        true
+    }
+}
+
+impl Eq for Kept {}
+
+impl Kept {
+    /// The bytes the kept readings hold on the heap, by what is allocated for them.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * size_of::<T>()
+        }
+        let Some(kept) = &self.0 else { return 0 };
+        let mut total = size_of::<[Parsed; 2]>();
+        for (groups, ignored) in kept.iter() {
+            total += bytes(groups) + bytes(ignored);
+            for g in groups {
+                total += bytes(&g.agents) + bytes(&g.rules);
+                total += g.agents.iter().map(|a| a.name.capacity()).sum::<usize>();
+                total += g.rules.iter().map(|r| r.pattern.capacity()).sum::<usize>();
+            }
+        }
+        total
+    }
+
+    fn get(&self, profile: Profile) -> Option<&Parsed> {
+        let kept = self.0.as_deref()?;
+        match profile {
+            Profile::Google => None,
+            Profile::Rfc9309 => Some(&kept[0]),
+            Profile::Original1994 => Some(&kept[1]),
+        }
+    }
+}
+
+fn parse_reading(robots: &Robots, profile: Profile) -> Parsed {
+    match profile {
+        Profile::Google => (Vec::new(), Vec::new()),
+        Profile::Rfc9309 => rfc9309::parse(robots.source(), robots.line_count()),
+        Profile::Original1994 => y1994::parse(robots.source()),
+    }
 }
 
 /// What a line holds for a reading: a user-agent value or a rule, or a reason to pass over it.
@@ -224,12 +280,37 @@ impl Robots {
     /// assert!(robots.reading(Profile::Rfc9309).check("AnyBot", "/drafts/a").allowed);
     /// ```
     pub fn reading(&self, profile: Profile) -> Reading<'_> {
-        let (groups, ignored) = match profile {
-            Profile::Google => (Vec::new(), Vec::new()),
-            Profile::Rfc9309 => rfc9309::parse(self.source(), self.line_count()),
-            Profile::Original1994 => y1994::parse(self.source()),
-        };
-        Reading { robots: self, profile, groups, ignored }
+        if let Some((groups, ignored)) = self.readings.get(profile) {
+            let (groups, ignored) = (Cow::Borrowed(&groups[..]), Cow::Borrowed(&ignored[..]));
+            return Reading { robots: self, profile, groups, ignored };
+        }
+        let (groups, ignored) = parse_reading(self, profile);
+        Reading { robots: self, profile, groups: Cow::Owned(groups), ignored: Cow::Owned(ignored) }
+    }
+
+    /// Parses the RFC 9309 and 1994 readings of the file once and keeps them with it, so that
+    /// [`Robots::reading`] and [`Robots::ask`] under them no longer tokenize the source again (a tool that asks
+    /// on every click or keystroke calls this once after parsing). [`Robots::heap_bytes`] counts them. Calling
+    /// it again does nothing.
+    ///
+    /// ```
+    /// use robotscope::{Profile, Robots};
+    /// let mut robots = Robots::parse("User-agent: *\nDissallow: /drafts/\n");
+    /// let before = robots.heap_bytes();
+    /// robots.keep_readings();
+    /// assert!(robots.heap_bytes() > before);
+    /// assert!(robots.reading(Profile::Rfc9309).check("AnyBot", "/drafts/a").allowed);
+    /// ```
+    pub fn keep_readings(&mut self) {
+        if self.readings.0.is_none() {
+            let kept = [parse_reading(self, Profile::Rfc9309), parse_reading(self, Profile::Original1994)];
+            self.readings = Kept(Some(Box::new(kept)));
+        }
+    }
+
+    /// Whether [`Robots::keep_readings`] has run.
+    pub fn keeps_readings(&self) -> bool {
+        self.readings.0.is_some()
     }
 
     /// One query under `profile`: [`Robots::reading`] then [`Reading::check`]. For many queries keep the

@@ -1,0 +1,522 @@
+//! The question layer: what every robotscope surface asks, answered in one place (plain data in, plain data
+//! out).
+//!
+//! A [`Question`] holds what a person typed (agents, URLs, an optional base), the view (one reading or every
+//! reading compared) and an optional baseline file; [`Robots::ask`] answers it with a [`Survey`]: per URL and
+//! agent a [`Cell`] with the verdict and everything a surface shows beside it, per agent the notes on what was
+//! typed, per URL which robots.txt governs it. Surfaces render a survey; they decide nothing.
+//! [`Robots::ai_summary`] is the one definition of what a file does to the AI crawlers of the catalogue.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, CRAWLERS};
+use crate::profile::Reading;
+use crate::resolve::{resolve_agent, resolve_url, AgentCheck, TypedAgent, TypedUrl, UrlKind};
+use crate::url::{governs, normalize_url, robots_url, Governs, UrlError};
+use crate::usage::Usage;
+use crate::{Profile, Robots, Verdict};
+
+/// What a survey answers under: one reading (SPEC B6), or every reading side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum View {
+    /// One reading: each cell is answered under this profile.
+    Reading(Profile),
+    /// Every profile of [`Profile::ALL`]: each cell is answered as Google reads the file, and carries every
+    /// reader's answer and whether they differ.
+    Compare,
+}
+
+impl Default for View {
+    fn default() -> View {
+        View::Reading(Profile::Google)
+    }
+}
+
+impl View {
+    /// `google`, `rfc9309`, `1994` ([`Profile::as_str`]) or `compare`: the name tools take and print.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Reading(p) => p.as_str(),
+            View::Compare => "compare",
+        }
+    }
+
+    /// The view named `name` ([`View::name`], ASCII case ignored, surrounding spaces trimmed).
+    ///
+    /// ```
+    /// use robotscope::{Profile, View};
+    /// assert_eq!(View::parse("Compare"), Some(View::Compare));
+    /// assert_eq!(View::parse("rfc9309"), Some(View::Reading(Profile::Rfc9309)));
+    /// assert_eq!(View::parse("bing"), None);
+    /// ```
+    pub fn parse(name: &str) -> Option<View> {
+        if name.trim().eq_ignore_ascii_case("compare") {
+            return Some(View::Compare);
+        }
+        Profile::parse(name).map(View::Reading)
+    }
+
+    /// The profile of a cell's main answer: the view's, or Google's when comparing.
+    pub fn profile(self) -> Profile {
+        match self {
+            View::Reading(p) => p,
+            View::Compare => Profile::Google,
+        }
+    }
+}
+
+/// A whole question, as typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Question<'a> {
+    /// The agents as typed, one row each: a product token, a User-Agent header or a preset name. Several
+    /// tokens or preset names separated by commas (`Googlebot-News,Googlebot`) are one pooled agent list,
+    /// answered as Google's matcher answers a vector of agents.
+    pub agents: Vec<String>,
+    /// The URLs as typed: full URLs, hosts without a scheme, paths or bare words.
+    pub urls: Vec<String>,
+    /// The site (`https://example.com`) that paths are joined to and whose robots.txt the file is taken to be;
+    /// without it, paths stay paths and the site is that of the first full URL.
+    pub base: Option<String>,
+    /// One reading, or every reading compared.
+    pub view: View,
+    /// An earlier version of the file: each cell also carries its answer there, and whether it changed.
+    pub baseline: Option<&'a Robots>,
+}
+
+/// One agent row of a survey: what was typed and how it was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AskedAgent {
+    /// What was typed, trimmed.
+    pub input: String,
+    /// How it was read: one agent, or the members of a pooled list.
+    pub members: Vec<TypedAgent>,
+    /// The name to show: the crawler's name or the token, members joined with ` + `.
+    pub label: String,
+    /// Sentences about what was typed when the engine is given something else (a header reduced to its
+    /// token, a browser, an invalid token, a pool), in order.
+    pub notes: Vec<String>,
+}
+
+impl AskedAgent {
+    /// Whether several agents are pooled into one list.
+    pub fn is_pool(&self) -> bool {
+        self.members.len() > 1
+    }
+}
+
+/// One URL row of a survey.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AskedUrl {
+    /// How it was read: what the engine is given (`tested`) or why it cannot be read (`error`: the row has no
+    /// answers).
+    pub typed: TypedUrl,
+    /// Whether the survey's site's robots.txt governs it; `None` when that cannot be told (no site is known,
+    /// the URL is a path without a base, or it cannot be read). `Some(Governs::Yes)` is the file on hand.
+    pub governs: Option<Governs>,
+}
+
+/// One reader's (or the baseline's) short answer for a cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The profile it was answered under.
+    pub profile: Profile,
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// The deciding line, 0 when none.
+    pub line: usize,
+    /// The token the engine was given (`None`: no rule can apply, a crawler that ignores `*` without a group).
+    pub token: Option<String>,
+    /// The token whose group a preset follows when it has none of its own.
+    pub follows: Option<String>,
+}
+
+/// The answer for one URL and one agent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cell {
+    /// The profile of this answer (the view's; Google's when comparing).
+    pub profile: Profile,
+    /// The token the engine was given: a preset's first token with a group, the token read from what was
+    /// typed, the pooled tokens joined with `,`; `None` when no rule can apply (a crawler that ignores `*` and
+    /// has no group).
+    pub token: Option<String>,
+    /// The token whose group a preset follows when it has none of its own (Googlebot-Image follows Googlebot).
+    pub follows: Option<String>,
+    /// The whole verdict: allowed, deciding line and rule, scope, matched path, groups and their lines, every
+    /// match.
+    pub verdict: Verdict,
+    /// The line of a `Disallow` that ties the deciding `Allow` and loses (ties go to `Allow`): the URL only
+    /// looks blocked.
+    pub tied_disallow: Option<usize>,
+    /// The usage preferences that apply. One rule under every view: they are read from the groups Google's
+    /// reading applies (the other readings know no usage lines), and never change a verdict.
+    pub usage: Usage,
+    /// Under [`View::Compare`], every reader's answer in [`Profile::ALL`]'s order; empty otherwise.
+    pub readers: Vec<Answer>,
+    /// Whether the readers disagree on allowed or disallowed.
+    pub differs: bool,
+    /// The answer in the baseline file (under the same profile as this answer), when one was given.
+    pub baseline: Option<Answer>,
+    /// Whether the baseline answers allowed where this file disallows, or the other way round.
+    pub changed: bool,
+}
+
+impl Cell {
+    /// Whether the URL may be fetched.
+    pub fn allowed(&self) -> bool {
+        self.verdict.allowed
+    }
+
+    /// The deciding line, 0 when none.
+    pub fn line(&self) -> usize {
+        self.verdict.line
+    }
+
+    /// Blocked: the URL may not be fetched. The one definition every summary counts.
+    pub fn blocked(&self) -> bool {
+        !self.verdict.allowed
+    }
+
+    /// Only looks blocked: a `Disallow` that applies to the agent matches the URL, but it ties the deciding
+    /// `Allow` at the same priority and loses (typically a CDN's managed `Allow: /` merged with the site's own
+    /// `Disallow: /`), so the URL may be fetched.
+    pub fn looks_blocked(&self) -> bool {
+        self.verdict.allowed && self.tied_disallow.is_some()
+    }
+
+    /// The line a surface points at for this answer: the deciding line, else the first line of the groups that
+    /// applied, else 0.
+    pub fn focus_line(&self) -> usize {
+        if self.verdict.line > 0 {
+            self.verdict.line
+        } else {
+            self.verdict.group_lines.first().copied().unwrap_or(0)
+        }
+    }
+}
+
+/// The answer to a [`Question`]: [`Robots::ask`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Survey {
+    /// The view it was answered under.
+    pub view: View,
+    /// The robots.txt URL the file is taken to be (from the base, else the first full URL), if any.
+    pub site: Option<String>,
+    /// One row per agent typed, in order.
+    pub agents: Vec<AskedAgent>,
+    /// One row per URL typed, in order.
+    pub urls: Vec<AskedUrl>,
+    /// URL-major (`cells[url * agents.len() + agent]`); `None` for a URL that cannot be read.
+    pub cells: Vec<Option<Cell>>,
+    /// How many cells the readers answer differently (under [`View::Compare`]).
+    pub differ: usize,
+    /// How many cells changed against the baseline.
+    pub changed: usize,
+}
+
+impl Survey {
+    /// The cell of URL `url` and agent `agent`, if both exist and the URL could be read.
+    pub fn cell(&self, url: usize, agent: usize) -> Option<&Cell> {
+        if agent >= self.agents.len() {
+            return None;
+        }
+        self.cells.get(url * self.agents.len() + agent)?.as_ref()
+    }
+
+    /// The URLs that could not be read, with their index.
+    pub fn url_errors(&self) -> impl Iterator<Item = (usize, &AskedUrl)> + '_ {
+        self.urls.iter().enumerate().filter(|(_, u)| u.typed.error.is_some())
+    }
+}
+
+/// Splits a typed agent into a pooled list: several product tokens or preset names separated by commas.
+/// Anything else (a header, whose comments may hold commas) is one agent.
+fn pool_members(input: &str) -> Option<Vec<&str>> {
+    if !input.contains(',') {
+        return None;
+    }
+    let members: Vec<&str> = input.split(',').map(str::trim).collect();
+    members.iter().all(|m| is_valid_agent(m) || crawler(m).is_some()).then_some(members)
+}
+
+/// Reads one typed agent row.
+pub(crate) fn ask_agent(input: &str) -> AskedAgent {
+    let input = input.trim();
+    let members: Vec<TypedAgent> = match pool_members(input) {
+        Some(names) => names.into_iter().map(resolve_agent).collect(),
+        None => alloc::vec![resolve_agent(input)],
+    };
+    let labels: Vec<&str> = members.iter().map(TypedAgent::label).collect();
+    let label = labels.join(" + ");
+    let mut notes: Vec<String> = members.iter().filter_map(TypedAgent::note).collect();
+    if members.len() > 1 {
+        notes.push(format!(
+            "{} are pooled into one list of agents, as Google's matcher reads a vector of agents: the rules of \
+             all their groups compete as one.",
+            labels.join(", ")
+        ));
+    }
+    AskedAgent { input: input.to_string(), members, label, notes }
+}
+
+/// One agent row answered under one reading.
+fn answer(reading: &Reading<'_>, agent: &AskedAgent, url: &str) -> AgentCheck {
+    if let [one] = &agent.members[..] {
+        return reading.check_agent(one, url);
+    }
+    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a set
+    // of the lower-cased tokens keeps a long typed list from costing the square of its length).
+    let mut seen = alloc::collections::BTreeSet::new();
+    let mut tokens: Vec<String> = Vec::new();
+    for token in agent.members.iter().filter_map(|m| reading.agent_token(m)) {
+        if seen.insert(token.to_ascii_lowercase()) {
+            tokens.push(token);
+        }
+    }
+    if tokens.is_empty() {
+        // Every member ignores `*` and none has a group: no rule can apply.
+        let path = reading.check("", url).path;
+        return AgentCheck { token: None, follows: None, verdict: Verdict::unrestricted(path) };
+    }
+    let verdict = reading.check(&tokens[..], url);
+    AgentCheck { token: Some(tokens.join(",")), follows: None, verdict }
+}
+
+fn short(profile: Profile, check: &AgentCheck) -> Answer {
+    Answer {
+        profile,
+        allowed: check.verdict.allowed,
+        line: check.verdict.line,
+        token: check.token.clone(),
+        follows: check.follows.clone(),
+    }
+}
+
+/// The robots.txt URL of a base, or of the first full URL that can be read.
+fn site_of(base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
+    if let Some(base) = base.map(str::trim).filter(|b| !b.is_empty()) {
+        // Read as paths are joined to it: a base without a scheme is an `http` site.
+        return normalize_url(base).and_then(|b| robots_url(&b)).ok();
+    }
+    let first = urls.iter().find(|u| u.typed.kind == UrlKind::Full && u.typed.error.is_none())?;
+    robots_url(&first.typed.tested).ok()
+}
+
+impl Robots {
+    /// Answers a whole [`Question`]: every typed URL for every typed agent, read as the tester reads them
+    /// (presets with their fallbacks, crawlers that ignore `*`, headers reduced to their token, URLs
+    /// percent-encoded as a crawler sends them, bare words as paths), under the question's view and against its
+    /// baseline.
+    ///
+    /// Call [`Robots::keep_readings`] first when asking under other readings more than once.
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots};
+    /// let robots = Robots::parse("User-agent: Googlebot\nDisallow: /photos/\n\nUser-agent: *\nDisallow: /cart\n");
+    /// let q = Question {
+    ///     agents: vec!["Googlebot-Image".into(), "AdsBot-Google".into()],
+    ///     urls: vec!["https://example.com/photos/a.jpg".into(), "cart".into(), "http://".into()],
+    ///     ..Question::default()
+    /// };
+    /// let s = robots.ask(&q);
+    /// let image = s.cell(0, 0).unwrap();
+    /// assert_eq!((image.allowed(), image.line(), image.follows.as_deref()), (false, 2, Some("Googlebot")));
+    /// // AdsBot ignores `*`: no group names it, so nothing applies.
+    /// let ads = s.cell(1, 1).unwrap();
+    /// assert_eq!((ads.allowed(), ads.token.as_deref()), (true, None));
+    /// assert_eq!(s.urls[1].typed.tested, "/cart");
+    /// assert!(s.cell(2, 0).is_none() && s.urls[2].typed.error.is_some());
+    /// ```
+    pub fn ask(&self, question: &Question<'_>) -> Survey {
+        let view = question.view;
+        let base = question.base.as_deref();
+        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a)).collect();
+        let mut urls: Vec<AskedUrl> =
+            question.urls.iter().map(|u| AskedUrl { typed: resolve_url(u, base), governs: None }).collect();
+        let site = site_of(base, &urls);
+        for u in &mut urls {
+            let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
+            if let (Some(site), true) = (&site, readable) {
+                u.governs = governs(site, &u.typed.tested).ok();
+            }
+        }
+        let profiles: &[Profile] = match view {
+            View::Reading(_) => &[],
+            View::Compare => &Profile::ALL,
+        };
+        let main = self.reading(view.profile());
+        let google = self.reading(Profile::Google);
+        let others: Vec<Reading<'_>> = profiles.iter().map(|&p| self.reading(p)).collect();
+        let old = question.baseline.map(|b| b.reading(view.profile()));
+        let (mut differ, mut changed) = (0, 0);
+        let mut cells = Vec::with_capacity(urls.len() * agents.len());
+        for u in &urls {
+            for a in &agents {
+                if u.typed.error.is_some() {
+                    cells.push(None);
+                    continue;
+                }
+                let url = u.typed.tested.as_str();
+                let check = answer(&main, a, url);
+                let usage = if view.profile() == Profile::Google {
+                    self.usage_for(&check.verdict)
+                } else {
+                    self.usage_for(&answer(&google, a, url).verdict)
+                };
+                let readers: Vec<Answer> = others
+                    .iter()
+                    .map(|r| {
+                        if r.profile() == view.profile() {
+                            short(r.profile(), &check)
+                        } else {
+                            short(r.profile(), &answer(r, a, url))
+                        }
+                    })
+                    .collect();
+                let differs = readers.iter().any(|r| r.allowed != check.verdict.allowed);
+                let baseline = old.as_ref().map(|r| short(r.profile(), &answer(r, a, url)));
+                let flipped = baseline.as_ref().is_some_and(|b| b.allowed != check.verdict.allowed);
+                differ += usize::from(differs);
+                changed += usize::from(flipped);
+                let AgentCheck { token, follows, verdict } = check;
+                let tied_disallow = verdict.tied_disallow().map(|m| m.line);
+                cells.push(Some(Cell {
+                    profile: view.profile(),
+                    token,
+                    follows,
+                    verdict,
+                    tied_disallow,
+                    usage,
+                    readers,
+                    differs,
+                    baseline,
+                    changed: flipped,
+                }));
+            }
+        }
+        Survey { view, site, agents, urls, cells, differ, changed }
+    }
+
+    /// Says in words why the cell of URL `url` and agent `agent` of `survey` (from [`Robots::ask`] on this
+    /// file) came out as it did, under `profile` (the cell's own, or another reader's when comparing); `None`
+    /// when there is no such cell.
+    ///
+    /// ```
+    /// use robotscope::{Profile, Question, Robots};
+    /// let robots = Robots::parse("User-agent: *\nDisallow: /private/\n");
+    /// let q = Question { agents: vec!["MyBot".into()], urls: vec!["/private/x".into()], ..Question::default() };
+    /// let s = robots.ask(&q);
+    /// let text = robots.explain_cell(&s, 0, 0, Profile::Google).unwrap();
+    /// assert!(text.starts_with("MyBot has no group of its own, so the `*` group (lines 1-2) applies."));
+    /// ```
+    pub fn explain_cell(&self, survey: &Survey, url: usize, agent: usize, profile: Profile) -> Option<String> {
+        let cell = survey.cell(url, agent)?;
+        let asked = survey.agents.get(agent)?;
+        let reading = self.reading(profile);
+        let check = if profile == cell.profile {
+            AgentCheck { token: cell.token.clone(), follows: cell.follows.clone(), verdict: cell.verdict.clone() }
+        } else {
+            answer(&reading, asked, &survey.urls.get(url)?.typed.tested)
+        };
+        Some(match &asked.members[..] {
+            [one] => reading.explain_agent(one, &check),
+            _ if check.token.is_none() => format!(
+                "{} all ignore the `*` group and no group names any of them, so no rule applies and the URL is \
+                 allowed.",
+                asked.label
+            ),
+            _ => reading.explain(&check.verdict, &asked.label),
+        })
+    }
+}
+
+/// A group of AI crawlers the summary counts: a name (a [`crawler_set`](crate::crawler_set) name), a title and
+/// the catalogue kinds it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AiGroup {
+    /// The set name: `training`, `ai-search` or `user-triggered`.
+    pub name: &'static str,
+    /// A heading for people.
+    pub title: &'static str,
+    /// The catalogue kinds it holds.
+    pub kinds: &'static [CrawlerKind],
+}
+
+impl AiGroup {
+    /// Its crawlers, in catalogue order.
+    pub fn crawlers(&self) -> impl Iterator<Item = &'static Crawler> + '_ {
+        CRAWLERS.iter().filter(|c| self.kinds.contains(&c.kind))
+    }
+}
+
+/// The groups of [`Robots::ai_summary`], which hold every AI kind of the catalogue once: training includes the
+/// control tokens (Google-Extended, Applebot-Extended), which govern how Google's and Apple's fetches may train
+/// AI models, so "every training crawler is blocked" also says whether those are.
+pub const AI_GROUPS: [AiGroup; 3] = [
+    AiGroup { name: "training", title: "AI training", kinds: &[CrawlerKind::AiTraining, CrawlerKind::ControlToken] },
+    AiGroup { name: "ai-search", title: "AI search and assistants", kinds: &[CrawlerKind::AiSearch] },
+    AiGroup { name: "user-triggered", title: "User-triggered fetchers", kinds: &[CrawlerKind::UserTriggered] },
+];
+
+/// One crawler of the catalogue at one URL, for the AI summary: its whole answer, as [`Robots::ask`] gives it
+/// for the crawler's name typed as an agent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AiAnswer {
+    /// The crawler.
+    pub crawler: &'static Crawler,
+    /// Its answer (with its fallbacks and handling of `*`; usage preferences included).
+    pub cell: Cell,
+}
+
+/// What a file does to one [`AiGroup`] at one URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AiGroupSummary {
+    /// The group.
+    pub group: AiGroup,
+    /// Each of its crawlers, in catalogue order.
+    pub crawlers: Vec<AiAnswer>,
+    /// How many are blocked ([`Cell::blocked`]).
+    pub blocked: usize,
+    /// How many only look blocked ([`Cell::looks_blocked`]).
+    pub looks_blocked: usize,
+}
+
+impl Robots {
+    /// What the file does to every AI crawler and control token of the catalogue at `url` (typed, read as
+    /// [`Robots::ask`] reads URLs; the site's root is `/`), one entry per [`AI_GROUPS`] group: who is blocked and
+    /// who only looks blocked. What the operators say about obeying robots.txt is [`Crawler::facts`]. An error
+    /// when the URL cannot be read.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: GPTBot\nUser-agent: Google-Extended\nDisallow: /\n");
+    /// let training = &robots.ai_summary("/").unwrap()[0];
+    /// assert_eq!(training.group.name, "training");
+    /// assert_eq!(training.blocked, 2);
+    /// assert!(training.crawlers.iter().any(|a| a.crawler.name == "Google-Extended" && a.cell.blocked()));
+    /// assert!(robots.ai_summary("http://").is_err());
+    /// ```
+    pub fn ai_summary(&self, url: &str) -> Result<Vec<AiGroupSummary>, UrlError> {
+        let mut groups = Vec::with_capacity(AI_GROUPS.len());
+        for group in AI_GROUPS {
+            let question = Question {
+                agents: group.crawlers().map(|c| String::from(c.name)).collect(),
+                urls: alloc::vec![String::from(url)],
+                ..Question::default()
+            };
+            let survey = self.ask(&question);
+            if let Some(e) = survey.urls[0].typed.error {
+                return Err(e);
+            }
+            let crawlers: Vec<AiAnswer> = group
+                .crawlers()
+                .zip(survey.cells)
+                .filter_map(|(crawler, cell)| Some(AiAnswer { crawler, cell: cell? }))
+                .collect();
+            let blocked = crawlers.iter().filter(|a| a.cell.blocked()).count();
+            let looks_blocked = crawlers.iter().filter(|a| a.cell.looks_blocked()).count();
+            groups.push(AiGroupSummary { group, crawlers, blocked, looks_blocked });
+        }
+        Ok(groups)
+    }
+}
