@@ -19,9 +19,12 @@
 //! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
 //! * `publish-dry-run`: the crates.io packages' file lists and `cargo publish --dry-run` of both crates, then the
 //!   npm package's `npm publish --dry-run` (both also run in `test`); uploads nothing.
+//! * `python`: the PyPI wheel (maturin), twine-checked with its sdist, installed into a fresh venv, its pytest
+//!   suite and `mypy --strict` on the examples run there (`python.rs`); `test` ends with it.
 //! * `differential`: robotscope against Google's library on generated cases (`differential.rs`); `test` runs it.
 
 mod differential;
+mod python;
 mod site;
 
 use std::path::{Path, PathBuf};
@@ -93,6 +96,8 @@ fn test() {
     run_in(&npm_dir(), &[], "npm", &["test"]);
     npm_publish_dry_run();
     web_e2e();
+    // The PyPI package: wheel and sdist checked, installed into a fresh venv, its pytest suite run there.
+    python::python();
     // The site from the package and the tester just built: every guide example's `expect`, its links.
     site::build_from_builds();
     site::test_built_site();
@@ -969,7 +974,9 @@ fn main() {
             publish_dry_run();
             npm();
             npm_publish_dry_run();
+            python::publish_dry_run();
         }
+        "python" => python::python(),
         "differential" => differential::differential(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
             eprintln!(
@@ -980,6 +987,7 @@ fn main() {
             eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
             eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
             eprintln!("  npm    build the npm package into crates/robotscope-wasm/pkg");
+            eprintln!("  python build the PyPI wheel, install it into a fresh venv and run its pytest suite");
             eprintln!("  npm-bench  build the npm package and run its size and speed benchmark");
             eprintln!("  widget-budget  build the npm package and print <robots-txt-tester>'s size and time budgets");
             eprintln!("  web    build the browser tester (release) into web/dist");

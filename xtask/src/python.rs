@@ -1,0 +1,97 @@
+//! `cargo xtask python`: builds the PyPI package `robotscope` (crates/robotscope-py) into an abi3 wheel with
+//! maturin, installs it into a fresh virtual environment with the pinned test dependencies from PyPI, and runs
+//! the pytest suite and `mypy --strict` on the examples there. maturin itself lives in a virtual environment of
+//! its own under `target/python/`, never in the system Python.
+
+use std::path::{Path, PathBuf};
+use std::process::exit;
+
+use crate::{root, run_in};
+
+/// The crate with the Python sources, tests and examples.
+fn crate_dir() -> PathBuf {
+    root().join("crates/robotscope-py")
+}
+
+fn python_dir() -> PathBuf {
+    root().join("target/python")
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// A virtual environment's `bin/NAME`.
+fn venv_bin(venv: &Path, name: &str) -> String {
+    path_str(&venv.join("bin").join(name)).to_string()
+}
+
+/// The interpreter that makes the virtual environments: `$ROBOTSCOPE_PYTHON`, else `python3`.
+fn host_python() -> String {
+    std::env::var("ROBOTSCOPE_PYTHON").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "python3".into())
+}
+
+/// The build tools' environment (maturin, twine), made once and reused.
+fn tools() -> PathBuf {
+    let venv = python_dir().join("tools");
+    let ready = ["maturin", "twine"].iter().all(|t| venv.join("bin").join(t).is_file());
+    if !ready {
+        run_in(&root(), &[], &host_python(), &["-m", "venv", path_str(&venv)]);
+        run_in(&root(), &[], &venv_bin(&venv, "pip"), &["install", "--quiet", "maturin>=1.9,<2", "twine"]);
+    }
+    venv
+}
+
+/// Builds the wheel (release profile) into `target/python/wheels` and returns its path.
+pub fn build_wheel() -> PathBuf {
+    let tools = tools();
+    let out = python_dir().join("wheels");
+    let _ = std::fs::remove_dir_all(&out);
+    run_in(&crate_dir(), &[], &venv_bin(&tools, "maturin"), &["build", "--release", "--out", path_str(&out)]);
+    let wheel = std::fs::read_dir(&out)
+        .ok()
+        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| p.extension().is_some_and(|x| x == "whl")));
+    wheel.unwrap_or_else(|| {
+        eprintln!("xtask: maturin built no wheel into {}", out.display());
+        exit(2);
+    })
+}
+
+/// Builds the wheel and the source distribution and checks both with `twine check` (metadata and README
+/// rendering); returns the wheel. Uploads nothing.
+pub fn publish_dry_run() -> PathBuf {
+    let tools = tools();
+    let wheel = build_wheel();
+    let out = python_dir().join("wheels");
+    run_in(&crate_dir(), &[], &venv_bin(&tools, "maturin"), &["sdist", "--out", path_str(&out)]);
+    let sdist = std::fs::read_dir(&out)
+        .ok()
+        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| path_str(p).ends_with(".tar.gz")));
+    let Some(sdist) = sdist else {
+        eprintln!("xtask: maturin built no sdist into {}", out.display());
+        exit(2);
+    };
+    run_in(&root(), &[], &venv_bin(&tools, "twine"), &["check", "--strict", path_str(&wheel), path_str(&sdist)]);
+    wheel
+}
+
+/// Builds and checks the wheel and sdist, installs the wheel into a fresh virtual environment and runs the suite
+/// there.
+pub fn python() {
+    let wheel = publish_dry_run();
+    let venv = python_dir().join("test-venv");
+    let _ = std::fs::remove_dir_all(&venv);
+    run_in(&root(), &[], &host_python(), &["-m", "venv", path_str(&venv)]);
+    let requirements = crate_dir().join("tests/requirements.txt");
+    let pip = venv_bin(&venv, "pip");
+    run_in(&root(), &[], &pip, &["install", "--quiet", "--disable-pip-version-check", "-r", path_str(&requirements)]);
+    run_in(&root(), &[], &pip, &["install", "--quiet", "--no-deps", "--disable-pip-version-check", path_str(&wheel)]);
+    let python = venv_bin(&venv, "python");
+    // Nothing may be written into the work tree: no bytecode, no pytest cache, mypy's cache under target/.
+    let envs = [("PYTHONDONTWRITEBYTECODE", "1")];
+    let mypy_cache = python_dir().join("mypy-cache");
+    run_in(&crate_dir(), &envs, &python, &["-m", "mypy", "--strict", "--cache-dir", path_str(&mypy_cache), "examples"]);
+    // The tests import the installed package, never the sources beside them (`-p no:cacheprovider`: no
+    // `.pytest_cache`). Exit status 5 (no tests collected) fails like any other.
+    run_in(&crate_dir().join("tests"), &envs, &python, &["-m", "pytest", "-p", "no:cacheprovider", "-q", "-rs", "."]);
+}
