@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use std::collections::HashMap;
 
 use robotscope::{
-    crawler_set, is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, CrawlerKind,
-    Profile, Reading, Robots, RuleMatch, Scope, TypedAgent, Verdict,
+    is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, Profile, Reading, Robots,
+    RuleMatch, Scope, TypedAgent, Verdict,
 };
 
 use crate::args::{shown_path, Arg, Parser};
@@ -20,32 +20,36 @@ use serde::Serialize;
 use crate::{printable, sitemap, Failure};
 
 pub const HELP: &str = "\
-Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
-       robotscope check [OPTIONS] --live --agent AGENT [--agent AGENT...] URL...
+Usage: robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] (URL... | --urls FILE)
+       robotscope check [OPTIONS] --live --agent AGENT [--agent AGENT...] (URL... | --urls FILE)
        robotscope check [OPTIONS] (ROBOTS_FILE | --live) --agent AGENT --sitemap FILE_OR_URL
 
-Says for each URL whether the agents may fetch it, and which line of ROBOTS_FILE decided.
-Several --agent options make one query, pooled as Google's matcher pools them: the rules of
-all their groups compete in one longest-match contest.
+Says for each URL whether each agent may fetch it, and which line of ROBOTS_FILE decided.
+Each --agent is answered on its own row; agents separated by commas in one --agent
+(--agent \"Googlebot-News,Googlebot\") make one query, pooled as Google's matcher pools them:
+the rules of all their groups compete in one longest-match contest.
 
-By default agents and URLs reach the engine exactly as typed, as Google's library takes them:
-an agent is compared whole (ignoring ASCII case) with each User-agent line's product token, so
-'Googlebot/2.1' matches no group, and the URL is not encoded. --normalize does what a person
-means and shows what the engine was given.
-
-With --normalize an agent may be a product token, a whole User-Agent header or a crawler preset
-name (Googlebot-Image, GPTBot, AdsBot-Google, ...): a preset is checked with its documented
-fallbacks (Googlebot-Image follows the Googlebot group when it has none of its own) and its
-handling of '*' (AdsBot ignores it). A URL may be a full URL, a host without a scheme
-(example.com/a), a path (/a) or a bare word (cart, read as the path /cart).
+By default agents and URLs are read as the crawler sends them: an agent may be a product
+token, a whole User-Agent header (its token is read from it) or a crawler preset name
+(Googlebot-Image, GPTBot, AdsBot-Google, ...), checked with its documented fallbacks
+(Googlebot-Image follows the Googlebot group when it has none of its own) and its handling of
+'*' (AdsBot ignores it). A URL may be a full URL, a host without a scheme (example.com/a), a
+path (/a) or a bare word (cart, read as the path /cart), and is percent-encoded as a crawler
+requests it (/caf\u{e9} is sent as /caf%C3%A9). What was read is a note on standard error; a URL
+that cannot be read is an error there, and the others are still answered.
+--exact gives the agents and URLs to Google's matcher exactly as typed, as Google's own
+robots tool does: an agent is compared whole (ignoring ASCII case) with each User-agent line's
+product token, so 'Googlebot/2.1' matches no group, and the URL is not encoded.
 
 Options:
-  -a, --agent AGENT   A product token such as Googlebot (repeatable; at least one), or a set
-                      of catalogue crawlers: @search, @ai-training, @ai-search,
-                      @user-triggered, @ai or @all. The crawlers of a set are answered one by
-                      one, each with its preset's fallbacks (a set implies --normalize)
-      --normalize     Read each agent as a person means it (a User-Agent header or a crawler
-                      preset with its fallbacks) and encode each URL as a browser would
+  -a, --agent AGENT   An agent (repeatable; at least one; see above), several pooled with
+                      commas, or a set of catalogue crawlers: @search, @ai-training, ...
+                      (the list is in the error for an unknown set, and in the README). The
+                      crawlers of a set are answered one by one, each with its fallbacks
+      --urls FILE     Read the URLs from FILE, one per line ('-': standard input; a URL
+                      argument '-' does the same); blank lines and lines starting with '#'
+                      are skipped. The list is streamed: its length does not change memory
+      --exact         Give agents and URLs to the matcher exactly as typed (see above)
       --profile NAME  Read the file as NAME reads it: google (the default: Google's matcher,
                       byte for byte), rfc9309 (RFC 9309 as written: exact keys with a colon,
                       product-token user agents, percent-encoding before comparison, /robots.txt
@@ -54,21 +58,22 @@ Options:
                       robot's name, plain prefixes, no Allow)
       --compare       Answer each URL under all three profiles, one column each, mark the URLs
                       on which they differ and say why under each; the exit status still comes
-                      from --profile (google by default). Not with --live, --sitemap or a set
-      --json          Print one JSON object per URL (JSON Lines)
+                      from --profile (google by default). One agent row; not with --live or
+                      --sitemap
+      --json          Print one JSON object per answer (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
       --live          Fetch the robots.txt that governs each URL (once per site) instead of
                       reading ROBOTS_FILE, and apply what the fetch means for crawling: a 4xx
                       answer allows everything, a server error (5xx, 429, timeout, network
-                      error) disallows everything; each site's outcome is printed (and in
-                      JSON, a \"fetch\" member {robots_url, final_url, status, outcome, reason,
-                      error} on each line). See 'robotscope fetch --help'.
+                      error) disallows everything; each site's outcome is reported on standard
+                      error (and in JSON, a \"fetch\" member {robots_url, final_url, status,
+                      outcome, reason, error} on each line). See 'robotscope fetch --help'.
       --sitemap FILE_OR_URL
                       Check every URL of a sitemap (XML urlset, sitemap index followed to its
-                      sitemaps, gzipped or plain text; a file, '-' or a URL) and print only the
-                      disallowed ones, with a count on standard error
+                      sitemaps, gzipped or plain text; a file, '-' or a URL) for one agent row
+                      and print only the disallowed ones, with a count on standard error
       --timeout SECONDS, --user-agent TEXT
                       For --live and sitemap URLs: as for 'robotscope fetch'
   -h, --help          Print help
@@ -81,7 +86,7 @@ Text output, one line per URL:
 JSON output, one object per URL with the members
   url, agents             what the engine was given
   profile                 the profile that answered (--profile; google by default)
-  input_url, input_agents what was typed (only with --normalize)
+  input_url, input_agents what was typed (not with --exact)
   allowed, line           the verdict and the deciding line (0: no rule decided)
   rule                    the deciding rule {line, kind, value, pattern, priority,
                           index_fallback}, or null
@@ -98,22 +103,27 @@ With --compare, one object per URL with url, agents, profile, allowed, line (und
 differs (whether the profiles disagree on allowed) and profiles: one object per profile with
 profile, allowed, line, rule, scope, path, group_lines and why (the explanation).
 
-Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 on a usage or I/O error.
+Exit status: 0 when every answer is allowed, 1 when any is disallowed (a finding comes first),
+2 when nothing could be judged or some input could not be (a usage or I/O error, a URL that
+cannot be read, a sitemap that could not be read to its end).
 ";
 
 struct Options {
     /// The robots.txt file; `None` with `--live`.
     file: Option<OsString>,
-    agents: Vec<String>,
+    /// Each row of answers: the agents pooled into one query (one `--agent`, split at commas), as typed or as
+    /// named by a crawler set.
+    rows: Vec<Vec<String>>,
     urls: Vec<String>,
+    /// A URL list to read (`--urls FILE`, or a URL argument `-` for standard input).
+    urls_file: Option<OsString>,
     sitemap: Option<String>,
     net: NetOptions,
     json: bool,
     profile: Profile,
     compare: bool,
+    /// Agents and URLs read through the core as crawlers read them (the default; `--exact` turns it off).
     normalize: bool,
-    /// Answer each agent on its own instead of pooling them (a crawler set was given).
-    each: bool,
     verbose: bool,
     size_limit: bool,
 }
@@ -121,9 +131,9 @@ struct Options {
 fn options(mut p: Parser) -> Result<Options, Failure> {
     let mut positionals = Vec::new();
     let mut agents = Vec::new();
-    let mut sitemap = None;
+    let (mut sitemap, mut urls_file) = (None, None);
     let mut net = NetOptions::default();
-    let (mut json, mut normalize, mut verbose, mut size_limit, mut live) = (false, false, false, true, false);
+    let (mut json, mut exact, mut verbose, mut size_limit, mut live) = (false, false, false, true, false);
     let (mut profile, mut compare) = (Profile::Google, false);
     while let Some(arg) = p.next_arg()? {
         match arg {
@@ -137,11 +147,14 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                     })?;
                 }
                 "--compare" => compare = true,
-                "--normalize" => normalize = true,
+                // The default since agents and URLs are read as crawlers read them; kept for scripts.
+                "--normalize" => {}
+                "--exact" => exact = true,
                 "-v" | "--verbose" => verbose = true,
                 "--no-size-limit" => size_limit = false,
                 "--live" => live = true,
                 "--sitemap" => sitemap = Some(p.string_value()?),
+                "--urls" => urls_file = Some(p.value()?),
                 n => {
                     if !net.take(n, &mut p)? {
                         return Err(p.unknown(n));
@@ -160,53 +173,81 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
             None => return Err(p.usage(String::from("missing ROBOTS_FILE (or --live to fetch each URL's robots.txt)"))),
         }
     };
-    let urls = positionals.map(|u| p.utf8(u, "the URL")).collect::<Result<Vec<String>, Failure>>()?;
+    let mut urls = Vec::new();
+    for u in positionals {
+        if u == "-" && urls_file.is_none() {
+            urls_file = Some(u);
+        } else if u == "-" {
+            return Err(p.usage(String::from("give one URL list: '-' and --urls are both lists")));
+        } else {
+            urls.push(p.utf8(u, "the URL")?);
+        }
+    }
     if agents.is_empty() {
         return Err(p.usage(String::from("missing --agent: name at least one agent, such as --agent Googlebot")));
     }
-    if urls.is_empty() && sitemap.is_none() {
-        return Err(p.usage(String::from("missing URL: give at least one URL to check, or --sitemap")));
+    let lists = usize::from(!urls.is_empty() || urls_file.is_some()) + usize::from(sitemap.is_some());
+    if lists == 0 {
+        return Err(p.usage(String::from("missing URL: give at least one URL to check, --urls FILE or --sitemap")));
     }
-    if !urls.is_empty() && sitemap.is_some() {
-        return Err(p.usage(String::from("give URLs or --sitemap, not both")));
+    if lists > 1 {
+        return Err(p.usage(String::from("give URLs (or --urls) or --sitemap, not both")));
     }
-    let each = agents.iter().any(|a| a.starts_with('@'));
-    if compare && (live || sitemap.is_some() || each) {
+    let stdin_uses = usize::from(file.as_deref() == Some("-".as_ref()))
+        + usize::from(urls_file.as_deref() == Some("-".as_ref()))
+        + usize::from(sitemap.as_deref() == Some("-"));
+    if stdin_uses > 1 {
+        return Err(p.usage(String::from("standard input ('-') can be read only once")));
+    }
+    let sets = agents.iter().any(|a| a.split(',').any(|a| a.trim().starts_with('@')));
+    if exact && sets {
         return Err(p.usage(String::from(
-            "--compare reads a ROBOTS_FILE for the URLs and agents given; not with --live, --sitemap or a crawler set",
+            "a crawler set names presets, which --exact does not read: drop --exact or name the tokens",
         )));
     }
-    if each {
-        if sitemap.is_some() {
-            return Err(
-                p.usage(String::from("a crawler set answers each crawler on its own: give URLs, not --sitemap"))
-            );
-        }
-        agents = expand_sets(&p, agents)?;
-        normalize = true;
+    let rows = agent_rows(&p, &agents)?;
+    if compare && (live || sitemap.is_some() || rows.len() > 1) {
+        return Err(p.usage(String::from(
+            "--compare answers one agent row from a ROBOTS_FILE: not with --live, --sitemap, several --agent or a \
+             crawler set (pool agents with commas: --agent \"Googlebot-News,Googlebot\")",
+        )));
     }
-    Ok(Options { file, agents, urls, sitemap, net, json, profile, compare, normalize, each, verbose, size_limit })
+    if sitemap.is_some() && rows.len() > 1 {
+        return Err(p.usage(String::from(
+            "--sitemap answers one agent row: give one --agent (pool agents with commas: --agent \"A,B\")",
+        )));
+    }
+    let normalize = !exact;
+    Ok(Options { file, rows, urls, urls_file, sitemap, net, json, profile, compare, normalize, verbose, size_limit })
 }
 
-/// Replaces each crawler set (`@ai-training`) with the names of its crawlers, in catalogue order.
-fn expand_sets(p: &Parser, agents: Vec<String>) -> Result<Vec<String>, Failure> {
-    let mut out = Vec::new();
+/// The rows of answers: one per `--agent`, its comma-separated agents pooled into one query, and one per
+/// crawler of a set (`@ai-training`), each on its own.
+fn agent_rows(p: &Parser, agents: &[String]) -> Result<Vec<Vec<String>>, Failure> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for agent in agents {
-        if !agent.starts_with('@') {
-            out.push(agent);
-            continue;
-        }
-        let Some(set) = crawler_set(&agent) else {
-            let names: Vec<String> = CrawlerKind::ALL.iter().map(|k| format!("@{}", k.name())).collect();
+        // Commas pool product tokens (`Googlebot-News,Googlebot`); a User-Agent header keeps its commas.
+        let split: Vec<&str> = agent.split(',').map(str::trim).collect();
+        let pooled = split.len() > 1 && split.iter().all(|a| is_valid_agent(a) || a.starts_with('@'));
+        let parts = if pooled { split } else { vec![agent.as_str()] };
+        if parts.len() > 1 && parts.iter().any(|a| a.starts_with('@')) {
             return Err(p.usage(format!(
-                "unknown crawler set '{}': use {}, @ai or @all",
-                printable(&agent),
-                names.join(", ")
+                "'{}' pools a crawler set with other agents; a set's crawlers are answered one by one",
+                printable(agent)
             )));
-        };
-        out.extend(set.iter().map(|c| c.name.to_owned()).filter(|n| !out.contains(n)).collect::<Vec<_>>());
+        }
+        match parts.as_slice() {
+            [set] if set.starts_with('@') => {
+                for name in crate::sets::expand(set).map_err(|m| p.usage(m))? {
+                    if !rows.iter().any(|r| r.len() == 1 && r[0] == name) {
+                        rows.push(vec![name.to_owned()]);
+                    }
+                }
+            }
+            _ => rows.push(parts.iter().map(|a| (*a).to_owned()).collect()),
+        }
     }
-    Ok(out)
+    Ok(rows)
 }
 
 /// One URL to ask about: what was typed and what the engine is given.
@@ -241,10 +282,6 @@ impl Rules<'_> {
 
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
-    let mut queries = Vec::with_capacity(o.urls.len());
-    for typed in &o.urls {
-        queries.push(query(&o, typed)?);
-    }
     let file = match &o.file {
         Some(file) => {
             let name = shown_path(file);
@@ -260,85 +297,123 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         Some(robots) => Rules::File(robots.reading(o.profile)),
         None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
     };
-    if !o.normalize {
-        for agent in &o.agents {
-            agent_note(agent);
+    let rows: Vec<(Vec<TypedAgent>, &[String])> =
+        o.rows.iter().map(|r| (r.iter().map(|a| resolve_agent(a)).collect(), r.as_slice())).collect();
+    for (typed, inputs) in &rows {
+        if o.normalize {
+            agent_notes(typed, &rules);
+        } else {
+            inputs.iter().for_each(|a| agent_note(a));
         }
     }
-    let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
+    // With several rows, each line starts with the agents it answers for.
+    let labels: Vec<String> =
+        if rows.len() > 1 { o.rows.iter().map(|r| printable(&r.join(",")).into_owned()).collect() } else { Vec::new() };
+    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let mut out = BufWriter::new(io::stdout().lock());
-    if let (true, Some(robots)) = (o.compare, &file) {
-        let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
-        return compare(&Ask { o: &o, typed: &typed, inputs: &o.agents }, robots, &queries, width, &mut out);
+    if let Some(sitemap) = &o.sitemap {
+        let ask = Ask { o: &o, typed: &rows[0].0, inputs: rows[0].1 };
+        return run_sitemap(&ask, sitemap, &mut rules, &mut out);
     }
-    // Pooled agents make one query; the crawlers of a set are answered one by one.
-    let lists: Vec<(&[TypedAgent], &[String])> =
-        if o.each { typed.chunks(1).zip(o.agents.chunks(1)).collect() } else { vec![(&typed, &o.agents)] };
-    let mut any_disallowed = false;
-    let name_width = o.agents.iter().map(|a| printable(a).chars().count()).max().unwrap_or(0);
-    for (i, (typed, inputs)) in lists.into_iter().enumerate() {
-        let ask = Ask { o: &o, typed, inputs };
-        if let Some(sitemap) = &o.sitemap {
-            return run_sitemap(&ask, sitemap, &mut rules, &mut out);
+    // URLs on the command line are aligned; a streamed list is not held to measure it.
+    let width = o
+        .urls
+        .iter()
+        .filter_map(|u| query(&o, u).ok())
+        .map(|q| printable(&q.url).chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(60);
+    let readings: Vec<Reading<'_>> = match (&file, o.compare) {
+        (Some(robots), true) => Profile::ALL.iter().map(|&p| robots.reading(p)).collect(),
+        _ => Vec::new(),
+    };
+    if o.compare && !o.json {
+        compare_head(&readings, width, &mut out)?;
+    }
+    let (mut any_disallowed, mut unanswered) = (false, 0usize);
+    let mut sink = Vec::new();
+    let mut each = |typed: &str, listed: bool| -> Result<(), Failure> {
+        let q = match query(&o, typed) {
+            Ok(q) => q,
+            Err(message) => {
+                eprintln!("robotscope: {message}");
+                unanswered += 1;
+                return Ok(());
+            }
+        };
+        if o.normalize && !o.json && !listed && q.typed != q.url {
+            eprintln!("robotscope: note: URL '{}' is sent as '{}'", printable(&q.typed), printable(&q.url));
         }
-        if !o.each || o.json {
-            any_disallowed |= !answer_all(&ask, &queries, &mut rules, i == 0, &mut out)?;
-            continue;
+        if o.compare {
+            let ask = Ask { o: &o, typed: &rows[0].0, inputs: rows[0].1 };
+            any_disallowed |= !compare_one(&ask, &readings, &q, width, &mut out)?;
+            return Ok(());
         }
-        // A set's crawlers share one table: each line starts with the crawler it answers for.
-        let mut sink = Vec::new();
-        any_disallowed |= !answer_all(&ask, &queries, &mut rules, i == 0, &mut sink)?;
-        for line in String::from_utf8_lossy(&sink).lines() {
-            writeln!(out, "{:<name_width$}  {line}", printable(&inputs[0]))?;
+        for (i, (typed, inputs)) in rows.iter().enumerate() {
+            let ask = Ask { o: &o, typed, inputs };
+            sink.clear();
+            let allowed = match answer_one(&ask, &q, &mut rules, width, &mut sink) {
+                Ok(allowed) => allowed,
+                // The URL has no robots.txt to fetch (--live): it is reported and the rest are answered.
+                Err(Failure::Message(m)) => {
+                    eprintln!("robotscope: {m}");
+                    unanswered += 1;
+                    return Ok(());
+                }
+                Err(e) => return Err(e),
+            };
+            any_disallowed |= !allowed;
+            match labels.get(i) {
+                Some(label) if !o.json => {
+                    for line in String::from_utf8_lossy(&sink).lines() {
+                        writeln!(out, "{label:<label_width$}  {line}")?;
+                    }
+                }
+                _ => out.write_all(&sink)?,
+            }
         }
+        Ok(())
+    };
+    for u in &o.urls {
+        each(u, false)?;
+    }
+    if let Some(list) = &o.urls_file {
+        crate::urls::for_each(list, &mut |u| each(u, true))?;
     }
     out.flush()?;
-    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if any_disallowed {
+        ExitCode::from(1)
+    } else if unanswered > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
-/// Answers every URL for one agent list, after saying how --normalize read the agents and URLs; returns
-/// whether all are allowed.
-fn answer_all(
-    ask: &Ask<'_>,
-    queries: &[Query],
-    rules: &mut Rules,
-    first: bool,
-    out: &mut impl Write,
-) -> Result<bool, Failure> {
-    let (o, typed) = (ask.o, ask.typed);
-    // A set's table says which token each crawler was given in its JSON form only.
-    if o.normalize && !o.json && !o.each {
-        for a in typed {
-            // Which token a preset is given depends on the file; with --live each origin's file decides.
-            if let Rules::File(reading) = &*rules {
-                match reading.agent_token(a) {
-                    Some(token) if token != a.input => {
-                        writeln!(out, "agent '{}' is read as '{}'", printable(&a.input), printable(&token))?
-                    }
-                    Some(_) => {}
-                    None => writeln!(
-                        out,
-                        "agent '{}' ignores '*' and no group names it: no rule applies",
-                        printable(&a.input)
-                    )?,
+/// Says on standard error how the core read each typed agent: the token a preset is given in this file, a
+/// crawler that ignores `*` with no group, a browser's header. With --live each origin's file decides, so
+/// only the notes that do not depend on the file are given.
+fn agent_notes(typed: &[TypedAgent], rules: &Rules) {
+    for a in typed {
+        if let Rules::File(reading) = rules {
+            match reading.agent_token(a) {
+                Some(token) if !token.eq_ignore_ascii_case(&a.input) => {
+                    eprintln!("robotscope: note: agent '{}' is read as '{}'", printable(&a.input), printable(&token))
                 }
-            }
-            if a.kind == AgentKind::Browser {
-                writeln!(out, "note: {}", a.note().unwrap_or_default())?;
+                Some(_) => {}
+                None => eprintln!(
+                    "robotscope: note: agent '{}' ignores '*' and no group names it: no rule applies",
+                    printable(&a.input)
+                ),
             }
         }
-        for q in queries {
-            if q.typed != q.url && first {
-                writeln!(out, "URL '{}' is sent as '{}'", printable(&q.typed), printable(&q.url))?;
+        if a.kind != AgentKind::Token && a.kind != AgentKind::Preset {
+            if let Some(note) = a.note() {
+                eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(&note));
             }
         }
     }
-    let width = queries.iter().map(|q| printable(&q.url).chars().count()).max().unwrap_or(0).min(60);
-    let mut all_allowed = true;
-    for q in queries {
-        all_allowed &= answer_one(ask, q, rules, width, out)?;
-    }
-    Ok(all_allowed)
 }
 
 /// The options and the typed agents, read once.
@@ -382,11 +457,11 @@ impl Ask<'_> {
     }
 }
 
-fn query(o: &Options, typed: &str) -> Result<Query, Failure> {
+fn query(o: &Options, typed: &str) -> Result<Query, String> {
     let url = if o.normalize {
         let read = resolve_url(typed, None);
         if let Some(e) = read.error {
-            return Err(Failure::Message(format!("cannot normalize URL '{}': {e}", printable(typed))));
+            return Err(format!("cannot read the URL '{}': {e}; it was not answered", printable(typed)));
         }
         read.tested
     } else {
@@ -411,7 +486,7 @@ fn answer_one(
         (Rules::Live { origins, .. }, Some((i, first))) => {
             let (fetched, governing) = &origins[i];
             if first && !o.json {
-                writeln!(out, "{}", fetched_line(fetched))?;
+                eprintln!("robotscope: {}", fetched_line(fetched));
             }
             match governing {
                 Governing::File(robots) => {
@@ -450,17 +525,29 @@ fn answer_one(
 fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl Write) -> Result<ExitCode, Failure> {
     let o = ask.o;
     let net = o.net.net();
-    let mut disallowed = 0usize;
-    let summary = match rules {
+    let (mut disallowed, unanswered) = (0usize, std::cell::Cell::new(0usize));
+    let mut summary = sitemap::Summary::default();
+    let read = |typed: &str| -> Option<Query> {
+        let q = if o.normalize { query(o, typed) } else { Ok(Query { typed: String::new(), url: typed.to_owned() }) };
+        q.map_err(|m| {
+            eprintln!("robotscope: {m}");
+            unanswered.set(unanswered.get() + 1);
+        })
+        .ok()
+    };
+    let result = match rules {
         Rules::File(reading) => {
             let reading = &*reading;
             let robots = reading.robots();
             let agents = ask.agents(reading);
             // The fast path decides (the matcher is built from the tokens the core gives presets, so it answers as
             // `check_agent` does); only disallowed URLs are explained. Other profiles than Google's have no
-            // matcher: they answer each URL with the reading.
+            // matcher: they answer each URL with the reading. Crawlers that ignore `*` and have no group in the
+            // file are given no token: no rule applies to them (an empty matcher would read the `*` groups).
+            let no_rules = o.normalize && agents.is_empty();
             let matcher = robots.matcher(agents.as_slice());
             let decide = |url: &str| match o.profile {
+                _ if no_rules => (true, 0),
                 Profile::Google => matcher.decide(url),
                 _ => {
                     let v = ask.verdict(reading, &agents, url, false).0;
@@ -470,8 +557,7 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
             let plain = !o.json && !o.verbose;
             let mut reasons: HashMap<usize, String> = HashMap::new();
             let mut each = |typed: &str| -> Result<(), Failure> {
-                let q =
-                    if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
+                let Some(q) = read(typed) else { return Ok(()) };
                 let (allowed, line) = decide(&q.url);
                 if allowed {
                     return Ok(());
@@ -493,45 +579,32 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                 out.write_all(text.as_bytes())?;
                 Ok(())
             };
-            sitemap::for_each_url(sitemap, &net, &mut each)?
+            sitemap::for_each_url(sitemap, &net, &mut summary, &mut each)
         }
         Rules::Live { .. } => {
             let mut sink = Vec::new();
             let mut each = |typed: &str| -> Result<(), Failure> {
-                let q =
-                    if o.normalize { query(o, typed)? } else { Query { typed: String::new(), url: typed.to_owned() } };
+                let Some(q) = read(typed) else { return Ok(()) };
                 sink.clear();
-                if !answer_one(ask, &q, rules, 0, &mut sink)? {
-                    disallowed += 1;
-                    out.write_all(&sink)?;
-                } else if !o.json {
-                    // Keep the line that says which robots.txt was fetched.
-                    if let Some(first) = sink.split(|&b| b == b'\n').next().filter(|l| l.starts_with(b"fetched ")) {
-                        out.write_all(first)?;
-                        out.write_all(b"\n")?;
+                match answer_one(ask, &q, rules, 0, &mut sink) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        disallowed += 1;
+                        out.write_all(&sink)?;
                     }
+                    Err(Failure::Message(m)) => {
+                        eprintln!("robotscope: {m}");
+                        unanswered.set(unanswered.get() + 1);
+                    }
+                    Err(e) => return Err(e),
                 }
                 Ok(())
             };
-            sitemap::for_each_url(sitemap, &net, &mut each)?
+            sitemap::for_each_url(sitemap, &net, &mut summary, &mut each)
         }
     };
     out.flush()?;
-    eprintln!(
-        "robotscope: {} URL{} read from {} sitemap file{}; {disallowed} disallowed{}",
-        summary.urls,
-        if summary.urls == 1 { "" } else { "s" },
-        summary.files,
-        if summary.files == 1 { "" } else { "s" },
-        if summary.failed > 0 { format!("; {} sitemap(s) could not be read", summary.failed) } else { String::new() }
-    );
-    Ok(if summary.failed > 0 {
-        ExitCode::from(2)
-    } else if disallowed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    sitemap::finish(result, &summary, disallowed, "disallowed", unanswered.get())
 }
 
 /// The line that says which robots.txt was fetched for an origin and which SPEC B5 row applied.
@@ -679,7 +752,7 @@ fn agent_note(agent: &str) {
         let hint = if token.is_empty() || token == agent {
             String::new()
         } else {
-            format!("; --normalize reads '{}' from it", printable(token))
+            format!("; without --exact, '{}' is read from it", printable(token))
         };
         eprintln!(
             "robotscope: note: agent '{}' is not a product token (letters, '-' and '_'), so it can match no named \
@@ -849,72 +922,71 @@ struct CompareJson<'a> {
     profiles: Vec<ProfileJson<'a>>,
 }
 
-/// `check --compare`: each URL under every profile, a column each, the URLs on which they disagree marked and
-/// explained under each profile (every URL with `-v`); the exit status comes from `--profile`.
-fn compare(
+/// The width of a profile's column in `check --compare`.
+const CELL: usize = 20;
+
+/// The heading of `check --compare`'s table.
+fn compare_head(readings: &[Reading<'_>], width: usize, out: &mut impl Write) -> Result<(), Failure> {
+    let mut head = format!("{:<7}  {:<width$}", "", "URL");
+    for r in readings {
+        let _ = write!(head, "  {:<CELL$}", r.profile().as_str());
+    }
+    writeln!(out, "{}", head.trim_end())?;
+    Ok(())
+}
+
+/// `check --compare` for one URL: its answer under every profile, a column each, marked and explained under
+/// each profile when they disagree (always with `-v`); returns whether `--profile`'s answer allows it.
+fn compare_one(
     ask: &Ask<'_>,
-    robots: &Robots,
-    queries: &[Query],
+    readings: &[Reading<'_>],
+    q: &Query,
     width: usize,
     out: &mut impl Write,
-) -> Result<ExitCode, Failure> {
-    const CELL: usize = 20;
+) -> Result<bool, Failure> {
     let o = ask.o;
-    let readings: Vec<Reading<'_>> = Profile::ALL.iter().map(|&p| robots.reading(p)).collect();
     let primary = Profile::ALL.iter().position(|&p| p == o.profile).unwrap_or(0);
-    if !o.json {
-        let mut head = format!("{:<7}  {:<width$}", "", "URL");
-        for r in &readings {
-            let _ = write!(head, "  {:<CELL$}", r.profile().as_str());
-        }
-        writeln!(out, "{}", head.trim_end())?;
-    }
-    let mut any_disallowed = false;
-    for q in queries {
-        let answers: Vec<(Vec<String>, Verdict, String)> = readings
+    let answers: Vec<(Vec<String>, Verdict, String)> = readings
+        .iter()
+        .map(|r| {
+            let agents = ask.agents(r);
+            let (v, why) = ask.verdict(r, &agents, &q.url, true);
+            (agents, v, why)
+        })
+        .collect();
+    let differs = answers.windows(2).any(|w| w[0].1.allowed != w[1].1.allowed);
+    let (agents, main, _) = &answers[primary];
+    if o.json {
+        let profiles = readings
             .iter()
-            .map(|r| {
-                let agents = ask.agents(r);
-                let (v, why) = ask.verdict(r, &agents, &q.url, true);
-                (agents, v, why)
+            .zip(&answers)
+            .map(|(r, (_, v, why))| ProfileJson {
+                profile: r.profile().as_str(),
+                allowed: v.allowed,
+                line: v.line,
+                rule: v.decided_by.as_ref().map(RuleJson::new),
+                scope: v.scope.name(),
+                path: &v.path,
+                group_lines: &v.group_lines,
+                why,
             })
             .collect();
-        let differs = answers.windows(2).any(|w| w[0].1.allowed != w[1].1.allowed);
-        let (agents, main, _) = &answers[primary];
-        any_disallowed |= !main.allowed;
-        if o.json {
-            let profiles = readings
-                .iter()
-                .zip(&answers)
-                .map(|(r, (_, v, why))| ProfileJson {
-                    profile: r.profile().as_str(),
-                    allowed: v.allowed,
-                    line: v.line,
-                    rule: v.decided_by.as_ref().map(RuleJson::new),
-                    scope: v.scope.name(),
-                    path: &v.path,
-                    group_lines: &v.group_lines,
-                    why,
-                })
-                .collect();
-            let line = CompareJson { head: Head::new(ask, agents, q, main.allowed, main.line), differs, profiles };
-            writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
-            continue;
-        }
-        let mark = if differs { "DIFFERS" } else { "same" };
-        let mut line = format!("{mark:<7}  {:<width$}", printable(&q.url));
-        for (_, v, _) in &answers {
-            let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
-            let by = if v.line == 0 { String::from("(no rule)") } else { format!("(line {})", v.line) };
-            let _ = write!(line, "  {:<CELL$}", format!("{verdict} {by}"));
-        }
-        writeln!(out, "{}", line.trim_end())?;
-        if differs || o.verbose {
-            for (r, (_, _, why)) in readings.iter().zip(&answers) {
-                writeln!(out, "    {:<9}{}", format!("{}:", r.profile()), printable(why))?;
-            }
+        let line = CompareJson { head: Head::new(ask, agents, q, main.allowed, main.line), differs, profiles };
+        writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
+        return Ok(main.allowed);
+    }
+    let mark = if differs { "DIFFERS" } else { "same" };
+    let mut line = format!("{mark:<7}  {:<width$}", printable(&q.url));
+    for (_, v, _) in &answers {
+        let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
+        let by = if v.line == 0 { String::from("(no rule)") } else { format!("(line {})", v.line) };
+        let _ = write!(line, "  {:<CELL$}", format!("{verdict} {by}"));
+    }
+    writeln!(out, "{}", line.trim_end())?;
+    if differs || o.verbose {
+        for (r, (_, _, why)) in readings.iter().zip(&answers) {
+            writeln!(out, "    {:<9}{}", format!("{}:", r.profile()), printable(why))?;
         }
     }
-    out.flush()?;
-    Ok(if any_disallowed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(main.allowed)
 }

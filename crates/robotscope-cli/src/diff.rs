@@ -1,7 +1,7 @@
 //! `robotscope diff`: the verdicts that change between two versions of a robots.txt, a release check.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use robotscope::{resolve_agent, resolve_url, Matcher, Robots, TypedAgent};
@@ -32,7 +32,9 @@ has none of its own; AdsBot ignores '*'). Each URL is encoded as a browser would
 (/shop/x) is matched as a path.
 
 Options:
-  -a, --agent AGENT         An agent to compare (repeatable; at least one)
+  -a, --agent AGENT         An agent to compare (repeatable; at least one), or a crawler set
+                            (@search, @ai-training, ...: see 'robotscope check --help'),
+                            each of its crawlers compared on its own
       --live URL            Fetch OLD or NEW (in the order given) from URL's site
       --urls FILE           Read the URLs from FILE, one per line ('-': standard input)
       --sitemap FILE_OR_URL Read the URLs from a sitemap (XML, index, gzipped or plain text)
@@ -101,15 +103,14 @@ impl Side {
 
     /// One matcher per typed agent, built from the token the core gives it in this file (a preset's first
     /// token that has a group); a crawler that ignores `*` and has no group gets no rules.
+    /// `None` for an agent that no rule applies to.
     fn matchers(&self, agents: &[TypedAgent]) -> Vec<Option<Matcher<'_>>> {
-        let none: [&str; 0] = [];
         agents
             .iter()
             .map(|a| match &self.governing {
-                Governing::File(r) => Some(match r.agent_token(a) {
-                    Some(token) => r.matcher(token.as_str()),
-                    None => r.matcher(&none[..]),
-                }),
+                // A crawler that ignores `*` and has no group gets no token, and no rule applies to it (a matcher
+                // for no agents would read the `*` groups).
+                Governing::File(r) => r.agent_token(a).map(|token| r.matcher(token.as_str())),
                 _ => None,
             })
             .collect()
@@ -119,6 +120,7 @@ impl Side {
     fn decide(&self, matcher: Option<&Matcher<'_>>, url: &str) -> (bool, usize) {
         match (&self.governing, matcher) {
             (Governing::File(_), Some(m)) => m.decide(url),
+            (Governing::File(_), None) => (true, 0),
             (Governing::DisallowAll, _) => (false, 0),
             _ => (true, 0),
         }
@@ -187,7 +189,15 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
-                "-a" | "--agent" => o.agents.push(p.string_value()?),
+                "-a" | "--agent" => {
+                    let agent = p.string_value()?;
+                    if agent.trim().starts_with('@') {
+                        let names = crate::sets::expand(agent.trim()).map_err(|m| p.usage(m))?;
+                        o.agents.extend(names.into_iter().map(str::to_owned));
+                    } else {
+                        o.agents.push(agent);
+                    }
+                }
                 "--live" if o.sides.len() < 2 => o.sides.push(SideArg::Live(p.string_value()?)),
                 "--live" => return Err(p.usage(String::from("OLD and NEW are already given; '--live' is a third"))),
                 "--urls" => o.urls_file = Some(p.value()?),
@@ -258,35 +268,20 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         }
         Ok(())
     };
-    let mut failed = 0;
-    if let Some(sitemap) = &o.sitemap {
-        failed = sitemap::for_each_url(sitemap, &o.net.net(), &mut each)?.failed;
+    let mut summary = sitemap::Summary::default();
+    let result = if let Some(sitemap) = &o.sitemap {
+        sitemap::for_each_url(sitemap, &o.net.net(), &mut summary, &mut each)
     } else if let Some(file) = &o.urls_file {
-        let reader: Box<dyn BufRead> = if file == "-" {
-            Box::new(io::stdin().lock())
-        } else {
-            let f = std::fs::File::open(file).map_err(|e| {
-                Failure::Message(format!("cannot read '{}': {}", shown_path(file), crate::io_reason(&e)))
-            })?;
-            Box::new(io::BufReader::new(f))
-        };
-        for line in reader.split(b'\n') {
-            let line = line.map_err(|e| {
-                Failure::Message(format!("cannot read '{}': {}", shown_path(file), crate::io_reason(&e)))
-            })?;
-            let text = String::from_utf8_lossy(&line);
-            let url = text.trim();
-            if !url.is_empty() {
-                each(url)?;
-            }
-        }
+        crate::urls::for_each(file, &mut each).map(|_| ())
     } else {
-        for url in &o.urls {
-            each(url)?;
-        }
-    }
+        o.urls.iter().try_for_each(|url| each(url))
+    };
     out.flush()?;
     drop(out);
+    if o.sitemap.is_some() {
+        return sitemap::finish(result, &summary, changed, "verdicts changed", 0);
+    }
+    result?;
     let pairs = urls * o.agents.len();
     if changed == 0 {
         eprintln!(
@@ -304,13 +299,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             printable(&new.name)
         );
     }
-    Ok(if failed > 0 {
-        ExitCode::from(2)
-    } else if changed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(if changed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn verdict_word(allowed: bool) -> &'static str {

@@ -9,7 +9,10 @@ mod diff;
 mod fetch;
 mod lint;
 mod net;
+mod sets;
 mod sitemap;
+mod suggest;
+mod urls;
 
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
@@ -32,8 +35,8 @@ const MAIN_HELP: &str = "\
 robotscope: reads robots.txt files exactly as Google's crawlers do, and says why.
 
 Usage:
-  robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] URL...
-  robotscope check [OPTIONS] --live --agent AGENT URL...
+  robotscope check [OPTIONS] ROBOTS_FILE --agent AGENT [--agent AGENT...] (URL... | --urls FILE)
+  robotscope check [OPTIONS] --live --agent AGENT (URL... | --urls FILE)
   robotscope check [OPTIONS] (ROBOTS_FILE | --live) --agent AGENT --sitemap FILE_OR_URL
   robotscope lint [OPTIONS] ROBOTS_FILE
   robotscope fetch [OPTIONS] URL
@@ -55,10 +58,12 @@ Options:
   -h, --help      Print help
   -V, --version   Print the version, the engine's and that of Google's library it matches
 
-ROBOTS_FILE may be '-' to read standard input.
-Exit status: 0 when all is well, 1 when a URL is disallowed (check), the file has errors
-(lint), a query failed (batch), the server had no robots.txt (fetch) or a verdict changed
-(diff), 2 on a usage, I/O or network error.
+ROBOTS_FILE may be '-' to read standard input. Answers are printed on standard output;
+notes, reports and errors on standard error.
+Exit status: 0 when all is well, 1 when something was found: a URL is disallowed (check), the
+file has errors (lint), a query failed (batch), the server had no robots.txt (fetch) or a
+verdict changed (diff); a finding comes before an error. 2 when nothing could be judged, or
+some input could not be: a usage, I/O or network error, a URL that cannot be read.
 ";
 
 /// Why a command could not run. Every failure exits with status 2.

@@ -21,15 +21,59 @@ pub struct Summary {
     pub failed: usize,
 }
 
-/// Reads `source` (a path, `-`, or an `http(s)://` URL) and calls `each` with every page URL in it.
+/// Reads `source` (a path, `-`, or an `http(s)://` URL) and calls `each` with every page URL in it; what was
+/// read is counted in `summary`, which an error leaves as it was when reading stopped.
 pub fn for_each_url(
     source: &str,
     net: &Net,
+    summary: &mut Summary,
     each: &mut dyn FnMut(&str) -> Result<(), Failure>,
-) -> Result<Summary, Failure> {
-    let mut summary = Summary::default();
-    read(source, net, 0, each, &mut summary)?;
-    Ok(summary)
+) -> Result<(), Failure> {
+    read(source, net, 0, each, summary)
+}
+
+/// Ends a command that judged a sitemap's URLs: says on standard error how many were read and found, and gives
+/// the exit status, in which findings come first: 1 when `found` URLs were disallowed or changed, else 2 when
+/// the sitemap (or a sitemap it lists) could not be read to its end or URLs could not be judged, else 0. The
+/// error that stopped reading is printed, with how many URLs were read before it.
+pub fn finish(
+    result: Result<(), Failure>,
+    summary: &Summary,
+    found: usize,
+    what: &str,
+    unanswered: usize,
+) -> Result<std::process::ExitCode, Failure> {
+    let stopped = match result {
+        Ok(()) => false,
+        Err(Failure::Message(m)) => {
+            eprintln!("robotscope: {m}");
+            true
+        }
+        Err(other) => return Err(other),
+    };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut line = format!(
+        "robotscope: {} URL{} read from {} sitemap file{}{}; {found} {what}",
+        summary.urls,
+        plural(summary.urls),
+        summary.files,
+        plural(summary.files),
+        if stopped { " before reading stopped" } else { "" },
+    );
+    if summary.failed > 0 {
+        line.push_str(&format!("; {} listed sitemap{} could not be read", summary.failed, plural(summary.failed)));
+    }
+    if unanswered > 0 {
+        line.push_str(&format!("; {unanswered} URL{} could not be judged", plural(unanswered)));
+    }
+    eprintln!("{line}");
+    Ok(std::process::ExitCode::from(if found > 0 {
+        1
+    } else if stopped || summary.failed > 0 || unanswered > 0 {
+        2
+    } else {
+        0
+    }))
 }
 
 fn is_url(s: &str) -> bool {

@@ -141,8 +141,8 @@ fn check_pools_several_agents() {
     let alone = run(&["check", f.path(), "-a", "a", "/shop/x"]);
     assert_eq!(alone.code, 0, "{alone:?}");
     assert!(alone.stdout.contains("line 2: Allow: /"));
-    // Pooled, both groups' rules compete: `Disallow: /shop` (5) beats `Allow: /` (1).
-    let pooled = run(&["check", f.path(), "-a", "a", "--agent", "b", "/shop/x", "--json"]);
+    // Pooled with a comma, both groups' rules compete: `Disallow: /shop` (5) beats `Allow: /` (1).
+    let pooled = run(&["check", f.path(), "-a", "a,b", "/shop/x", "--json"]);
     assert_eq!(pooled.code, 1, "{pooled:?}");
     let v = &json_lines(&pooled.stdout)[0];
     assert_eq!(v["allowed"], false);
@@ -150,13 +150,43 @@ fn check_pools_several_agents() {
     assert_eq!(v["agents"], serde_json::json!(["a", "b"]));
     assert_eq!(v["groups"], serde_json::json!([0, 1]));
     assert_eq!(v["matches"].as_array().unwrap().len(), 2);
+    // Two --agent options are two rows, each answered on its own and named at the start of its line.
+    let rows = run(&["check", f.path(), "-a", "a", "--agent", "b", "/shop/x"]);
+    assert_eq!(rows.code, 1, "{rows:?}");
+    assert_eq!(
+        rows.stdout,
+        "a  ALLOWED     /shop/x  line 2: Allow: /  (priority 1, group for a)\n\
+         b  DISALLOWED  /shop/x  line 5: Disallow: /shop  (priority 5, group for b)\n"
+    );
+}
+
+#[test]
+fn check_answers_each_agent_on_its_own_row_as_diff_does() {
+    // Issue 26: GPTBot's `Disallow: /` must not disappear when it is asked beside Googlebot and Bingbot.
+    let f = Fixture::new("User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n");
+    let r = run(&["check", f.path(), "--json", "-a", "Googlebot", "-a", "GPTBot", "-a", "Bingbot", "https://a.com/"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let got: Vec<(String, bool)> = json_lines(&r.stdout)
+        .iter()
+        .map(|v| (v["input_agents"][0].as_str().unwrap().to_owned(), v["allowed"].as_bool().unwrap()))
+        .collect();
+    let want = [("Googlebot", true), ("GPTBot", false), ("Bingbot", true)].map(|(a, b)| (a.to_owned(), b));
+    assert_eq!(got, want);
 }
 
 #[test]
 fn check_json_has_every_field() {
     let f = Fixture::new(SHOP);
-    let r =
-        run(&["check", "--json", f.path(), "-a", "Googlebot", "https://example.com/x?q=1", "https://example.com/ok"]);
+    let r = run(&[
+        "check",
+        "--json",
+        "--exact",
+        f.path(),
+        "-a",
+        "Googlebot",
+        "https://example.com/x?q=1",
+        "https://example.com/ok",
+    ]);
     assert_eq!(r.code, 1, "{r:?}");
     let v = json_lines(&r.stdout);
     assert_eq!(v.len(), 2);
@@ -195,14 +225,23 @@ fn check_json_scope_global_and_none() {
 }
 
 #[test]
-fn check_passes_agents_and_urls_unchanged_by_default() {
-    let f = Fixture::new("User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /\n");
+fn check_exact_passes_agents_and_urls_unchanged() {
+    let f = Fixture::new("User-agent: *\nAllow: /\nDisallow: /caf\u{e9}\n\nUser-agent: Googlebot\nDisallow: /\n");
     // The engine compares the agent whole: `Googlebot/2.1` names no group, so `*` applies.
-    let r = run(&["check", f.path(), "-a", "Googlebot/2.1", "/page"]);
+    let r = run(&["check", "--exact", f.path(), "-a", "Googlebot/2.1", "/page"]);
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains("group for *"));
     assert!(r.stderr.contains("not a product token"), "{r:?}");
-    assert!(r.stderr.contains("--normalize reads 'Googlebot'"), "{r:?}");
+    assert!(r.stderr.contains("without --exact, 'Googlebot' is read from it"), "{r:?}");
+    // By default the agent is read as a crawler sends it, and so is the URL: Googlebot requests /caf%C3%A9.
+    let r = run(&["check", f.path(), "-a", "Googlebot/2.1", "/page"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains("group for Googlebot"), "{r:?}");
+    let r = run(&["check", f.path(), "-a", "Bingbot", "https://example.com/caf\u{e9}"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains("DISALLOWED  https://example.com/caf%C3%A9  line 3"), "{r:?}");
+    let r = run(&["check", "--exact", f.path(), "-a", "Bingbot", "https://example.com/caf\u{e9}"]);
+    assert_eq!(r.code, 0, "{r:?}");
 }
 
 #[test]
@@ -211,8 +250,10 @@ fn check_normalize_shows_what_the_engine_was_given() {
     let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
     let r = run(&["check", f.path(), "--normalize", "-a", ua, "example.com/ü"]);
     assert_eq!(r.code, 1, "{r:?}");
-    assert!(r.stdout.contains(&format!("agent '{ua}' is read as 'Googlebot'")), "{r:?}");
-    assert!(r.stdout.contains("URL 'example.com/ü' is sent as 'http://example.com/%C3%BC'"), "{r:?}");
+    // What the core read is a note on standard error; only answers go to standard output.
+    assert!(r.stderr.contains(&format!("note: agent '{ua}' is read as 'Googlebot'")), "{r:?}");
+    assert!(r.stderr.contains("note: URL 'example.com/ü' is sent as 'http://example.com/%C3%BC'"), "{r:?}");
+    assert_eq!(r.stdout.lines().count(), 1, "{r:?}");
     assert!(r.stdout.contains("DISALLOWED  http://example.com/%C3%BC  line 8: Disallow: /ü"), "{r:?}");
 
     let r = run(&["check", f.path(), "--normalize", "--json", "-a", ua, "example.com/ü"]);
@@ -225,18 +266,26 @@ fn check_normalize_shows_what_the_engine_was_given() {
 }
 
 #[test]
-fn check_normalize_rejects_an_unusable_url() {
+fn check_reports_unusable_urls_and_answers_the_rest() {
     let f = Fixture::new(SHOP);
-    let r = run(&["check", f.path(), "--normalize", "-a", "x", "https://"]);
+    let r = run(&["check", f.path(), "-a", "x", "https://"]);
     assert_eq!(r.code, 2, "{r:?}");
-    assert!(r.stderr.contains("cannot normalize URL 'https://'"), "{r:?}");
+    assert!(r.stderr.contains("cannot read the URL 'https://'"), "{r:?}");
     assert!(r.stdout.is_empty());
+    // Invalid URLs are errors on standard error (exit 2); the others are still answered.
+    let r = run(&["check", f.path(), "-a", "x", "", "/ok", "::::", "http://"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.stdout, "ALLOWED     /ok  no rule matched  (group for *)\n");
+    assert_eq!(r.stderr.matches("cannot read the URL").count(), 3, "{r:?}");
+    // A finding still comes first: a disallowed URL exits 1 though another could not be read.
+    let r = run(&["check", f.path(), "-a", "x", "http://", "/private/x"]);
+    assert_eq!(r.code, 1, "{r:?}");
 }
 
 #[test]
 fn check_verbose_lists_every_match() {
     let f = Fixture::new(SHOP);
-    let r = run(&["check", "-v", f.path(), "-a", "bingbot", "/private/press/a"]);
+    let r = run(&["check", "-v", "--exact", f.path(), "-a", "bingbot", "/private/press/a"]);
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains("    path:   /private/press/a\n"), "{r:?}");
     assert!(r.stdout.contains("    groups: lines 1, 2, 3\n"), "{r:?}");
@@ -627,8 +676,9 @@ fn check_answers_each_crawler_of_a_set_on_its_own() {
     let set = robotscope::crawler_set("@ai-training").unwrap();
     assert_eq!(lines.len(), 2 * set.len(), "one line per crawler and URL: {}", r.stdout);
     let robots = robotscope::Robots::parse(body);
-    for (pair, crawler) in lines.chunks(2).zip(&set) {
-        for (line, url) in pair.iter().zip(["/", "/private/x"]) {
+    // URL by URL (a URL list is streamed), each crawler of the set in catalogue order.
+    for (per_url, url) in lines.chunks(set.len()).zip(["/", "/private/x"]) {
+        for (line, crawler) in per_url.iter().zip(&set) {
             // What the core says for the crawler typed by name, fallbacks and all.
             let v = robots.check_agent(&robotscope::resolve_agent(crawler.name), url).verdict;
             assert_eq!(line["input_agents"], serde_json::json!([crawler.name]), "{line}");
@@ -751,7 +801,7 @@ fn check_profile_option() {
     assert!(bad.stderr.contains("unknown profile 'bing': give google, rfc9309 or 1994"), "{}", bad.stderr);
     let live = run(&["check", "--compare", "--live", "-a", "Bot", "http://127.0.0.1:9/"]);
     assert_eq!(live.code, 2);
-    assert!(live.stderr.contains("not with --live, --sitemap or a crawler set"), "{}", live.stderr);
+    assert!(live.stderr.contains("not with --live, --sitemap, several --agent or a crawler set"), "{}", live.stderr);
 }
 
 #[test]
@@ -806,4 +856,88 @@ fn ai_says_which_crawlers_only_look_blocked() {
     assert_eq!((gpt["allowed"].as_bool(), gpt["tied_disallow"].is_null()), (Some(false), true));
     let cc = lines.iter().find(|l| l["crawler"] == "CCBot").unwrap();
     assert_eq!((cc["allowed"].as_bool(), cc["tied_disallow"].as_u64()), (Some(true), Some(10)));
+}
+
+// ---- URL lists (issue 27) and the crawler's reading in every command (issue 26) ----
+
+#[test]
+fn check_reads_a_url_list_from_a_file_or_standard_input() {
+    let f = Fixture::new("User-agent: *\nDisallow: /private/\n");
+    let list = f.dir.path().join("urls.txt");
+    std::fs::write(&list, "# pages to check\n/open\n\n   \n/private/a\r\n  # indented comment\n/private/b").unwrap();
+    let from_file = run(&["check", f.path(), "-a", "x", "--urls", list.to_str().unwrap()]);
+    assert_eq!(from_file.code, 1, "{from_file:?}");
+    let verdicts: Vec<&str> = from_file.stdout.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(verdicts, ["ALLOWED", "DISALLOWED", "DISALLOWED"], "{from_file:?}");
+    let input = std::fs::read(&list).unwrap();
+    for args in [vec!["check", f.path(), "-a", "x", "--urls", "-"], vec!["check", f.path(), "-a", "x", "-"]] {
+        let r = run_with_input(&args, &input);
+        assert_eq!((r.code, &r.stdout), (1, &from_file.stdout), "{args:?}: {r:?}");
+    }
+    // Standard input is one stream: not for the file and the list at once.
+    let r = run_with_input(&["check", "-", "-a", "x", "--urls", "-"], b"");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("standard input ('-') can be read only once"), "{r:?}");
+    let r = run(&["check", f.path(), "-a", "x", "--urls", "/no/such/list"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("cannot read the URL list '/no/such/list'"), "{r:?}");
+}
+
+#[test]
+fn a_list_of_200000_urls_is_streamed() {
+    let f = Fixture::new("User-agent: *\nDisallow: /d/\n");
+    let mut input = String::new();
+    for i in 0..200_000 {
+        input.push_str(if i % 2 == 0 { "/d/" } else { "/a/" });
+        input.push_str(&i.to_string());
+        input.push('\n');
+    }
+    let r = run_with_input(&["check", f.path(), "-a", "x", "--json", "--urls", "-"], input.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 200_000);
+    assert_eq!(lines.iter().filter(|l| l.contains("\"allowed\":false")).count(), 100_000);
+}
+
+#[test]
+fn diff_reads_the_same_url_lists() {
+    let old = Fixture::new("User-agent: *\nDisallow:\n");
+    let new = Fixture::new("User-agent: *\nDisallow: /d/\n");
+    let list = new.dir.path().join("urls.txt");
+    std::fs::write(&list, "# changed\n/d/x\n\n/a\n").unwrap();
+    let r = run(&["diff", old.path(), new.path(), "-a", "x", "--urls", list.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert_eq!(r.stdout.lines().count(), 1, "{r:?}");
+    assert!(r.stderr.contains("1 of 2 verdicts changed"), "{r:?}");
+}
+
+#[test]
+fn crawlers_that_ignore_the_star_group_agree_in_check_diff_and_sitemaps() {
+    // Issue 26: AdsBot-Google ignores `*`; no group names it here, so no rule applies to it anywhere.
+    let f = Fixture::new("User-agent: *\nDisallow: /cart\n");
+    let empty = Fixture::new("");
+    for agent in ["AdsBot-Google", "AdsBot-Google-Mobile", "Mediapartners-Google"] {
+        let check = run(&["check", f.path(), "-a", agent, "https://example.com/cart"]);
+        assert_eq!(check.code, 0, "{agent}: {check:?}");
+        let diff = run(&["diff", empty.path(), f.path(), "-a", agent, "https://example.com/cart"]);
+        assert_eq!((diff.code, diff.stdout.as_str()), (0, ""), "{agent}: {diff:?}");
+        let sitemap = f.dir.path().join("sitemap.xml");
+        std::fs::write(&sitemap, "<urlset><url><loc>https://example.com/cart</loc></url></urlset>").unwrap();
+        let r = run(&["check", f.path(), "-a", agent, "--sitemap", sitemap.to_str().unwrap()]);
+        assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{agent}: {r:?}");
+        assert!(r.stderr.contains("1 URL read from 1 sitemap file; 0 disallowed"), "{r:?}");
+    }
+    // Googlebot-Image follows Googlebot's group in check and in diff alike.
+    let g = Fixture::new("User-agent: Googlebot\nDisallow: /about\n\nUser-agent: *\nAllow: /\n");
+    let check = run(&["check", g.path(), "--json", "-a", "Googlebot-Image", "https://example.com/about"]);
+    assert_eq!(json_lines(&check.stdout)[0]["line"], 2, "{check:?}");
+    let diff = run(&["diff", empty.path(), g.path(), "-a", "Googlebot-Image", "https://example.com/about"]);
+    assert_eq!(diff.code, 1, "{diff:?}");
+    assert!(diff.stdout.contains("-> disallowed (line 2: Disallow: /about)"), "{diff:?}");
+    // Crawler sets are taken by diff too, and each crawler is compared on its own.
+    let sets = run(&["diff", empty.path(), g.path(), "-a", "@search", "/about"]);
+    assert!(sets.stdout.contains("Googlebot: allowed"), "{sets:?}");
+    let bad = run(&["diff", empty.path(), g.path(), "-a", "@serch", "/about"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("did you mean '@search'?"), "{bad:?}");
 }

@@ -247,8 +247,11 @@ fn fetch_600_kib_reads_only_500_kib_and_says_so() {
     assert_eq!(r.code, 1);
     let out = r.out();
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[1].starts_with("DISALLOWED") && lines[1].contains("/early"), "{lines:?}");
-    assert!(lines[2].starts_with("ALLOWED") && lines[2].contains("/late"), "{lines:?}");
+    // Only answers on standard output; which robots.txt was fetched is a report on standard error.
+    assert!(lines[0].starts_with("DISALLOWED") && lines[0].contains("/early"), "{lines:?}");
+    assert!(lines[1].starts_with("ALLOWED") && lines[1].contains("/late"), "{lines:?}");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(r.stderr.contains("robotscope: fetched http://127.0.0.1:"), "{}", r.stderr);
 }
 
 #[test]
@@ -413,7 +416,7 @@ fn server_errors_and_429_mean_everything_disallowed() {
         let r = run(&["check", "--live", "--agent", "Googlebot", &s.url("/shop/x")]);
         assert_eq!(r.code, 1);
         let out = r.out();
-        assert!(out.lines().nth(1).unwrap().starts_with("DISALLOWED"), "{out}");
+        assert!(out.lines().next().unwrap().starts_with("DISALLOWED"), "{out}");
         assert!(out.contains("(server error)") && out.contains(&code.to_string()), "{out}");
     }
 }
