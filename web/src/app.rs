@@ -17,6 +17,7 @@ use crate::components::editor::Editor;
 use crate::components::lint::Lint;
 use crate::components::live::Live;
 use crate::components::notice::NoticeBar;
+use crate::components::policy::PolicyBuilder;
 use crate::components::results::{ReadAs, Results};
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
@@ -434,6 +435,21 @@ pub fn App() -> Html {
         let (latest, on_notice) = (latest.clone(), on_notice.clone());
         Callback::from(move |()| browser::share(&latest.borrow().session(), on_notice.clone()))
     };
+    // The policy builder, open in place of the grid, and the policy chosen (kept while it is closed).
+    let policy_open = use_state(|| false);
+    let policy = use_state(robotscope::Policy::default);
+    let toggle_policy = {
+        let open = policy_open.clone();
+        Callback::from(move |()| open.set(!*open))
+    };
+    let close_policy = {
+        let open = policy_open.clone();
+        Callback::from(move |()| open.set(false))
+    };
+    let on_policy_change = {
+        let policy = policy.clone();
+        Callback::from(move |p| policy.set(p))
+    };
     let a = &state.analysis;
     let (url, agent) = a.selected;
     let before = a.baseline_grid.as_ref().and_then(|g| g.cell(url, agent));
@@ -480,30 +496,43 @@ pub fn App() -> Html {
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)}
                                 on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
-                        <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
+                        <AiButtons on_fill={dispatch.reform(Action::FillAgents)} policy={*policy_open}
+                            on_policy={toggle_policy} />
                         // How the file is read (before the URLs in the tab order, as the AI buttons are).
                         <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
                             on_edit={act(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
-                        <div class="pane-head">
-                            <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
-                            if !a.ignored.is_empty() {
-                                <span class="readers-note">
-                                    {crate::messages::ignored_count(a.view, a.ignored.len())}
-                                </span>
+                        // The heading, the summaries and the grid; on a wide screen the explanation beside them
+                        // goes under the editor, so that the grid has the column's height.
+                        <div class="results-main">
+                            <div class="pane-head">
+                                <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                                if !a.ignored.is_empty() {
+                                    <span class="readers-note">
+                                        {crate::messages::ignored_count(a.view, a.ignored.len())}
+                                    </span>
+                                }
+                            </div>
+                            // While the agents are AI crawlers (a group was chosen), what the file does to them.
+                            if a.agents_are_ai() {
+                                <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
+                            }
+                            if *policy_open {
+                                <PolicyBuilder policy={(*policy).clone()} parsed={a.parsed.clone()}
+                                    on_change={on_policy_change} on_write={dispatch.reform(Action::WritePolicy)}
+                                    on_reveal={on_reveal.clone()} on_close={close_policy} />
+                            } else {
+                                <Results agents={a.agents.clone()} urls={a.urls.clone()} site={a.site.clone()}
+                                    grid={a.grid.clone()}
+                                    baseline={a.baseline_grid.clone()} readers={a.readers.clone()}
+                                    selected={a.selected}
+                                    on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
+                                    on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
+                                    on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />
                             }
                         </div>
-                        // While the agents are AI crawlers (a group was chosen), what the file does to them.
-                        if a.agents_are_ai() {
-                            <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
-                        }
-                        <Results agents={a.agents.clone()} urls={a.urls.clone()} grid={a.grid.clone()}
-                            baseline={a.baseline_grid.clone()} readers={a.readers.clone()} selected={a.selected}
-                            on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
-                            on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
-                            on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />
                         <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()}
                             url={a.urls.get(url).cloned()}
                             parsed={a.parsed.clone()} text={state.document.text.clone()} {before} {on_reveal} />

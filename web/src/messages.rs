@@ -123,7 +123,20 @@ pub fn example_loaded(title: &str) -> Notice {
     Notice::info(format!("Loaded the example “{title}”."))
 }
 
-/// The example was cleared.
+/// The policy builder wrote its lines, from `line`.
+pub fn policy_written(agents: usize, line: usize) -> Notice {
+    let named = if agents == 1 { "1 User-agent line".to_string() } else { format!("{agents} User-agent lines") };
+    Notice::info(format!(
+        "Wrote the policy's rules from line {line} ({named}). Undo (Ctrl+Z in the editor) takes them out again."
+    ))
+}
+
+/// The policy asked for nothing the file does not say already.
+pub fn policy_unchanged() -> Notice {
+    Notice::info("The file already follows this policy for every crawler it can: nothing was written.")
+}
+
+/// The example file was cleared.
 pub fn example_cleared() -> Notice {
     Notice::info(
         "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings \

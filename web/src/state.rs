@@ -83,6 +83,9 @@ pub enum Action {
     ClearBaseline,
     /// Read the file under a profile, or compare the readers.
     SetView(View),
+    /// Write the smallest group lines that make the file follow this policy, as one undoable edit (the core's
+    /// [`robotscope::Policy::write`] chooses them and their place).
+    WritePolicy(robotscope::Policy),
 }
 
 /// The app's state.
@@ -276,6 +279,29 @@ impl State {
                 document.open(session.robots.clone(), session.raw.clone(), "robots.txt");
                 inputs = inputs_of(&session);
                 lint_now = true;
+            }
+            Action::WritePolicy(policy) => {
+                // Google's reading of the text on screen: the place is a byte offset of that text.
+                let robots = crate::analysis::parse(document.text.as_bytes(), inputs.full_file);
+                match policy.write(&robots) {
+                    Ok(Some(edit)) => {
+                        let text = document.text.clone();
+                        // The first line written (after the blank lines that set it apart).
+                        let first = edit.at + edit.text.len() - edit.text.trim_start_matches(['\r', '\n']).len();
+                        let splice = crate::text::Splice { start: edit.at, end: edit.at, text: edit.text.clone() };
+                        if !document.replace(&splice, document.version) {
+                            return None;
+                        }
+                        let line = 1
+                            + text.as_bytes()[..edit.at].iter().filter(|&&b| b == b'\n').count()
+                            + edit.text.as_bytes()[..first - edit.at].iter().filter(|&&b| b == b'\n').count();
+                        reveal = Some((line, reveal.map_or(0, |r| r.1.wrapping_add(1))));
+                        notice = Some(messages::policy_written(edit.agents, line));
+                        lint_now = true;
+                    }
+                    Ok(None) => notice = Some(messages::policy_unchanged()),
+                    Err(e) => notice = Some(Notice::error(e.message())),
+                }
             }
             Action::Lint(generation) => {
                 let analysis = self.analysis.linted(generation)?;
@@ -529,6 +555,28 @@ mod tests {
         assert_eq!(&*stale.document.text, &*typed_x.document.text);
         // It still counts, so that the editor knows every change it sent has been seen.
         assert_eq!(stale.document.typed, typed_x.document.typed + 1);
+    }
+
+    #[test]
+    fn a_policy_is_written_as_one_undoable_edit_after_a_managed_block() {
+        use robotscope::{Choice, Policy, PolicyKind};
+        let managed = "# BEGIN Cloudflare Managed content\nUser-agent: *\nAllow: /\n# END Cloudflare Managed Content\n";
+        let s = reduce(Rc::new(State::default()), Action::EditRobots(managed.to_string()));
+        let policy = Policy::default().with(PolicyKind::AiTraining, Choice::Block, "/");
+        let s = reduce(s, Action::WritePolicy(policy.clone()));
+        let text = s.document.text.to_string();
+        assert!(text.starts_with(managed) && text.contains("User-agent: Google-Extended\n"), "{text}");
+        // The editor is moved to the first line written (after the blank line that sets it apart).
+        assert_eq!(s.reveal.map(|r| r.0), Some(6));
+        assert_eq!(text.lines().nth(5), Some("User-agent: Google-Extended"));
+        assert!(s.notice.as_ref().unwrap().text.starts_with("Wrote the policy's rules from line 6"));
+        assert!(policy.check(&s.parsed().robots).iter().all(|c| c.differs.is_none()));
+        // Written again, nothing changes; undone, the file is as it was.
+        let again = reduce(s.clone(), Action::WritePolicy(policy));
+        assert_eq!(*again.document.text, *s.document.text);
+        assert!(again.notice.as_ref().unwrap().text.contains("nothing was written"));
+        let undone = reduce(again, Action::Edit(Edit::Undo));
+        assert_eq!(&*undone.document.text, managed);
     }
 
     #[test]
