@@ -515,10 +515,8 @@ pub fn App() -> Html {
                                     </span>
                                 }
                             </div>
-                            // While the agents are AI crawlers (a group was chosen), what the file does to them.
-                            if a.agents_are_ai() {
-                                <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
-                            }
+                            // What the file does to the AI crawlers of the catalogue, whatever agents are listed.
+                            <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
                             if *policy_open {
                                 <PolicyBuilder policy={(*policy).clone()} parsed={a.parsed.clone()}
                                     on_change={on_policy_change} on_write={dispatch.reform(Action::WritePolicy)}
