@@ -302,6 +302,11 @@ pub fn App() -> Html {
         let state = state.clone();
         Callback::from(move |action: NoticeAction| match action {
             NoticeAction::RestoreBackup => restore_backup(&state, None),
+            NoticeAction::RebaseUrls(origin) => state.dispatch(Action::RebaseUrls(origin)),
+            NoticeAction::SetUrls(text) => {
+                state.dispatch(Action::EditUrls(text));
+                state.dispatch(Action::Notify(Notice::info("The URLs are as they were.")));
+            }
         })
     };
     let on_restore = {

@@ -26,17 +26,23 @@ pub struct Notice {
 }
 
 /// What a notice's button does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoticeAction {
     /// Swap the session on screen with the backup kept when a share link replaced it.
     RestoreBackup,
+    /// Move the listed full URLs onto this origin (the site whose robots.txt was loaded).
+    RebaseUrls(String),
+    /// Put the URLs box back to this text (undoing a rebase).
+    SetUrls(String),
 }
 
 impl NoticeAction {
     /// The button's label.
-    pub fn label(self) -> &'static str {
+    pub fn label(&self) -> &'static str {
         match self {
             NoticeAction::RestoreBackup => "Restore my previous session",
+            NoticeAction::RebaseUrls(_) => "Check the URLs on this site",
+            NoticeAction::SetUrls(_) => "Undo",
         }
     }
 }
@@ -116,6 +122,23 @@ pub fn live_loaded(url: &str) -> Notice {
     Notice::info(format!(
         "Loaded the live {url}. Edit it and check; Undo (Ctrl+Z in the editor) brings your previous file back."
     ))
+}
+
+/// The live `url` was loaded, but the URLs listed are on `site` (a robots.txt URL): they are offered a move.
+pub fn live_loaded_elsewhere(url: &str, site: &str) -> Notice {
+    let origin = url.strip_suffix("/robots.txt").unwrap_or(url);
+    let theirs = site.strip_suffix("/robots.txt").unwrap_or(site);
+    Notice::info(format!(
+        "Loaded the live {url}. The URLs listed are on {theirs}, another site: this file does not decide them. Move          them onto {origin}? Undo (Ctrl+Z in the editor) brings your previous file back."
+    ))
+    .with_action(NoticeAction::RebaseUrls(origin.to_string()))
+}
+
+/// The full URLs listed were moved onto `origin`; `previous` is the box as it was.
+pub fn urls_rebased(count: usize, origin: &str, previous: String) -> Notice {
+    let what = if count == 1 { "1 URL".to_string() } else { format!("{count} URLs") };
+    Notice::info(format!("Moved {what} onto {origin} (paths and queries kept)."))
+        .with_action(NoticeAction::SetUrls(previous))
 }
 
 /// The example `title` was loaded.

@@ -83,6 +83,8 @@ pub enum Action {
     ClearBaseline,
     /// Read the file under a profile, or compare the readers.
     SetView(View),
+    /// Move every full URL of the URLs box onto this origin (`https://host[:port]`), keeping paths and queries.
+    RebaseUrls(String),
     /// Write the smallest group lines that make the file follow this policy, as one undoable edit (the core's
     /// [`robotscope::Policy::write`] chooses them and their place).
     WritePolicy(robotscope::Policy),
@@ -261,8 +263,13 @@ impl State {
                     // Downloads keep the plain name.
                     document.file_name = Rc::from("robots.txt");
                 }
-                notice =
-                    Some(if opened_now && said.kind == NoticeKind::Info { messages::live_loaded(&url) } else { said });
+                // The URLs listed on another site are not this file's to decide: a move onto it is offered.
+                let elsewhere = self.analysis.site.as_deref().filter(|site| !site.eq_ignore_ascii_case(&url));
+                notice = Some(match elsewhere {
+                    _ if !opened_now || said.kind != NoticeKind::Info => said,
+                    Some(site) => messages::live_loaded_elsewhere(&url, site),
+                    None => messages::live_loaded(&url),
+                });
                 lint_now = opened_now;
                 opened = Some(url);
             }
@@ -279,6 +286,15 @@ impl State {
                 document.open(session.robots.clone(), session.raw.clone(), "robots.txt");
                 inputs = inputs_of(&session);
                 lint_now = true;
+            }
+            Action::RebaseUrls(origin) => {
+                let previous = inputs.urls.to_string();
+                let (text, moved) = rebase_urls(&previous, &origin);
+                if moved == 0 {
+                    return None;
+                }
+                inputs.urls = Rc::from(text);
+                notice = Some(messages::urls_rebased(moved, &origin, previous));
             }
             Action::WritePolicy(policy) => {
                 // Google's reading of the text on screen: the place is a byte offset of that text.
@@ -324,6 +340,32 @@ impl State {
         }
         Some(next)
     }
+}
+
+/// `text` (the URLs box) with each full URL moved onto `origin`, its path, query and fragment kept; and how many
+/// were moved. Paths and lines that are no full URL stay as typed.
+pub fn rebase_urls(text: &str, origin: &str) -> (String, usize) {
+    let mut moved = 0;
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\r', '\n']);
+        let end = &line[body.len()..];
+        let typed = robotscope::resolve_url(body, None);
+        let rest = (typed.kind == robotscope::UrlKind::Full && typed.error.is_none())
+            .then(|| typed.tested.split_once("://"))
+            .flatten()
+            .map(|(_, after)| after.find(['/', '?', '#']).map_or("/", |i| &after[i..]));
+        match rest {
+            Some(rest) if !typed.tested.starts_with(origin) || !typed.tested[origin.len()..].starts_with(rest) => {
+                out.push_str(origin);
+                out.push_str(rest);
+                out.push_str(end);
+                moved += 1;
+            }
+            _ => out.push_str(line),
+        }
+    }
+    (out, moved)
 }
 
 /// Opens `bytes` as the file `name` (or says why not): the notice to show.
@@ -555,6 +597,28 @@ mod tests {
         assert_eq!(&*stale.document.text, &*typed_x.document.text);
         // It still counts, so that the editor knows every change it sent has been seen.
         assert_eq!(stale.document.typed, typed_x.document.typed + 1);
+    }
+
+    #[test]
+    fn urls_move_onto_the_loaded_site() {
+        let text = "https://example.com/docs?q=1\n/private/a\nhttps://site.test/already\nhttp://example.com\n";
+        let (moved, n) = rebase_urls(text, "https://site.test");
+        assert_eq!(moved, "https://site.test/docs?q=1\n/private/a\nhttps://site.test/already\nhttps://site.test/\n");
+        assert_eq!(n, 2);
+        // Through the reducer: the notice offers to put them back.
+        let s = reduce(Rc::new(State::default()), Action::EditUrls(text.to_string()));
+        let s = reduce(s, Action::RebaseUrls("https://site.test".to_string()));
+        assert_eq!(&*s.inputs.urls, moved);
+        let notice = s.notice.clone().unwrap();
+        assert_eq!(notice.action, Some(NoticeAction::SetUrls(text.to_string())));
+        assert!(notice.text.starts_with("Moved 2 URLs onto https://site.test"));
+        // Loading another site's robots.txt offers the move.
+        let s = reduce(s, Action::EditUrls("https://example.com/a\n".to_string()));
+        let s = reduce(
+            s,
+            Action::OpenLive { url: "https://site.test/robots.txt".to_string(), bytes: b"User-agent: *\n".to_vec() },
+        );
+        assert_eq!(s.notice.clone().unwrap().action, Some(NoticeAction::RebaseUrls("https://site.test".to_string())));
     }
 
     #[test]
