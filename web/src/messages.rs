@@ -129,7 +129,8 @@ pub fn live_loaded_elsewhere(url: &str, site: &str) -> Notice {
     let origin = url.strip_suffix("/robots.txt").unwrap_or(url);
     let theirs = site.strip_suffix("/robots.txt").unwrap_or(site);
     Notice::info(format!(
-        "Loaded the live {url}. The URLs listed are on {theirs}, another site: this file does not decide them. Move          them onto {origin}? Undo (Ctrl+Z in the editor) brings your previous file back."
+        "Loaded the live {url}. The URLs listed are on {theirs}, another site: this file does not decide them. Move \
+         them onto {origin}? Undo (Ctrl+Z in the editor) brings your previous file back."
     ))
     .with_action(NoticeAction::RebaseUrls(origin.to_string()))
 }
