@@ -32,7 +32,8 @@ fn focus_cell(on_select: &Callback<(usize, usize)>, url: usize, agent: usize) {
 
 /// Scrolls the grid (never the page, on a wide screen) so that the selected cell is in view; on a phone, where
 /// the page scrolls, it keeps the cell above the verdict card at the bottom of the screen.
-fn keep_in_view(url: usize, agent: usize) {
+/// At the start (a restored session or a share link) only the grid scrolls (`page` unset), never the page.
+fn keep_in_view(url: usize, agent: usize, page: bool) {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     let Some(button) = document.get_element_by_id(&cell_id(url, agent)) else { return };
@@ -56,6 +57,9 @@ fn keep_in_view(url: usize, agent: usize) {
         }
     }
     // The page scrolls only where it can (a phone): the cell stays clear of the card at the bottom.
+    if !page {
+        return;
+    }
     let b = button.get_bounding_client_rect();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
     let card = document.query_selector(".sheet-card").ok().flatten().map(|c| c.get_bounding_client_rect());
@@ -123,13 +127,13 @@ pub fn Results(props: &ResultsProps) -> Html {
     let (on_set_baseline, on_clear_baseline) = (&props.on_set_baseline, &props.on_clear_baseline);
     // After a selection is drawn, its cell is brought into view.
     {
-        // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
+        // At the start the grid scrolls to it, the page not: a page that opens scrolled to its grid would hide the
+        // how-to and the editor.
         let started = use_mut_ref(|| false);
         let selected = *selected;
         use_effect_with(selected, move |&(url, agent)| {
-            if std::mem::replace(&mut *started.borrow_mut(), true) {
-                keep_in_view(url, agent);
-            }
+            let page = std::mem::replace(&mut *started.borrow_mut(), true);
+            keep_in_view(url, agent, page);
         });
     }
     if urls.is_empty() || agents.is_empty() {
@@ -137,9 +141,14 @@ pub fn Results(props: &ResultsProps) -> Html {
     }
     let (rows, columns) = (urls.len(), agents.len());
     let onclick = {
-        let on_select = on_select.clone();
+        let (on_select, selected, grid) = (on_select.clone(), *selected, grid.clone());
         Callback::from(move |e: MouseEvent| {
             if let Some(cell) = cell_of(&e) {
+                // The selected cell chosen again brings its deciding line back into the editor's view.
+                if cell == selected {
+                    let line = grid.cells.get(cell.0 * columns + cell.1).map_or(0, |c| c.line);
+                    crate::components::editor::scroll_to_line(line);
+                }
                 on_select.emit(cell);
             }
         })
