@@ -177,6 +177,23 @@ fn save(state: &State) -> Result<(), Notice> {
     })
 }
 
+/// Marks the verdict card `data-tucked` (CSS makes it static there) while the selected cell lies where the card,
+/// stuck to the bottom of the screen, would cover it.
+fn tuck_card() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    let (Some(card), Some(cell)) = (
+        document.query_selector(".sheet-card").ok().flatten(),
+        document.query_selector("td.cell.selected").ok().flatten(),
+    ) else {
+        return;
+    };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let (c, own) = (cell.get_bounding_client_rect(), card.get_bounding_client_rect());
+    let covered = c.bottom() > height - own.height() && c.top() < height;
+    let _ = if covered { card.set_attribute("data-tucked", "") } else { card.remove_attribute("data-tucked") };
+}
+
 /// The backups menu: each kept session by its time and first line; choosing one restores it.
 #[derive(Properties, PartialEq, Clone)]
 struct BackupsProps {
@@ -298,6 +315,12 @@ pub fn App() -> Html {
             move || drop((hash, storage))
         });
     }
+    // On a phone the verdict card sticks to the bottom of the screen; while the selected cell would be under it,
+    // the card goes back to its place after the grid, so it never covers the verdict it describes.
+    use_effect_with((), |_| {
+        let listener = web_sys::window().map(|w| EventListener::new(&w, "scroll", |_| tuck_card()));
+        move || drop(listener)
+    });
     let on_notice_action = {
         let state = state.clone();
         Callback::from(move |action: NoticeAction| match action {
