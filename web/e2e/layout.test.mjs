@@ -1,7 +1,9 @@
 // The answer and its rule on one screen: on a 1280x720 laptop, a real 24 KB file (www.bbc.co.uk's robots.txt
 // from the conformance corpus), five agents and ten URLs, selecting a cell shows the cell, the winning line
-// highlighted in the editor and the explanation together, without scrolling the page; on a 390x844 phone, the
-// selected verdict and the lines that decided it are shown together. Asserted on bounding boxes.
+// highlighted in the editor and the explanation together, without scrolling the page; with four agents, at least
+// eight rows and every agent column are fully in view with them at 1280x720, 1366x768 and 1440x900; on a 390x844
+// phone, each URL is a card with every agent's verdict, nothing scrolls sideways, and the selected verdict and the
+// lines that decided it are shown together. Asserted on bounding boxes.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { cell, editor, enter, grid, missing, setup } from './harness.mjs';
 const skip = missing();
 const BBC = readFileSync(new URL('./fixtures/bbc.robots.txt', import.meta.url), 'utf8');
 const AGENTS = 'Googlebot\nbingbot\nGooglebot-Image\nGPTBot\nQuerySeekerSpider\n';
+const FOUR = 'Googlebot\nbingbot\nGPTBot\nClaudeBot\n';
 const URLS = [
   'https://www.bbc.co.uk/news',
   'https://www.bbc.co.uk/wales/news/uk-wales-politics-12345678',
@@ -54,16 +57,9 @@ function measure(page) {
       card: box(document.querySelector('.sheet-card')),
       cardText: document.querySelector('.sheet-card')?.textContent,
       gridWrap: box(document.querySelector('.grid-wrap')),
+      pageWidth: document.scrollingElement.scrollWidth,
+      rowCells: [...(selected?.closest('tr')?.querySelectorAll('td.cell button') || [])].map(box),
       urlHeader: box(document.querySelector('th.url')),
-      // What 28 characters measure in the URL column's own font.
-      ch28: (() => {
-        const probe = document.createElement('span');
-        probe.style.cssText = 'position:absolute;visibility:hidden;width:28ch';
-        document.querySelector('th.url').appendChild(probe);
-        const w = probe.getBoundingClientRect().width;
-        probe.remove();
-        return w;
-      })(),
       // Scrollers inside scrollers.
       scrollers: scrollables.map((el) => el.className || el.tagName),
       nested: scrollables.filter((el) => scrollables.some((other) => other !== el && other.contains(el))).map((el) => el.className),
@@ -138,11 +134,14 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
     const m = await measure(page);
     assert.ok(Number(m.winningLine) > 167 && m.editorScroll > 2000, `line ${m.winningLine}, scrolled ${m.editorScroll}`);
 
-    // The URL column keeps 28 characters; a longer URL is cut with an ellipsis and whole in its title.
-    assert.ok(m.urlHeader.width >= m.ch28 - 1, `URL column ${m.urlHeader.width} px, 28ch = ${m.ch28} px`);
+    // The URL column shows the paths on www.bbc.co.uk (its origin once, in the header); a long one is cut with an
+    // ellipsis and whole in its title.
+    assert.match(await page.locator('th.url-head').textContent(), /on https:\/\/www\.bbc\.co\.uk$/);
     const long = page.getByRole('rowheader').nth(9);
     assert.equal(await long.getAttribute('title'), URLS.split('\n')[9]);
+    assert.equal(await long.locator('.url-text').textContent(), '/food/recipes/a_very_long_recipe_name_for_a_sunday_roast_12345');
     assert.equal(await long.locator('.url-text').evaluate((el) => getComputedStyle(el).textOverflow), 'ellipsis');
+    assert.equal(await page.getByRole('rowheader').nth(2).locator('.url-text').textContent(), '/zhongwen/trad/search?q=weather');
 
     // Clicking anywhere in a cell selects it, not only on its text: the cell's bottom right corner.
     const td = await page.locator('td[data-cell="5-4"]').boundingBox();
@@ -175,6 +174,80 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
     await page.context().close();
   });
 
+  for (const [width, height] of [[1280, 720], [1366, 768], [1440, 900]]) {
+    await t.test(`${width}x${height}, four agents: eight rows and every column in view with the rule and its explanation`, async () => {
+      const page = await newPage({ viewport: { width, height } });
+      await enter(page, { robots: BBC, agents: FOUR, urls: URLS });
+      await page.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 40);
+      await page.locator('#urls').blur();
+      // bingbot at /zhongwen/trad/search: decided by its own group, far down the file.
+      await cell(page, 2, 1).click();
+      await page.waitForFunction(() => {
+        const line = document.querySelector('td.cell.selected')?.dataset.line;
+        return line && line !== '0' && document.querySelector('.ln[data-winning="true"]')?.dataset.line === line;
+      });
+      const m = await measure(page);
+      const seen = await page.evaluate(() => {
+        const wrap = document.querySelector('.grid-wrap').getBoundingClientRect();
+        const within = (r) => r.top >= wrap.top - 1 && r.bottom <= wrap.bottom + 1 && r.left >= wrap.left - 1 && r.right <= wrap.right + 1
+          && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+        const rows = [...document.querySelectorAll('.grid tbody tr')].filter((tr) => [...tr.children].every((c) => within(c.getBoundingClientRect())));
+        const heads = [...document.querySelectorAll('.grid thead th')].filter((th) => within(th.getBoundingClientRect()));
+        // Each header's text is whole: nothing cut by its cell.
+        const cut = [...document.querySelectorAll('.grid thead th .agent')].filter((el) => el.scrollWidth > el.clientWidth + 1);
+        return { rows: rows.length, heads: heads.length, cut: cut.length };
+      });
+      const where = `${width}x${height}`;
+      t.diagnostic(`${where}: ${seen.rows} whole rows, ${seen.heads} whole header cells; grid ${Math.round(m.gridWrap.top)}-${Math.round(m.gridWrap.bottom)}, explanation ${Math.round(m.explanation.top)}-${Math.round(m.explanation.bottom)}`);
+      assert.ok(seen.rows >= 8, `${where}: ${seen.rows} rows fully in view`);
+      assert.equal(seen.heads, 5, `${where}: the URL column and the four agent columns are fully in view`);
+      assert.equal(seen.cut, 0, `${where}: no agent name is cut`);
+      assert.equal(m.pageScroll, 0);
+      assert.ok(m.pageOverflow <= 0, `${where}: the page has nothing to scroll (${m.pageOverflow} px)`);
+      assert.ok(inside(m.cell, screen(m)) && inside(m.cell, m.gridWrap), `${where}: the selected cell is in view`);
+      assert.ok(lineInside(m.winning, m.editor) && lineInside(m.winning, screen(m)), `${where}: the winning line is in view`);
+      assert.ok(inside(m.explanation, screen(m)) && inside(m.explanation, m.detail), `${where}: the explanation is in view ${JSON.stringify(m.explanation)}`);
+      // Every cell says which URL and agent it answers, as typed.
+      const cells = await page.evaluate(() => [...document.querySelectorAll('td[data-verdict]')].map((td) => [td.dataset.url, td.dataset.agent]));
+      assert.deepEqual(cells, URLS.trim().split('\n').flatMap((u) => FOUR.trim().split('\n').map((a) => [u, a])));
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+
+  await t.test('the URL column: paths on the site, other origins whole and marked', async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 720 } });
+    await enter(page, { robots: BBC, agents: FOUR, urls: 'https://www.bbc.co.uk/news?x=1\nhttps://www.bbc.co.uk\nhttps://example.com/news\n/sport\n' });
+    await page.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 16);
+    const rows = await page.evaluate(() => [...document.querySelectorAll('.grid tbody th.url')].map((th) => [th.querySelector('.url-text').textContent, th.classList.contains('other-origin')]));
+    assert.deepEqual(rows, [['/news?x=1', false], ['/', false], ['https://example.com/news', true], ['/sport', false]]);
+    assert.match(await page.locator('th.url-head').textContent(), /on https:\/\/www\.bbc\.co\.uk$/);
+    await page.context().close();
+  });
+
+  await t.test('390x844 phone: one card per URL with every agent, and the cells keep their data', async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await enter(page, { robots: BBC, agents: FOUR, urls: URLS });
+    await page.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 40);
+    const cards = await page.evaluate(() => [...document.querySelectorAll('.grid tbody tr')].map((tr) => {
+      const cells = [...tr.querySelectorAll('td[data-verdict]')];
+      return {
+        right: Math.max(...cells.map((td) => td.getBoundingClientRect().right)),
+        left: Math.min(...cells.map((td) => td.getBoundingClientRect().left)),
+        agents: cells.map((td) => [td.dataset.agent, td.querySelector('.cell-agent').getBoundingClientRect().width > 0]),
+        urls: [...new Set(cells.map((td) => td.dataset.url))],
+      };
+    }));
+    assert.equal(cards.length, 10);
+    for (const [i, card] of cards.entries()) {
+      assert.ok(card.left >= 0 && card.right <= 390, `card ${i}: every verdict within the screen's width (${card.left}-${card.right})`);
+      assert.deepEqual(card.agents, FOUR.trim().split('\n').map((a) => [a, true]), `card ${i}: each agent named`);
+      assert.deepEqual(card.urls, [URLS.split('\n')[i]]);
+    }
+    assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    await page.context().close();
+  });
+
   await t.test('390x844 phone: the selected verdict and the lines that decided it, together', async () => {
     const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     await enter(page, { robots: BBC, agents: AGENTS, urls: URLS });
@@ -196,7 +269,9 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
         assert.ok(m.cardText.includes(`line ${line}`) && m.cardText.includes(text), `${where}: the card quotes "${text}": ${m.cardText}`);
       }
       assert.match(m.cardText, /^(Allowed|Disallowed)/);
-      assert.ok(m.urlHeader.width >= m.ch28 - 1, `${where}: URL column ${m.urlHeader.width} px, 28ch = ${m.ch28} px`);
+      // One card per URL: every agent's verdict for it, nothing past the right edge.
+      assert.ok(m.rowCells.every((c) => c.left >= 0 && c.right <= m.viewport.width), `${where}: the row's verdicts ${JSON.stringify(m.rowCells)}`);
+      assert.ok(m.pageWidth <= m.viewport.width, `${where}: nothing scrolls sideways (${m.pageWidth} px)`);
       t.diagnostic(`${where}: cell ${Math.round(m.cell.top)}-${Math.round(m.cell.bottom)}, card ${Math.round(m.card.top)}-${Math.round(m.card.bottom)}`);
     }
     assert.ok((await editor(page).count()) === 1);

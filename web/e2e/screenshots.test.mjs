@@ -2,7 +2,7 @@
 // `ROBOTSCOPE_SCREENSHOTS=1 npm test` or `npm run screenshots` in web/e2e.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
 import { SCREENSHOTS, alerts, cell, enter, expectGrid, missing, setup } from './harness.mjs';
@@ -60,4 +60,41 @@ test('screenshots of the main states', { skip: skip ? `SKIPPED: ${skip}` : false
   await phone.waitForFunction(() => document.querySelector('td.cell.selected')?.dataset.cell === '1-1');
   await phone.waitForTimeout(200);
   await shot(phone, 'tester-phone-dark-verdicts.png');
+
+  // www.bbc.co.uk's robots.txt, four agents and ten URLs at each laptop size, light and dark: bingbot's verdict for
+  // /zhongwen/trad/search selected (its own group's line, far down the file).
+  const bbc = readFileSync(new URL('./fixtures/bbc.robots.txt', import.meta.url), 'utf8');
+  const paths = ['news', 'wales/news/uk-wales-politics-12345678', 'zhongwen/trad/search?q=weather', '_programmes/b006qykl',
+    'iplayer/episode/p0abcdef/some-programme-series-1-episode-1', 'newsround/amp/12345678', 'arabic/search', 'cbbc/search/games',
+    'sport/football/scores-fixtures/2026-11-23', 'food/recipes/a_very_long_recipe_name_for_a_sunday_roast_12345'];
+  const urls = paths.map((p) => `https://www.bbc.co.uk/${p}\n`).join('');
+  for (const colorScheme of ['light', 'dark']) {
+    for (const [width, height] of [[1280, 720], [1366, 768], [1440, 900]]) {
+      const page = await newPage({ viewport: { width, height }, colorScheme });
+      await enter(page, { robots: bbc, agents: 'Googlebot\nbingbot\nGPTBot\nClaudeBot\n', urls });
+      await page.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 40);
+      await cell(page, 2, 1).click();
+      await page.waitForFunction(() => document.querySelector('.ln[data-winning="true"]'));
+      await shot(page, `tester-${width}x${height}-${colorScheme}.png`);
+      await page.context().close();
+    }
+    const phone = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme });
+    await enter(phone, { robots: bbc, agents: 'Googlebot\nbingbot\nGPTBot\nClaudeBot\n', urls });
+    await phone.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 40);
+    await cell(phone, 2, 1).evaluate((b) => b.scrollIntoView({ block: 'center' }));
+    await cell(phone, 2, 1).tap();
+    await phone.waitForTimeout(200);
+    await shot(phone, `tester-phone-${colorScheme}-cards.png`);
+    await phone.context().close();
+  }
+
+  // The policy builder: "block AI training, allow everything else" written into a file with Cloudflare's block.
+  const policy = await newPage({ viewport: { width: 1280, height: 720 }, colorScheme: 'light' });
+  await enter(policy, { robots: '# BEGIN Cloudflare Managed content\nUser-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n# END Cloudflare Managed Content\n\nUser-agent: *\nDisallow: /admin/\n' });
+  await policy.getByRole('button', { name: 'Build a policy' }).click();
+  await policy.getByRole('button', { name: 'Block AI training, allow everything else' }).click();
+  await policy.getByRole('button', { name: 'Write the rules' }).click();
+  await policy.getByRole('status').filter({ hasText: /^All \d+ catalogue crawlers follow this policy/ }).waitFor();
+  await shot(policy, 'tester-policy.png');
+  await policy.context().close();
 });

@@ -31,9 +31,11 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     assert.deepEqual(await grid(page).getByRole('rowheader').allTextContents(), [
       '/private/a.html',
       '/private/press/x.pdf',
-      'https://example.com/docs/guide.pdf',
+      // The site's origin is said once, in the column's header.
+      '/docs/guide.pdf',
       '/docs/intro',
     ]);
+    assert.match(await grid(page).getByRole('columnheader').first().textContent(), /^URLon https:\/\/example\.com$/);
     // The cells' accessible names say the same as their data attributes.
     assert.match(await cell(page, 1, 2).getAttribute('aria-label'), /^Allowed line 4: .* for ExampleBot$/);
   });

@@ -761,8 +761,28 @@ impl Analysis {
 
 /// Reads the agents box: the agents checked, and how many were left out.
 fn read_agents(text: &str) -> (Shared<[AgentEntry]>, usize) {
-    let (lines, skipped) = list_lines(text, MAX_AGENTS);
-    (lines.into_iter().map(read_agent).collect::<Vec<_>>().into(), skipped)
+    let (lines, skipped) = agent_lines(text, MAX_AGENTS);
+    (lines.iter().map(|l| read_agent(l)).collect::<Vec<_>>().into(), skipped)
+}
+
+/// The agents box's lines, with each catalogue set (`@ai-training`, `@search`, ...) expanded into its crawlers'
+/// names as the preset field adds them (those not listed already), up to `max`; and how many were left out.
+pub fn agent_lines(text: &str, max: usize) -> (Vec<String>, usize) {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |name: &str| {
+        if !out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+            out.push(name.to_string());
+        }
+    };
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        match robotscope::crawler_set(line).filter(|_| line.starts_with('@')) {
+            Some(set) => set.iter().for_each(|c| add(c.name)),
+            None => add(line),
+        }
+    }
+    let skipped = out.len().saturating_sub(max);
+    out.truncate(max);
+    (out, skipped)
 }
 
 /// Reads the URLs box: the URLs checked, how many were left out, and the site they stand for.
@@ -973,6 +993,23 @@ mod tests {
     fn list_lines_skip_blanks_and_cap() {
         assert_eq!(list_lines(" a \n\n b\n", 10), (vec!["a", "b"], 0));
         assert_eq!(list_lines("a\nb\nc", 2), (vec!["a", "b"], 1));
+    }
+
+    #[test]
+    fn sets_in_the_agents_box_expand_as_in_the_preset_field() {
+        let training: Vec<String> =
+            robotscope::crawler_set("@ai-training").unwrap().iter().map(|c| c.name.to_string()).collect();
+        let (lines, skipped) = agent_lines("Googlebot\n@ai-training\ngptbot\n@nothing\n", 100);
+        let mut expected = vec!["Googlebot".to_string()];
+        expected.extend(training.iter().cloned());
+        expected.push("@nothing".to_string());
+        // GPTBot is in the set already; an unknown set stays as typed (the grid says it names no crawler).
+        assert!(training.iter().any(|t| t == "GPTBot"));
+        assert_eq!((lines, skipped), (expected, 0));
+        let (agents, _) = read_agents("@ai-training");
+        assert_eq!(agents.len(), training.len());
+        assert!(agents.iter().all(|a| a.crawler.is_some()));
+        assert_eq!(agent_lines("@search\n", 2).1, robotscope::crawler_set("@search").unwrap().len() - 2);
     }
 }
 

@@ -17,6 +17,7 @@ use crate::components::editor::Editor;
 use crate::components::lint::Lint;
 use crate::components::live::Live;
 use crate::components::notice::NoticeBar;
+use crate::components::policy::PolicyBuilder;
 use crate::components::results::{ReadAs, Results};
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
@@ -176,6 +177,23 @@ fn save(state: &State) -> Result<(), Notice> {
     })
 }
 
+/// Marks the verdict card `data-tucked` (CSS makes it static there) while the selected cell lies where the card,
+/// stuck to the bottom of the screen, would cover it.
+fn tuck_card() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    let (Some(card), Some(cell)) = (
+        document.query_selector(".sheet-card").ok().flatten(),
+        document.query_selector("td.cell.selected").ok().flatten(),
+    ) else {
+        return;
+    };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let (c, own) = (cell.get_bounding_client_rect(), card.get_bounding_client_rect());
+    let covered = c.bottom() > height - own.height() && c.top() < height;
+    let _ = if covered { card.set_attribute("data-tucked", "") } else { card.remove_attribute("data-tucked") };
+}
+
 /// The backups menu: each kept session by its time and first line; choosing one restores it.
 #[derive(Properties, PartialEq, Clone)]
 struct BackupsProps {
@@ -297,10 +315,21 @@ pub fn App() -> Html {
             move || drop((hash, storage))
         });
     }
+    // On a phone the verdict card sticks to the bottom of the screen; while the selected cell would be under it,
+    // the card goes back to its place after the grid, so it never covers the verdict it describes.
+    use_effect_with((), |_| {
+        let listener = web_sys::window().map(|w| EventListener::new(&w, "scroll", |_| tuck_card()));
+        move || drop(listener)
+    });
     let on_notice_action = {
         let state = state.clone();
         Callback::from(move |action: NoticeAction| match action {
             NoticeAction::RestoreBackup => restore_backup(&state, None),
+            NoticeAction::RebaseUrls(origin) => state.dispatch(Action::RebaseUrls(origin)),
+            NoticeAction::SetUrls(text) => {
+                state.dispatch(Action::EditUrls(text));
+                state.dispatch(Action::Notify(Notice::info("The URLs are as they were.")));
+            }
         })
     };
     let on_restore = {
@@ -434,6 +463,21 @@ pub fn App() -> Html {
         let (latest, on_notice) = (latest.clone(), on_notice.clone());
         Callback::from(move |()| browser::share(&latest.borrow().session(), on_notice.clone()))
     };
+    // The policy builder, open in place of the grid, and the policy chosen (kept while it is closed).
+    let policy_open = use_state(|| false);
+    let policy = use_state(robotscope::Policy::default);
+    let toggle_policy = {
+        let open = policy_open.clone();
+        Callback::from(move |()| open.set(!*open))
+    };
+    let close_policy = {
+        let open = policy_open.clone();
+        Callback::from(move |()| open.set(false))
+    };
+    let on_policy_change = {
+        let policy = policy.clone();
+        Callback::from(move |p| policy.set(p))
+    };
     let a = &state.analysis;
     let (url, agent) = a.selected;
     let before = a.baseline_grid.as_ref().and_then(|g| g.cell(url, agent));
@@ -480,30 +524,41 @@ pub fn App() -> Html {
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)}
                                 on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
-                        <AiButtons on_fill={dispatch.reform(Action::FillAgents)} />
+                        <AiButtons on_fill={dispatch.reform(Action::FillAgents)} policy={*policy_open}
+                            on_policy={toggle_policy} />
                         // How the file is read (before the URLs in the tab order, as the AI buttons are).
                         <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
                             on_edit={act(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
-                        <div class="pane-head">
-                            <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
-                            if !a.ignored.is_empty() {
-                                <span class="readers-note">
-                                    {crate::messages::ignored_count(a.view, a.ignored.len())}
-                                </span>
+                        // The heading, the summaries and the grid; on a wide screen the explanation beside them
+                        // goes under the editor, so that the grid has the column's height.
+                        <div class="results-main">
+                            <div class="pane-head">
+                                <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
+                                if !a.ignored.is_empty() {
+                                    <span class="readers-note">
+                                        {crate::messages::ignored_count(a.view, a.ignored.len())}
+                                    </span>
+                                }
+                            </div>
+                            // What the file does to the AI crawlers of the catalogue, whatever agents are listed.
+                            <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
+                            if *policy_open {
+                                <PolicyBuilder policy={(*policy).clone()} parsed={a.parsed.clone()}
+                                    on_change={on_policy_change} on_write={dispatch.reform(Action::WritePolicy)}
+                                    on_reveal={on_reveal.clone()} on_close={close_policy} />
+                            } else {
+                                <Results agents={a.agents.clone()} urls={a.urls.clone()} site={a.site.clone()}
+                                    grid={a.grid.clone()}
+                                    baseline={a.baseline_grid.clone()} readers={a.readers.clone()}
+                                    selected={a.selected}
+                                    on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
+                                    on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
+                                    on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />
                             }
                         </div>
-                        // While the agents are AI crawlers (a group was chosen), what the file does to them.
-                        if a.agents_are_ai() {
-                            <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
-                        }
-                        <Results agents={a.agents.clone()} urls={a.urls.clone()} grid={a.grid.clone()}
-                            baseline={a.baseline_grid.clone()} readers={a.readers.clone()} selected={a.selected}
-                            on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
-                            on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
-                            on_clear_baseline={dispatch.reform(|()| Action::ClearBaseline)} />
                         <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()}
                             url={a.urls.get(url).cloned()}
                             parsed={a.parsed.clone()} text={state.document.text.clone()} {before} {on_reveal} />

@@ -7,6 +7,7 @@ pub mod editor;
 pub mod lint;
 pub mod live;
 pub mod notice;
+pub mod policy;
 pub mod results;
 pub mod toolbar;
 pub mod urls;

@@ -95,7 +95,7 @@ impl Inputs {
 
     /// The column of the agent typed as `name` (any ASCII case) among those checked, if it is one.
     pub fn agent_column(&self, name: &str) -> Option<usize> {
-        let (lines, _) = crate::analysis::list_lines(&self.agents, crate::analysis::MAX_AGENTS);
+        let (lines, _) = crate::analysis::agent_lines(&self.agents, crate::analysis::MAX_AGENTS);
         lines.iter().position(|a| a.eq_ignore_ascii_case(name.trim()))
     }
 }

@@ -26,17 +26,23 @@ pub struct Notice {
 }
 
 /// What a notice's button does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoticeAction {
     /// Swap the session on screen with the backup kept when a share link replaced it.
     RestoreBackup,
+    /// Move the listed full URLs onto this origin (the site whose robots.txt was loaded).
+    RebaseUrls(String),
+    /// Put the URLs box back to this text (undoing a rebase).
+    SetUrls(String),
 }
 
 impl NoticeAction {
     /// The button's label.
-    pub fn label(self) -> &'static str {
+    pub fn label(&self) -> &'static str {
         match self {
             NoticeAction::RestoreBackup => "Restore my previous session",
+            NoticeAction::RebaseUrls(_) => "Check the URLs on this site",
+            NoticeAction::SetUrls(_) => "Undo",
         }
     }
 }
@@ -118,12 +124,43 @@ pub fn live_loaded(url: &str) -> Notice {
     ))
 }
 
+/// The live `url` was loaded, but the URLs listed are on `site` (a robots.txt URL): they are offered a move.
+pub fn live_loaded_elsewhere(url: &str, site: &str) -> Notice {
+    let origin = url.strip_suffix("/robots.txt").unwrap_or(url);
+    let theirs = site.strip_suffix("/robots.txt").unwrap_or(site);
+    Notice::info(format!(
+        "Loaded the live {url}. The URLs listed are on {theirs}, another site: this file does not decide them. Move \
+         them onto {origin}? Undo (Ctrl+Z in the editor) brings your previous file back."
+    ))
+    .with_action(NoticeAction::RebaseUrls(origin.to_string()))
+}
+
+/// The full URLs listed were moved onto `origin`; `previous` is the box as it was.
+pub fn urls_rebased(count: usize, origin: &str, previous: String) -> Notice {
+    let what = if count == 1 { "1 URL".to_string() } else { format!("{count} URLs") };
+    Notice::info(format!("Moved {what} onto {origin} (paths and queries kept)."))
+        .with_action(NoticeAction::SetUrls(previous))
+}
+
 /// The example `title` was loaded.
 pub fn example_loaded(title: &str) -> Notice {
     Notice::info(format!("Loaded the example “{title}”."))
 }
 
-/// The example was cleared.
+/// The policy builder wrote its lines, from `line`.
+pub fn policy_written(agents: usize, line: usize) -> Notice {
+    let named = if agents == 1 { "1 User-agent line".to_string() } else { format!("{agents} User-agent lines") };
+    Notice::info(format!(
+        "Wrote the policy's rules from line {line} ({named}). Undo (Ctrl+Z in the editor) takes them out again."
+    ))
+}
+
+/// The policy asked for nothing the file does not say already.
+pub fn policy_unchanged() -> Notice {
+    Notice::info("The file already follows this policy for every crawler it can: nothing was written.")
+}
+
+/// The example file was cleared.
 pub fn example_cleared() -> Notice {
     Notice::info(
         "Cleared the example: paste or open your robots.txt, then list your URLs. Undo (Ctrl+Z in the editor) brings \

@@ -83,6 +83,11 @@ pub enum Action {
     ClearBaseline,
     /// Read the file under a profile, or compare the readers.
     SetView(View),
+    /// Move every full URL of the URLs box onto this origin (`https://host[:port]`), keeping paths and queries.
+    RebaseUrls(String),
+    /// Write the smallest group lines that make the file follow this policy, as one undoable edit (the core's
+    /// [`robotscope::Policy::write`] chooses them and their place).
+    WritePolicy(robotscope::Policy),
 }
 
 /// The app's state.
@@ -258,8 +263,13 @@ impl State {
                     // Downloads keep the plain name.
                     document.file_name = Rc::from("robots.txt");
                 }
-                notice =
-                    Some(if opened_now && said.kind == NoticeKind::Info { messages::live_loaded(&url) } else { said });
+                // The URLs listed on another site are not this file's to decide: a move onto it is offered.
+                let elsewhere = self.analysis.site.as_deref().filter(|site| !site.eq_ignore_ascii_case(&url));
+                notice = Some(match elsewhere {
+                    _ if !opened_now || said.kind != NoticeKind::Info => said,
+                    Some(site) => messages::live_loaded_elsewhere(&url, site),
+                    None => messages::live_loaded(&url),
+                });
                 lint_now = opened_now;
                 opened = Some(url);
             }
@@ -276,6 +286,38 @@ impl State {
                 document.open(session.robots.clone(), session.raw.clone(), "robots.txt");
                 inputs = inputs_of(&session);
                 lint_now = true;
+            }
+            Action::RebaseUrls(origin) => {
+                let previous = inputs.urls.to_string();
+                let (text, moved) = rebase_urls(&previous, &origin);
+                if moved == 0 {
+                    return None;
+                }
+                inputs.urls = Rc::from(text);
+                notice = Some(messages::urls_rebased(moved, &origin, previous));
+            }
+            Action::WritePolicy(policy) => {
+                // Google's reading of the text on screen: the place is a byte offset of that text.
+                let robots = crate::analysis::parse(document.text.as_bytes(), inputs.full_file);
+                match policy.write(&robots) {
+                    Ok(Some(edit)) => {
+                        let text = document.text.clone();
+                        // The first line written (after the blank lines that set it apart).
+                        let first = edit.at + edit.text.len() - edit.text.trim_start_matches(['\r', '\n']).len();
+                        let splice = crate::text::Splice { start: edit.at, end: edit.at, text: edit.text.clone() };
+                        if !document.replace(&splice, document.version) {
+                            return None;
+                        }
+                        let line = 1
+                            + text.as_bytes()[..edit.at].iter().filter(|&&b| b == b'\n').count()
+                            + edit.text.as_bytes()[..first - edit.at].iter().filter(|&&b| b == b'\n').count();
+                        reveal = Some((line, reveal.map_or(0, |r| r.1.wrapping_add(1))));
+                        notice = Some(messages::policy_written(edit.agents, line));
+                        lint_now = true;
+                    }
+                    Ok(None) => notice = Some(messages::policy_unchanged()),
+                    Err(e) => notice = Some(Notice::error(e.message())),
+                }
             }
             Action::Lint(generation) => {
                 let analysis = self.analysis.linted(generation)?;
@@ -298,6 +340,32 @@ impl State {
         }
         Some(next)
     }
+}
+
+/// `text` (the URLs box) with each full URL moved onto `origin`, its path, query and fragment kept; and how many
+/// were moved. Paths and lines that are no full URL stay as typed.
+pub fn rebase_urls(text: &str, origin: &str) -> (String, usize) {
+    let mut moved = 0;
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\r', '\n']);
+        let end = &line[body.len()..];
+        let typed = robotscope::resolve_url(body, None);
+        let rest = (typed.kind == robotscope::UrlKind::Full && typed.error.is_none())
+            .then(|| typed.tested.split_once("://"))
+            .flatten()
+            .map(|(_, after)| after.find(['/', '?', '#']).map_or("/", |i| &after[i..]));
+        match rest {
+            Some(rest) if !typed.tested.starts_with(origin) || !typed.tested[origin.len()..].starts_with(rest) => {
+                out.push_str(origin);
+                out.push_str(rest);
+                out.push_str(end);
+                moved += 1;
+            }
+            _ => out.push_str(line),
+        }
+    }
+    (out, moved)
 }
 
 /// Opens `bytes` as the file `name` (or says why not): the notice to show.
@@ -529,6 +597,50 @@ mod tests {
         assert_eq!(&*stale.document.text, &*typed_x.document.text);
         // It still counts, so that the editor knows every change it sent has been seen.
         assert_eq!(stale.document.typed, typed_x.document.typed + 1);
+    }
+
+    #[test]
+    fn urls_move_onto_the_loaded_site() {
+        let text = "https://example.com/docs?q=1\n/private/a\nhttps://site.test/already\nhttp://example.com\n";
+        let (moved, n) = rebase_urls(text, "https://site.test");
+        assert_eq!(moved, "https://site.test/docs?q=1\n/private/a\nhttps://site.test/already\nhttps://site.test/\n");
+        assert_eq!(n, 2);
+        // Through the reducer: the notice offers to put them back.
+        let s = reduce(Rc::new(State::default()), Action::EditUrls(text.to_string()));
+        let s = reduce(s, Action::RebaseUrls("https://site.test".to_string()));
+        assert_eq!(&*s.inputs.urls, moved);
+        let notice = s.notice.clone().unwrap();
+        assert_eq!(notice.action, Some(NoticeAction::SetUrls(text.to_string())));
+        assert!(notice.text.starts_with("Moved 2 URLs onto https://site.test"));
+        // Loading another site's robots.txt offers the move.
+        let s = reduce(s, Action::EditUrls("https://example.com/a\n".to_string()));
+        let s = reduce(
+            s,
+            Action::OpenLive { url: "https://site.test/robots.txt".to_string(), bytes: b"User-agent: *\n".to_vec() },
+        );
+        assert_eq!(s.notice.clone().unwrap().action, Some(NoticeAction::RebaseUrls("https://site.test".to_string())));
+    }
+
+    #[test]
+    fn a_policy_is_written_as_one_undoable_edit_after_a_managed_block() {
+        use robotscope::{Choice, Policy, PolicyKind};
+        let managed = "# BEGIN Cloudflare Managed content\nUser-agent: *\nAllow: /\n# END Cloudflare Managed Content\n";
+        let s = reduce(Rc::new(State::default()), Action::EditRobots(managed.to_string()));
+        let policy = Policy::default().with(PolicyKind::AiTraining, Choice::Block, "/");
+        let s = reduce(s, Action::WritePolicy(policy.clone()));
+        let text = s.document.text.to_string();
+        assert!(text.starts_with(managed) && text.contains("User-agent: Google-Extended\n"), "{text}");
+        // The editor is moved to the first line written (after the blank line that sets it apart).
+        assert_eq!(s.reveal.map(|r| r.0), Some(6));
+        assert_eq!(text.lines().nth(5), Some("User-agent: Google-Extended"));
+        assert!(s.notice.as_ref().unwrap().text.starts_with("Wrote the policy's rules from line 6"));
+        assert!(policy.check(&s.parsed().robots).iter().all(|c| c.differs.is_none()));
+        // Written again, nothing changes; undone, the file is as it was.
+        let again = reduce(s.clone(), Action::WritePolicy(policy));
+        assert_eq!(*again.document.text, *s.document.text);
+        assert!(again.notice.as_ref().unwrap().text.contains("nothing was written"));
+        let undone = reduce(again, Action::Edit(Edit::Undo));
+        assert_eq!(&*undone.document.text, managed);
     }
 
     #[test]

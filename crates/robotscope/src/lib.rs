@@ -60,6 +60,7 @@ mod idna;
 mod lines;
 mod lint;
 mod pattern;
+mod policy;
 mod profile;
 mod question;
 mod report;
@@ -77,6 +78,7 @@ pub use fetch::{fetch_outcome, FetchOutcome};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
+pub use policy::{Choice, CrawlerCheck, Difference, KindPolicy, NoPlace, Policy, PolicyEdit, PolicyKind, Reason};
 pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
 pub use question::{
     AiAnswer, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Cell, Question, Survey, View, AI_GROUPS,

@@ -150,7 +150,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
             <div class="preset-row">
                 <label for="preset" class="sr-only">{"Add a crawler preset"}</label>
                 <input id="preset" class="preset" type="search" list="crawler-presets"
-                    placeholder="Add a crawler preset (search, or @ai)…"
+                    placeholder="Add a preset or @set…"
                     autocomplete="off" onchange={on_preset} />
                 <datalist id="crawler-presets">
                     { for CRAWLERS.iter().map(|c| html! { <option value={c.name}>{format!("{}: {}", c.operator,

@@ -18,6 +18,10 @@ const GROUPS: [(&str, &str); 3] =
 pub struct AiButtonsProps {
     /// A group was chosen (its set name): the agents box becomes its crawlers.
     pub on_fill: Callback<&'static str>,
+    /// Whether the policy builder is open in place of the grid.
+    pub policy: bool,
+    /// "Build a policy" was pressed: open or close the builder.
+    pub on_policy: Callback<()>,
 }
 
 /// One button per group of AI crawlers.
@@ -35,6 +39,8 @@ pub fn AiButtons(props: &AiButtonsProps) -> Html {
         <div class="ai-fill" role="group" aria-label="AI crawlers">
             <span class="ai-title" aria-hidden="true">{"AI crawlers:"}</span>
             { for buttons }
+            <button type="button" class="chip-button policy-toggle" aria-pressed={props.policy.to_string()}
+                onclick={props.on_policy.reform(|_: MouseEvent| ())}>{"Build a policy"}</button>
         </div>
     }
 }

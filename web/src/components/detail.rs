@@ -32,7 +32,11 @@ pub struct DetailProps {
 pub fn Detail(props: &DetailProps) -> Html {
     let DetailProps { detail, agent, url, parsed, text, before, on_reveal } = props;
     let (Some(detail), Some(agent), Some(url)) = (detail, agent, url) else {
-        return html! { <div class="detail-panel"><div class="detail" aria-live="polite"></div></div> };
+        return html! {
+            <div class="detail-panel"><div class="detail" aria-live="polite">
+                <p class="empty">{"Select a verdict to see the rule that decided it and why."}</p>
+            </div></div>
+        };
     };
     let v = &detail.verdict;
     let word = if v.allowed { "Allowed" } else { "Disallowed" };

@@ -28,10 +28,14 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             let input = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.get_element_by_id("copy-field"))
-                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok());
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
             if let Some(input) = input {
                 let _ = input.focus();
-                input.select();
+                if let Some(i) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&input) {
+                    i.select();
+                } else if let Some(a) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlTextAreaElement>(&input) {
+                    a.select();
+                }
             }
         }
     });
@@ -41,12 +45,10 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
             NoticeKind::Info => ("notice notice-info", "status"),
             NoticeKind::Error => ("notice notice-error", "alert"),
         };
-        let action = n.action.map(|action| {
-            let on_action = on_action.clone();
-            html! {
-                <button type="button" class="tool notice-action" onclick={move |_|
-                    on_action.emit(action)}>{action.label()}</button>
-            }
+        let action = n.action.clone().map(|action| {
+            let label = action.label();
+            let onclick = on_action.reform(move |_: MouseEvent| action.clone());
+            html! { <button type="button" class="tool notice-action" {onclick}>{label}</button> }
         });
         // Selected when it appears and when it gets the focus, so Ctrl+C copies it.
         let field = n.field.as_ref().map(|text| {
@@ -54,10 +56,21 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
                 let input: web_sys::HtmlInputElement = e.target_unchecked_into();
                 input.select();
             });
+            // A command is shown whole (it wraps); a share link, which can be long, in one line.
+            let field = if n.field_label == "Command to run" {
+                let select = Callback::from(|e: FocusEvent| {
+                    let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+                    area.select();
+                });
+                html! { <textarea class="command" readonly=true rows="2" value={text.clone()} onfocus={select}
+                id="copy-field" spellcheck="false" /> }
+            } else {
+                html! { <input type="text" readonly=true value={text.clone()} onfocus={select} id="copy-field" /> }
+            };
             html! {
                 <label class="notice-field">
                     <span class="sr-only">{n.field_label}</span>
-                    <input type="text" readonly=true value={text.clone()} onfocus={select} id="copy-field" />
+                    {field}
                 </label>
             }
         });

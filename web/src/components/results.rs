@@ -32,7 +32,8 @@ fn focus_cell(on_select: &Callback<(usize, usize)>, url: usize, agent: usize) {
 
 /// Scrolls the grid (never the page, on a wide screen) so that the selected cell is in view; on a phone, where
 /// the page scrolls, it keeps the cell above the verdict card at the bottom of the screen.
-fn keep_in_view(url: usize, agent: usize) {
+/// At the start (a restored session or a share link) only the grid scrolls (`page` unset), never the page.
+fn keep_in_view(url: usize, agent: usize, page: bool) {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     let Some(button) = document.get_element_by_id(&cell_id(url, agent)) else { return };
@@ -56,6 +57,9 @@ fn keep_in_view(url: usize, agent: usize) {
         }
     }
     // The page scrolls only where it can (a phone): the cell stays clear of the card at the bottom.
+    if !page {
+        return;
+    }
     let b = button.get_bounding_client_rect();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
     let card = document.query_selector(".sheet-card").ok().flatten().map(|c| c.get_bounding_client_rect());
@@ -74,6 +78,9 @@ pub struct ResultsProps {
     pub agents: Shared<[AgentEntry]>,
     /// The URLs, one row each.
     pub urls: Shared<[UrlEntry]>,
+    /// The robots.txt URL of the site the file stands for (the first full URL's), whose origin the URL column
+    /// leaves out.
+    pub site: Option<Rc<str>>,
     /// The verdicts.
     pub grid: Shared<Grid>,
     /// The baseline's verdicts, when there is a baseline.
@@ -90,6 +97,18 @@ pub struct ResultsProps {
     pub on_clear_baseline: Callback<()>,
 }
 
+/// `url` relative to `origin` (`https://host[:port]`): its path, query and fragment, or `None` when it is on
+/// another origin. The path is `/` when the URL has none.
+fn on_origin<'a>(origin: &str, url: &'a str) -> Option<&'a str> {
+    let rest =
+        url.get(..origin.len()).filter(|head| head.eq_ignore_ascii_case(origin)).map(|_| &url[origin.len()..])?;
+    match rest.as_bytes().first() {
+        None => Some("/"),
+        Some(b'/' | b'?' | b'#') => Some(rest),
+        Some(_) => None,
+    }
+}
+
 /// The cell (URL row, agent column) a grid event happened in: its button carries `data-cell="u-a"`.
 fn cell_of(e: &Event) -> Option<(usize, usize)> {
     let target: Element = e.target()?.dyn_into().ok()?;
@@ -103,17 +122,18 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 /// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let ResultsProps { agents, urls, grid, baseline, readers, selected, on_select, .. } = props;
+    let ResultsProps { agents, urls, grid, baseline, readers, selected, on_select, site, .. } = props;
+    let origin = site.as_deref().map(|s| s.strip_suffix("/robots.txt").unwrap_or(s));
     let (on_set_baseline, on_clear_baseline) = (&props.on_set_baseline, &props.on_clear_baseline);
     // After a selection is drawn, its cell is brought into view.
     {
-        // Not at the start: a page that opens scrolled to its grid would hide the how-to and the editor.
+        // At the start the grid scrolls to it, the page not: a page that opens scrolled to its grid would hide the
+        // how-to and the editor.
         let started = use_mut_ref(|| false);
         let selected = *selected;
         use_effect_with(selected, move |&(url, agent)| {
-            if std::mem::replace(&mut *started.borrow_mut(), true) {
-                keep_in_view(url, agent);
-            }
+            let page = std::mem::replace(&mut *started.borrow_mut(), true);
+            keep_in_view(url, agent, page);
         });
     }
     if urls.is_empty() || agents.is_empty() {
@@ -121,9 +141,14 @@ pub fn Results(props: &ResultsProps) -> Html {
     }
     let (rows, columns) = (urls.len(), agents.len());
     let onclick = {
-        let on_select = on_select.clone();
+        let (on_select, selected, grid) = (on_select.clone(), *selected, grid.clone());
         Callback::from(move |e: MouseEvent| {
             if let Some(cell) = cell_of(&e) {
+                // The selected cell chosen again brings its deciding line back into the editor's view.
+                if cell == selected {
+                    let line = grid.cells.get(cell.0 * columns + cell.1).map_or(0, |c| c.line);
+                    crate::components::editor::scroll_to_line(line);
+                }
                 on_select.emit(cell);
             }
         })
@@ -157,6 +182,7 @@ pub fn Results(props: &ResultsProps) -> Html {
         }
     });
     let labels: Rc<[String]> = agents.iter().map(|a| a.label().to_string()).collect();
+    let typed: Rc<[String]> = agents.iter().map(|a| a.input.clone()).collect();
     let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
     let body = urls.iter().enumerate().map(|(u, url)| {
         let cells = row_of(grid, u).unwrap_or_default();
@@ -164,9 +190,11 @@ pub fn Results(props: &ResultsProps) -> Html {
         let answers = readers.as_ref().and_then(|r| r.cells.get(u * columns..(u + 1) * columns)).map(<[_]>::to_vec);
         let selected = (selected.0 == u).then_some(selected.1);
         let tested = (url.tested != url.input).then(|| url.tested.clone());
+        let shown = origin.and_then(|o| on_origin(o, &url.input).or_else(|| on_origin(o, &url.tested)));
+        let other = origin.is_some() && shown.is_none() && url.kind == robotscope::UrlKind::Full;
         html! {
-            <Row key={u} row={u} input={url.input.clone()} {tested} {cells} {before} {answers} agents={labels.clone()}
-                {selected} elsewhere={url.elsewhere} />
+            <Row key={u} row={u} input={url.input.clone()} shown={shown.map(str::to_string)} {tested} {cells} {before}
+                {answers} agents={labels.clone()} typed={typed.clone()} {selected} elsewhere={url.elsewhere} {other} />
         }
     });
     let summary = readers.as_ref().map(|r| {
@@ -183,7 +211,9 @@ pub fn Results(props: &ResultsProps) -> Html {
             <table class="grid" {onclick} {onkeydown}>
                 <caption class="sr-only">{"Verdicts: one row per URL, one column per agent. Choose a cell for its \
                     explanation; the arrow keys move between cells."}</caption>
-                <thead><tr><th scope="col" class="url-head">{"URL"}</th>{ for head }</tr></thead>
+                <thead><tr><th scope="col" class="url-head">{"URL"}{origin.map(|o| html! {
+                    <span class="sub origin" title={o.to_string()}>{format!("on {o}")}</span> })}</th>{ for head }</tr>
+                </thead>
                 <tbody>{ for body }</tbody>
             </table>
         </div>
@@ -239,8 +269,7 @@ fn Compare(props: &CompareProps) -> Html {
         return html! {
             <div class="compare">
                 <button type="button" class="tool" onclick={set}>{"Set as baseline"}</button>
-                <span class="hint">{" Keep this version of the file, then edit: the verdicts your edits change are \
-                    marked."}</span>
+                <span class="hint">{" Keep this file as it is: verdicts your edits then change are marked."}</span>
             </div>
         };
     };
@@ -269,6 +298,10 @@ struct RowProps {
     row: usize,
     /// The URL as typed.
     input: String,
+    /// What the URL column shows: the path and query when the URL is on the site's origin.
+    shown: Option<String>,
+    /// A full URL on another origin than the site's (shown whole and marked).
+    other: bool,
     /// The URL tested, when normalisation changed it.
     tested: Option<String>,
     /// The row's verdicts, one per agent column.
@@ -279,6 +312,8 @@ struct RowProps {
     answers: Option<Vec<[Cell; 3]>>,
     /// The agents' labels.
     agents: Rc<[String]>,
+    /// The agents as typed.
+    typed: Rc<[String]>,
     /// The selected column, when the selected cell is in this row.
     selected: Option<usize>,
     /// Why another site's robots.txt governs this URL, when it does.
@@ -288,8 +323,10 @@ struct RowProps {
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, tested, cells, before, answers, agents, selected, elsewhere } = props;
+    let RowProps { row, input, shown, other, tested, cells, before, answers, agents, typed, selected, elsewhere } =
+        props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
+        let as_typed = typed.get(a).cloned().unwrap_or_default();
         let verdict = if cell.allowed { "allowed" } else { "disallowed" };
         let is_selected = *selected == Some(a);
         let line = if cell.line == 0 { "no rule".to_string() } else { format!("line {}", cell.line) };
@@ -329,10 +366,13 @@ fn Row(props: &RowProps) -> Html {
             <td class={classes!("cell", verdict, is_selected.then_some("selected"), was.is_some().then_some("changed"),
                 elsewhere.is_some().then_some("elsewhere"))}
                 data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()}
+                data-url={input.clone()} data-agent={as_typed}
                 data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")} {title}>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected {
                     "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
+                    // The agent's name shows where the grid is one card per URL (a phone), hidden elsewhere.
+                    <span class="cell-agent">{agent}</span>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
                     <span class="sub">{line}</span>{" "}
@@ -344,13 +384,20 @@ fn Row(props: &RowProps) -> Html {
     let tested =
         tested.as_ref().map(|t| html! { <span class="sub tested" title={t.clone()}>{format!("tested: {t}")}</span> });
     // Answered by this file only as what it would say: the crawler reads the other site's robots.txt.
-    let other = elsewhere
-        .map(|why| html! { <span class="sub elsewhere-note" title={why}>{"other site: not this file's"}</span> });
+    let note = match elsewhere {
+        Some(why) => {
+            Some(html! { <span class="sub elsewhere-note" title={*why}>{"other site: not this file's"}</span> })
+        }
+        None => other.then(|| html! { <span class="sub elsewhere-note">{"other origin"}</span> }),
+    };
+    let text = shown.as_deref().unwrap_or(input);
     html! {
         <tr>
-            // A long URL is cut with an ellipsis; the whole of it shows on hover (title) and while the row has
+            // The path and query on the site's origin (the origin is in the column's header), else the whole URL;
+            // a long one is cut with an ellipsis, and the whole of it shows on hover (title), while the row has
             // the focus (CSS), and in the explanation.
-            <th scope="row" class="url" title={input.clone()}><span class="url-text">{input}</span>{tested}{other}</th>
+            <th scope="row" class={classes!("url", (*other || elsewhere.is_some()).then_some("other-origin"))}
+                title={input.clone()}><span class="url-text">{text}</span>{tested}{note}</th>
             { for cells }
         </tr>
     }

@@ -42,7 +42,7 @@ pub fn Urls(props: &UrlsProps) -> Html {
                 {"URLs"}<span class="count">{count(urls.len(), "URL", "URLs")}</span>
                 <span class="hint">{" one per line: full URLs or paths; paste a list"}</span>
             </label>
-            <textarea id="urls" class="list-input" rows="5" spellcheck="false" autocomplete="off"
+            <textarea id="urls" class="list-input" rows="5" wrap="off" spellcheck="false" autocomplete="off"
                 value={AttrValue::from(text.clone())} {oninput} />
             <ul class="resolved" aria-label="URLs changed by normalisation">{ for changed }</ul>
             {skipped}

@@ -32,6 +32,18 @@ pub use crate::caret::MAX_SHOWN_LINES;
 /// the selection, like a paste.
 const DROP_IN_PLACE_BYTES: usize = 64 * 1024;
 
+/// Brings line `line` (1-based) of the editor into view, as selecting a cell does (choosing the selected cell
+/// again).
+pub fn scroll_to_line(line: usize) {
+    let scroller = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".editor .scroller").ok().flatten())
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<HtmlElement>(e).ok());
+    if let (Some(scroller), true) = (scroller, line > 0) {
+        Parts::reveal_line(&scroller, line - 1);
+    }
+}
+
 /// The editor's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct EditorProps {
@@ -228,12 +240,17 @@ pub fn Editor(props: &EditorProps) -> Html {
         });
     }
     // Bring the deciding line (or, when no rule decided, the group that applied) into view when another cell is
-    // selected: the editor scrolls, the page does not.
+    // selected, or when the selected cell's line changes (the first cell, selected by itself, after typing agents
+    // and URLs), except while the user types in the editor: the editor scrolls, the page does not.
     {
         let scroller = parts.scroller.clone();
+        let area = parts.area.clone();
         let line = props.detail.as_ref().map_or(0, |d| crate::analysis::focus_line(&d.verdict));
-        use_effect_with(props.selected, move |_| {
-            if let (true, Some(scroller)) = (line > 0, scroller.cast::<HtmlElement>()) {
+        use_effect_with((props.selected, line), move |_| {
+            let typing = area.cast::<HtmlElement>().is_some_and(|a| {
+                web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).is_some_and(|e| e == *a)
+            });
+            if let (true, false, Some(scroller)) = (line > 0, typing, scroller.cast::<HtmlElement>()) {
                 Parts::reveal_line(&scroller, line - 1);
             }
         });
@@ -260,6 +277,7 @@ pub fn Editor(props: &EditorProps) -> Html {
                             class="source"
                             aria-label="robots.txt file: type, paste, or drop a file here"
                             aria-describedby="editor-help"
+                            placeholder="Paste your robots.txt here, or drop the file"
                             spellcheck="false"
                             autocomplete="off"
                             autocapitalize="off"

@@ -1,0 +1,10 @@
+import { setup } from './harness.mjs';
+const t = { after: (f) => (globalThis.cleanup = f) };
+const { newPage } = await setup(t);
+const page = await newPage({ viewport: { width: 1280, height: 720 } });
+page.on('console', (m) => console.log('console:', m.text().slice(0, 300)));
+await page.getByRole('button', { name: 'Build a policy' }).click();
+await page.waitForTimeout(1000);
+console.log(page.errors, await page.locator('.policy').count(), await page.locator('.policy-toggle').getAttribute('aria-pressed'));
+await page.screenshot({ path: '/tmp/tester-shots/dbg.png' });
+await globalThis.cleanup();
