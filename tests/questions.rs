@@ -146,6 +146,7 @@ fn the_core_answers_the_shared_questions() {
             base: q.get("base").and_then(Value::as_str).map(String::from),
             view: view(q["view"].as_str().unwrap()),
             baseline: baseline.as_ref(),
+            exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
         };
         let survey = robots.ask(&question);
         check_survey(name, &robots, &survey, &q["expect"]);
