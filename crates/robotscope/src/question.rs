@@ -343,12 +343,12 @@ impl Robots {
         let view = question.view;
         let base = question.base.as_deref();
         let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
-        let read_url = |u: &String| match question.exact {
-            true => {
-                let kind = if u.contains("://") { UrlKind::Full } else { UrlKind::Path };
-                TypedUrl { input: u.clone(), tested: u.clone(), kind, error: None }
+        let read_url = |u: &String| {
+            if !question.exact {
+                return resolve_url(u, base);
             }
-            false => resolve_url(u, base),
+            let kind = if u.contains("://") { UrlKind::Full } else { UrlKind::Path };
+            TypedUrl { input: u.clone(), tested: u.clone(), kind, error: None }
         };
         let mut urls: Vec<AskedUrl> =
             question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
