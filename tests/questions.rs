@@ -151,8 +151,13 @@ fn the_core_answers_the_shared_questions() {
         let survey = robots.ask(&question);
         check_survey(name, &robots, &survey, &q["expect"]);
         // Kept readings change nothing but the cost.
+        let before = robots.heap_bytes();
         robots.keep_readings();
+        assert!(robots.keeps_readings() && robots.heap_bytes() > before, "{name}: heap_bytes counts the readings");
         assert_eq!(robots.ask(&question), survey, "{name}: with kept readings");
+        let copy = robots.clone();
+        assert!(copy.keeps_readings() && copy == robots);
+        assert_eq!(copy.ask(&question), survey, "{name}: a copy keeps the readings");
     }
 }
 
