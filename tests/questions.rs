@@ -116,6 +116,11 @@ fn check_survey(name: &str, robots: &Robots, survey: &Survey, expect: &Value) {
             check_usage(&cell.usage, e.get("usage"), &at);
             differ += usize::from(cell.differs);
             changed += usize::from(cell.changed);
+            // The quoted lines are in order, hold the deciding line, and come from the groups that applied.
+            let quoted = robots.quoted_lines(cell);
+            assert!(quoted.windows(2).all(|w| w[0] < w[1]), "{at}: {quoted:?}");
+            assert_eq!(quoted.contains(&cell.line()), cell.line() > 0, "{at}: {quoted:?}");
+            assert!(quoted.iter().all(|l| cell.verdict.group_lines.contains(l)), "{at}: {quoted:?}");
             // Every cell explains itself, under every reader when comparing.
             let text = robots.explain_cell(survey, u, a, cell.profile).unwrap();
             assert!(says(&text, cell.allowed()), "{at}: {text}");

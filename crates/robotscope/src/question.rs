@@ -449,6 +449,39 @@ impl Robots {
     }
 }
 
+impl Robots {
+    /// The lines to quote beside a cell's answer (from [`Robots::ask`] on this file), in order: under Google's
+    /// reading the `User-agent` lines of the groups that applied (at most three per group, four groups), under
+    /// another reading the first line of each (at most four), and the deciding line. Empty when no group applied.
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots};
+    /// let robots = Robots::parse("User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: b\nAllow: /x/y\n");
+    /// let q = Question { agents: vec!["b".into()], urls: vec!["/x/y".into()], ..Question::default() };
+    /// let s = robots.ask(&q);
+    /// assert_eq!(robots.quoted_lines(s.cell(0, 0).unwrap()), [1, 2, 5, 6]);
+    /// ```
+    pub fn quoted_lines(&self, cell: &Cell) -> Vec<usize> {
+        let mut lines = Vec::new();
+        let groups = cell.verdict.groups.iter().take(4);
+        if cell.profile == Profile::Google {
+            for group in groups.filter_map(|&g| self.group(g)) {
+                lines.extend(group.agents().take(3).map(|a| a.line));
+            }
+        } else {
+            let reading = self.reading(cell.profile);
+            lines.extend(groups.filter_map(|&g| reading.group_line_range(g)).map(|(first, _)| first));
+        }
+        // Groups come in file order, each with its user-agent lines first: only the deciding line needs a place.
+        let line = cell.verdict.line;
+        let at = lines.partition_point(|&l| l < line);
+        if line > 0 && lines.get(at) != Some(&line) {
+            lines.insert(at, line);
+        }
+        lines
+    }
+}
+
 /// A group of AI crawlers the summary counts: a name (a [`crawler_set`](crate::crawler_set) name), a title and
 /// the catalogue kinds it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
