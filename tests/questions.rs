@@ -116,6 +116,11 @@ fn check_survey(name: &str, robots: &Robots, survey: &Survey, expect: &Value) {
             check_usage(&cell.usage, e.get("usage"), &at);
             differ += usize::from(cell.differs);
             changed += usize::from(cell.changed);
+            // The quoted lines are in order, hold the deciding line, and come from the groups that applied.
+            let quoted = robots.quoted_lines(cell);
+            assert!(quoted.windows(2).all(|w| w[0] < w[1]), "{at}: {quoted:?}");
+            assert_eq!(quoted.contains(&cell.line()), cell.line() > 0, "{at}: {quoted:?}");
+            assert!(quoted.iter().all(|l| cell.verdict.group_lines.contains(l)), "{at}: {quoted:?}");
             // Every cell explains itself, under every reader when comparing.
             let text = robots.explain_cell(survey, u, a, cell.profile).unwrap();
             assert!(says(&text, cell.allowed()), "{at}: {text}");
@@ -146,12 +151,18 @@ fn the_core_answers_the_shared_questions() {
             base: q.get("base").and_then(Value::as_str).map(String::from),
             view: view(q["view"].as_str().unwrap()),
             baseline: baseline.as_ref(),
+            exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
         };
         let survey = robots.ask(&question);
         check_survey(name, &robots, &survey, &q["expect"]);
         // Kept readings change nothing but the cost.
+        let before = robots.heap_bytes();
         robots.keep_readings();
+        assert!(robots.keeps_readings() && robots.heap_bytes() > before, "{name}: heap_bytes counts the readings");
         assert_eq!(robots.ask(&question), survey, "{name}: with kept readings");
+        let copy = robots.clone();
+        assert!(copy.keeps_readings() && copy == robots);
+        assert_eq!(copy.ask(&question), survey, "{name}: a copy keeps the readings");
     }
 }
 

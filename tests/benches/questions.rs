@@ -41,24 +41,35 @@ fn main() {
         let robots = Robots::parse(text);
         let mut kept = robots.clone();
         kept.keep_readings();
+        let survey = robots.ask(&ask(View::Compare));
         let figures = [
             ("google", fastest(reps, || drop(black_box(robots.ask(&ask(View::default())))))),
             ("rfc9309", fastest(reps, || drop(black_box(robots.ask(&ask(View::Reading(Profile::Rfc9309))))))),
             ("compare", fastest(reps, || drop(black_box(robots.ask(&ask(View::Compare)))))),
             ("compare, kept readings", fastest(reps, || drop(black_box(kept.ask(&ask(View::Compare)))))),
-            ("ai summary at /", fastest(reps, || drop(black_box(robots.ai_summary("/"))))),
         ];
+        // What a click costs: one cell explained under another reading, which re-reads the file unless kept.
+        let explain = |r: &Robots| drop(black_box(r.explain_cell(&survey, 7, 3, Profile::Rfc9309)));
+        let clicks =
+            [("explain a cell", fastest(reps, || explain(&robots))), ("  kept", fastest(reps, || explain(&kept)))];
+        let ai = fastest(reps, || drop(black_box(robots.ai_summary("/"))));
         println!(
             "example {i} ({} bytes; heap {} B, {} B with kept readings):",
             text.len(),
             robots.heap_bytes(),
             kept.heap_bytes()
         );
-        for (name, time) in figures {
-            if timed {
-                let per_cell = time.as_nanos() as f64 / cells as f64;
-                println!("  {name:<24} {:>9.3} ms  ({per_cell:.0} ns a cell)", time.as_secs_f64() * 1e3);
-            }
+        if !timed {
+            continue;
         }
+        for (name, time) in figures {
+            let per_cell = time.as_nanos() as f64 / cells as f64;
+            println!("  {name:<24} {:>9.3} ms  ({per_cell:.0} ns a cell)", time.as_secs_f64() * 1e3);
+        }
+        for (name, time) in clicks {
+            println!("  {name:<24} {:>9.1} us", time.as_secs_f64() * 1e6);
+        }
+        let crawlers: usize = robotscope::AI_GROUPS.iter().map(|g| g.crawlers().count()).sum();
+        println!("  {:<24} {:>9.1} us  ({crawlers} crawlers)", "ai summary at /", ai.as_secs_f64() * 1e6);
     }
 }

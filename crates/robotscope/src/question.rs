@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, CRAWLERS};
 use crate::profile::Reading;
-use crate::resolve::{resolve_agent, resolve_url, AgentCheck, TypedAgent, TypedUrl, UrlKind};
+use crate::resolve::{resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 use crate::url::{governs, normalize_url, robots_url, Governs, UrlError};
 use crate::usage::Usage;
 use crate::{Profile, Robots, Verdict};
@@ -83,6 +83,10 @@ pub struct Question<'a> {
     pub view: View,
     /// An earlier version of the file: each cell also carries its answer there, and whether it changed.
     pub baseline: Option<&'a Robots>,
+    /// Take agents and URLs exactly as given, as Google's own `robots` binary does (the CLI's `--exact`): each
+    /// agent string goes to the matcher unchanged (no presets, no header reading; commas between tokens still
+    /// pool them), each URL unchanged (never an error), and no notes are made.
+    pub exact: bool,
 }
 
 /// One agent row of a survey: what was typed and how it was read.
@@ -240,16 +244,23 @@ fn pool_members(input: &str) -> Option<Vec<&str>> {
     members.iter().all(|m| is_valid_agent(m) || crawler(m).is_some()).then_some(members)
 }
 
-/// Reads one typed agent row.
-pub(crate) fn ask_agent(input: &str) -> AskedAgent {
-    let input = input.trim();
+/// An agent string given to the matcher as it is.
+fn exact_agent(input: &str) -> TypedAgent {
+    let kind = if is_valid_agent(input) { AgentKind::Token } else { AgentKind::Invalid };
+    TypedAgent { input: input.to_string(), token: input.to_string(), crawler: None, kind }
+}
+
+/// Reads one typed agent row (`exact`: see [`Question::exact`]).
+pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
+    let read = if exact { exact_agent } else { resolve_agent };
+    let input = if exact { input } else { input.trim() };
     let members: Vec<TypedAgent> = match pool_members(input) {
-        Some(names) => names.into_iter().map(resolve_agent).collect(),
-        None => alloc::vec![resolve_agent(input)],
+        Some(names) => names.into_iter().map(read).collect(),
+        None => alloc::vec![read(input)],
     };
     let labels: Vec<&str> = members.iter().map(TypedAgent::label).collect();
     let label = labels.join(" + ");
-    let mut notes: Vec<String> = members.iter().filter_map(TypedAgent::note).collect();
+    let mut notes: Vec<String> = if exact { Vec::new() } else { members.iter().filter_map(TypedAgent::note).collect() };
     if members.len() > 1 {
         notes.push(format!(
             "{} are pooled into one list of agents, as Google's matcher reads a vector of agents: the rules of \
@@ -331,9 +342,16 @@ impl Robots {
     pub fn ask(&self, question: &Question<'_>) -> Survey {
         let view = question.view;
         let base = question.base.as_deref();
-        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a)).collect();
+        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
+        let read_url = |u: &String| {
+            if !question.exact {
+                return resolve_url(u, base);
+            }
+            let kind = if u.contains("://") { UrlKind::Full } else { UrlKind::Path };
+            TypedUrl { input: u.clone(), tested: u.clone(), kind, error: None }
+        };
         let mut urls: Vec<AskedUrl> =
-            question.urls.iter().map(|u| AskedUrl { typed: resolve_url(u, base), governs: None }).collect();
+            question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
         let site = site_of(base, &urls);
         for u in &mut urls {
             let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
@@ -428,6 +446,39 @@ impl Robots {
             ),
             _ => reading.explain(&check.verdict, &asked.label),
         })
+    }
+}
+
+impl Robots {
+    /// The lines to quote beside a cell's answer (from [`Robots::ask`] on this file), in order: under Google's
+    /// reading the `User-agent` lines of the groups that applied (at most three per group, four groups), under
+    /// another reading the first line of each (at most four), and the deciding line. Empty when no group applied.
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots};
+    /// let robots = Robots::parse("User-agent: a\nUser-agent: b\nDisallow: /x\n\nUser-agent: b\nAllow: /x/y\n");
+    /// let q = Question { agents: vec!["b".into()], urls: vec!["/x/y".into()], ..Question::default() };
+    /// let s = robots.ask(&q);
+    /// assert_eq!(robots.quoted_lines(s.cell(0, 0).unwrap()), [1, 2, 5, 6]);
+    /// ```
+    pub fn quoted_lines(&self, cell: &Cell) -> Vec<usize> {
+        let mut lines = Vec::new();
+        let groups = cell.verdict.groups.iter().take(4);
+        if cell.profile == Profile::Google {
+            for group in groups.filter_map(|&g| self.group(g)) {
+                lines.extend(group.agents().take(3).map(|a| a.line));
+            }
+        } else {
+            let reading = self.reading(cell.profile);
+            lines.extend(groups.filter_map(|&g| reading.group_line_range(g)).map(|(first, _)| first));
+        }
+        // Groups come in file order, each with its user-agent lines first: only the deciding line needs a place.
+        let line = cell.verdict.line;
+        let at = lines.partition_point(|&l| l < line);
+        if line > 0 && lines.get(at) != Some(&line) {
+            lines.insert(at, line);
+        }
+        lines
     }
 }
 

@@ -296,7 +296,7 @@ fn url_kind(input: &str) -> UrlKind {
     let first = &input[..input.find(['/', '?', '#']).unwrap_or(input.len())];
     let host = &first[..first.find(':').unwrap_or(first.len())];
     // A bare word is one word: `not a url` is no path but a host that cannot be read.
-    let spaced = first.contains(|c: char| c.is_ascii_whitespace());
+    let spaced = first.bytes().any(|b| b.is_ascii_whitespace());
     if first.contains(['.', ':']) || spaced || host.eq_ignore_ascii_case("localhost") || input.is_empty() {
         UrlKind::Full
     } else {
@@ -327,17 +327,18 @@ fn origin_of(base: &str) -> Result<String, UrlError> {
 /// assert!(robotscope::crawler_set("robots").is_none());
 /// ```
 pub fn crawler_set(name: &str) -> Option<Vec<&'static Crawler>> {
+    use CrawlerKind::{AiSearch, AiTraining, ControlToken, UserTriggered};
     let name = name.trim();
     let name = name.strip_prefix('@').unwrap_or(name);
-    let keep: &dyn Fn(CrawlerKind) -> bool = if name.eq_ignore_ascii_case("ai") {
-        &CrawlerKind::is_ai
-    } else if name.eq_ignore_ascii_case("training") {
-        &|k| matches!(k, CrawlerKind::AiTraining | CrawlerKind::ControlToken)
-    } else if name.eq_ignore_ascii_case("all") {
-        &|_| true
-    } else {
-        let kind = CrawlerKind::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(name))?;
-        return Some(CRAWLERS.iter().filter(|c| c.kind == kind).collect());
+    // The sets of several kinds (`ai` is `CrawlerKind::is_ai`), then each kind by its name.
+    let sets: [(&str, &[CrawlerKind]); 3] = [
+        ("ai", &[AiTraining, AiSearch, UserTriggered, ControlToken]),
+        ("all", &CrawlerKind::ALL),
+        ("training", crate::question::AI_GROUPS[0].kinds),
+    ];
+    let kinds = match sets.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        Some(&(_, kinds)) => kinds,
+        None => core::slice::from_ref(CrawlerKind::ALL.iter().find(|k| k.name().eq_ignore_ascii_case(name))?),
     };
-    Some(CRAWLERS.iter().filter(|c| keep(c.kind)).collect())
+    Some(CRAWLERS.iter().filter(|c| kinds.contains(&c.kind)).collect())
 }

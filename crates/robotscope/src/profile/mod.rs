@@ -174,8 +174,39 @@ type Parsed = (Vec<PGroup>, Vec<IgnoredLine>);
 /// The RFC 9309 and 1994 readings of a file, kept with its parse by [`Robots::keep_readings`] so that asking
 /// under them does not tokenize the source again. Not part of a file's identity: two parses of the same bytes
 /// are equal whether or not either keeps its readings.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Kept(Option<Box<[Parsed; 2]>>);
+///
+/// Behind a trait object so that a build that never keeps readings (the npm `.wasm`) does not link their drop
+/// and clone code into every `Robots` (a plain `Box<KeptReadings>` cost that module 257 B gzipped).
+#[derive(Default)]
+pub(crate) struct Kept(Option<Box<dyn KeptBox>>);
+
+trait KeptBox {
+    fn clone_box(&self) -> Box<dyn KeptBox>;
+    fn readings(&self) -> &KeptReadings;
+}
+
+#[derive(Clone)]
+struct KeptReadings {
+    readings: [Parsed; 2],
+    /// What they hold on the heap, counted once when they are kept.
+    bytes: usize,
+}
+
+impl KeptBox for KeptReadings {
+    fn clone_box(&self) -> Box<dyn KeptBox> {
+        Box::new(self.clone())
+    }
+
+    fn readings(&self) -> &KeptReadings {
+        self
+    }
+}
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept(self.0.as_ref().map(|k| k.clone_box()))
+    }
+}
 
 impl PartialEq for Kept {
     fn eq(&self, _: &Kept) -> bool {
@@ -188,30 +219,34 @@ impl Eq for Kept {}
 impl Kept {
     /// The bytes the kept readings hold on the heap, by what is allocated for them.
     pub(crate) fn heap_bytes(&self) -> usize {
-        fn bytes<T>(v: &Vec<T>) -> usize {
-            v.capacity() * size_of::<T>()
-        }
-        let Some(kept) = &self.0 else { return 0 };
-        let mut total = size_of::<[Parsed; 2]>();
-        for (groups, ignored) in kept.iter() {
-            total += bytes(groups) + bytes(ignored);
-            for g in groups {
-                total += bytes(&g.agents) + bytes(&g.rules);
-                total += g.agents.iter().map(|a| a.name.capacity()).sum::<usize>();
-                total += g.rules.iter().map(|r| r.pattern.capacity()).sum::<usize>();
-            }
-        }
-        total
+        self.0.as_ref().map_or(0, |k| k.readings().bytes)
     }
 
     fn get(&self, profile: Profile) -> Option<&Parsed> {
-        let kept = self.0.as_deref()?;
+        let kept = self.0.as_ref()?.readings();
         match profile {
             Profile::Google => None,
-            Profile::Rfc9309 => Some(&kept[0]),
-            Profile::Original1994 => Some(&kept[1]),
+            Profile::Rfc9309 => Some(&kept.readings[0]),
+            Profile::Original1994 => Some(&kept.readings[1]),
         }
     }
+}
+
+/// The bytes `readings` hold on the heap, by what is allocated for them, and their box.
+fn kept_bytes(readings: &[Parsed; 2]) -> usize {
+    fn bytes<T>(v: &Vec<T>) -> usize {
+        v.capacity() * size_of::<T>()
+    }
+    let mut total = size_of::<KeptReadings>();
+    for (groups, ignored) in readings {
+        total += bytes(groups) + bytes(ignored);
+        for g in groups {
+            total += bytes(&g.agents) + bytes(&g.rules);
+            total += g.agents.iter().map(|a| a.name.capacity()).sum::<usize>();
+            total += g.rules.iter().map(|r| r.pattern.capacity()).sum::<usize>();
+        }
+    }
+    total
 }
 
 fn parse_reading(robots: &Robots, profile: Profile) -> Parsed {
@@ -303,8 +338,9 @@ impl Robots {
     /// ```
     pub fn keep_readings(&mut self) {
         if self.readings.0.is_none() {
-            let kept = [parse_reading(self, Profile::Rfc9309), parse_reading(self, Profile::Original1994)];
-            self.readings = Kept(Some(Box::new(kept)));
+            let readings = [parse_reading(self, Profile::Rfc9309), parse_reading(self, Profile::Original1994)];
+            let bytes = kept_bytes(&readings);
+            self.readings = Kept(Some(Box::new(KeptReadings { readings, bytes })));
         }
     }
 
