@@ -220,6 +220,18 @@ for (const phase of phases) {
   }
 }
 
+// Every absolute-URL query was answered by both libraries (none refused as another origin's); checked after the
+// timed phases, so that its parses leave nothing behind in them.
+for (const { text, robotsUrl, vectors } of queryFiles) {
+  const ours = robotsParser(robotsUrl, text);
+  const theirs = upstream(robotsUrl, text);
+  for (const v of vectors) {
+    if (ours.isAllowed(v.absolute, v.agent) === undefined || theirs.isAllowed(v.absolute, v.agent) === undefined) {
+      throw new Error(`bench: ${v.absolute} is not answered on ${robotsUrl}`);
+    }
+  }
+  ours.free();
+}
 // Memory: the drop-in's objects, never freed, in a synchronous loop (no FinalizationRegistry callback can run).
 const memoryStart = Date.now();
 for (let pass = 0; pass < PASSES; pass++) {
