@@ -970,23 +970,50 @@ function createApi(
   };
   /**
    * Paths (and queries) that the WHATWG parser serialises as they are: letters, digits, `-._~!$&()*+,;=:@/?`
-   * and `%xx` escapes other than `%2e` (a dot), with no `.` or `..` segment. For a URL on the file's origin
-   * with such a path, `new URL(url).href` is `url` itself, so the parser can be skipped (the tests check this on
-   * every vector URL).
+   * and `%xx` escapes other than `%2e` (a dot), with no `.` or `..` segment (`/.` or `/..` before a `/`, a `?`
+   * or the end). For a URL on the file's origin with such a path, `new URL(url).href` without its fragment is
+   * `url` without its fragment, so the parser can be skipped (the tests check this on every vector URL).
+   * `PLAIN[c]` for an ASCII code: 1 for the characters kept as they are, 2 for `%`, 3 for `.`, 0 for the others.
    */
-  const PLAIN_PATH = /^\/(?:[A-Za-z0-9\-._~!$&()*+,;=:@/?]|%(?!2[eE])[0-9A-Fa-f]{2})*$/;
-  const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+  const PLAIN = new Uint8Array(128);
+  for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_~!$&()*+,;=:@/?') PLAIN[c.charCodeAt(0)] = 1;
+  PLAIN[37] = 2;
+  PLAIN[46] = 3;
+  const isHex = (c) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
   /**
-   * What the core is asked about when `url` is a plain URL on `origin`, else undefined: the URL itself, or for
-   * a relative robots.txt URL a relative path as it is (the core reads the same path from both).
+   * Asks the parsed file `w` about one agent and the plain path of `url`: from `start` (a `/` that no other
+   * follows) to the fragment. The path is written into the buffer as it is checked; the core reads the same path
+   * from it as from the whole URL, so only the path crosses into wasm. Returns `line * 2 + allowed`, or -2 when
+   * the path is not plain (nothing was asked).
    */
-  const plainUrl = (url, origin, relative) => {
-    if (typeof url !== 'string') return undefined;
-    let path;
-    if (relative && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) path = url;
-    else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47) path = url.slice(origin.length);
-    else return undefined;
-    return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? url : undefined;
+  const decidePlain = (w, token, url, start) => {
+    const end = url.length;
+    reserve(3 * token.length + end - start);
+    const agentsLen = write(token, base) - base;
+    const b = bytes;
+    let at = base + agentsLen;
+    for (let i = start; i < end; i++) {
+      const c = url.charCodeAt(i);
+      const kind = c < 128 ? PLAIN[c] : 0;
+      if (kind !== 1) {
+        if (c === 35) break; // `#`: the fragment is not asked about
+        if (kind === 0) return -2;
+        if (kind === 2) {
+          const h = url.charCodeAt(i + 1);
+          const l = url.charCodeAt(i + 2);
+          if (!isHex(h) || !isHex(l) || (h === 50 && (l | 32) === 101)) return -2;
+        } else if (url.charCodeAt(i - 1) === 47) {
+          // `.` after `/`: `/.` or `/..` before `/`, `?`, the fragment or the end is a dot segment.
+          const j = url.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
+          const next = url.charCodeAt(j);
+          if (j === end || next === 47 || next === 63 || next === 35) return -2;
+        }
+      }
+      b[at++] = c;
+    }
+    const n = w.decide(scratch, false, agentsLen, at - base - agentsLen);
+    shrink();
+    return n;
   };
 
   /** Product tokens of the User-Agents seen (robots-parser callers pass the same few again and again). */
@@ -1026,8 +1053,10 @@ function createApi(
         const href = this.#root.href;
         // The origin as it starts `href` (scheme, `//`, host and port), for http and https without user info.
         const { protocol, username, password } = this.#root;
-        if ((protocol === 'http:' || protocol === 'https:') && !username && !password) {
-          this.#origin = href.slice(0, href.indexOf('/', protocol.length + 2));
+        const origin = href.slice(0, href.indexOf('/', protocol.length + 2));
+        // (Not for a host with `;`, where the core's path of the whole URL starts: see `decidePlain`.)
+        if ((protocol === 'http:' || protocol === 'https:') && !username && !password && !origin.includes(';')) {
+          this.#origin = origin;
         }
         this.#relative = this.#root.origin === RELATIVE_ORIGIN;
       }
@@ -1037,14 +1066,26 @@ function createApi(
     #decide(fn, url, ua) {
       const root = this.#root;
       if (root === null) return -1;
-      let href = this.#origin === undefined ? undefined : plainUrl(url, this.#origin, this.#relative);
-      if (href === undefined) {
-        const u = parseUrl(url);
-        if (u === null || u.protocol !== root.protocol || u.hostname !== root.hostname || u.port !== root.port) return -1;
-        href = u.href;
-        const hash = href.indexOf('#');
-        if (hash >= 0) href = href.slice(0, hash);
+      // A URL on the file's origin (or a path, for a relative robots.txt URL) whose path starts with one `/`:
+      // asked about by its path when that is plain, without the URL parser.
+      const origin = this.#origin;
+      let start = -1;
+      if (origin !== undefined && typeof url === 'string') {
+        if (this.#relative && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) start = 0;
+        else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47 && url.charCodeAt(origin.length + 1) !== 47) {
+          start = origin.length;
+        }
       }
+      if (start >= 0 && url.length - start <= MAX_INPUT) {
+        const token = tokenOf(`robots.${fn}`, ua);
+        const n = decidePlain(wasmOf(this.#robots, fn), token, url, start);
+        if (n !== -2) return n;
+      }
+      const u = parseUrl(url);
+      if (u === null || u.protocol !== root.protocol || u.hostname !== root.hostname || u.port !== root.port) return -1;
+      let href = u.href;
+      const hash = href.indexOf('#');
+      if (hash >= 0) href = href.slice(0, hash);
       const token = tokenOf(`robots.${fn}`, ua);
       const w = wasmOf(this.#robots, fn);
       const agentsLen = put(`robots.${fn}`, token, href);

@@ -281,3 +281,39 @@ test('robotsParser answers every vector as the engine answers the URL that new U
   assert.ok(compared > 50000, `only ${compared} vectors`);
   assert.deepStrictEqual(differences.slice(0, 20), []);
 });
+
+test('robotsParser asks the engine about the URL new URL() gives where its shortcut could read another path', () => {
+  const { tokenFromUserAgent } = require('robotscope');
+  // Rules that tell apart the path of the whole URL from the path of what follows its origin.
+  const body = 'User-agent: *\nDisallow: /;b\nDisallow: //x\nAllow: /y\nDisallow: /a%2e\nDisallow: /p/q#\n';
+  const robots = Robots.parse(body);
+  const cases = [
+    // A host with `;`: the engine's path of the whole URL starts there.
+    ['http://a;b/robots.txt', ['http://a;b/y', 'http://a;b/y#f', 'http://a%3Bb/y', 'http://a;b:80/y']],
+    // Paths that start with `//`, which the engine reads as a host when they stand alone.
+    ['https://example.com/robots.txt', ['https://example.com//x/y', 'https://example.com//x/y#z', 'https://example.com//y', 'https://example.com///x']],
+    // Fragments, escapes of dots, dot segments and characters the parser encodes.
+    ['https://example.com/robots.txt', ['https://example.com/a%2e#', 'https://example.com/p/q#r', 'https://example.com/p/q?#', 'https://example.com/y#/x', 'https://example.com/y/./x#a#b', 'https://example.com/y/../;b#', 'https://example.com/y x#', 'https://example.com/ü#ü', 'https://example.com/#', 'https://example.com#x']],
+  ];
+  let compared = 0;
+  for (const [root, urls] of cases) {
+    const ours = robotsParser(root, body);
+    for (const url of urls) {
+      for (const ua of ['Bot', 'Mozilla/5.0 (compatible; Bot/1.0)', undefined]) {
+        const href = new URL(url).href.split('#')[0];
+        const want = robots.decide(tokenFromUserAgent(ua || '*') || '*', href);
+        assert.strictEqual(ours.isAllowed(url, ua), want.allowed, `${root} ${url} ${ua}`);
+        assert.strictEqual(ours.getMatchingLineNumber(url, ua), want.line === 0 ? -1 : want.line, `${root} ${url} ${ua}`);
+        compared++;
+      }
+    }
+    ours.free();
+  }
+  // The cases above tell the two readings apart: asking with the path alone would change these answers.
+  assert.strictEqual(robots.isAllowed('*', 'http://a;b/y'), false);
+  assert.strictEqual(robots.isAllowed('*', '/y'), true);
+  assert.strictEqual(robots.isAllowed('*', 'https://example.com//x/y'), false);
+  assert.strictEqual(robots.isAllowed('*', '//x/y'), true);
+  assert.ok(compared >= 50);
+  robots.free();
+});
