@@ -394,8 +394,8 @@ fn Row(props: &RowProps) -> Html {
     html! {
         <tr>
             // The path and query on the site's origin (the origin is in the column's header), else the whole URL;
-            // a long one is cut with an ellipsis, and the whole of it shows on hover (title), while the row has
-            // the focus (CSS), and in the explanation.
+            // a long one is cut with an ellipsis, and the whole of it shows on hover (and its title) and in the
+            // explanation.
             <th scope="row" class={classes!("url", (*other || elsewhere.is_some()).then_some("other-origin"))}
                 title={input.clone()}><span class="url-text">{text}</span>{tested}{note}</th>
             { for cells }
