@@ -54,6 +54,8 @@ test('loading and comparing with a live robots.txt', { skip: skip && !process.en
     await load(`${sites.live.origin}/docs/page.html?q=1`);
     await page.getByRole('status').filter({ hasText: `Loaded the live ${sites.live.origin}/robots.txt.` }).waitFor();
     assert.deepEqual(sites.live.paths, ['/robots.txt']);
+    // The address stays, for "Compare with live" or another load.
+    assert.equal(await address.inputValue(), `${sites.live.origin}/docs/page.html?q=1`);
     assert.equal(await editor(page).inputValue(), LIVE);
     assert.equal(await fileText(page), LIVE);
     assert.deepEqual(await expectGrid(page, LIVE_EXPECTED), LIVE_EXPECTED);

@@ -368,11 +368,12 @@ fn Row(props: &RowProps) -> Html {
                 data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()}
                 data-url={input.clone()} data-agent={as_typed}
                 data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")} {title}>
+                // The agent's name shows where the grid is one card per URL (a phone), hidden elsewhere; outside the
+                // button, whose name starts with what it shows.
+                <span class="cell-agent" aria-hidden="true">{agent}</span>
                 <button type="button" id={cell_id(*row, a)} data-cell={format!("{row}-{a}")} tabindex={if is_selected {
                     "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
-                    // The agent's name shows where the grid is one card per URL (a phone), hidden elsewhere.
-                    <span class="cell-agent">{agent}</span>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
                     <span class="sub">{line}</span>{" "}
@@ -394,8 +395,8 @@ fn Row(props: &RowProps) -> Html {
     html! {
         <tr>
             // The path and query on the site's origin (the origin is in the column's header), else the whole URL;
-            // a long one is cut with an ellipsis, and the whole of it shows on hover (title), while the row has
-            // the focus (CSS), and in the explanation.
+            // a long one is cut with an ellipsis, and the whole of it shows on hover (and its title) and in the
+            // explanation.
             <th scope="row" class={classes!("url", (*other || elsewhere.is_some()).then_some("other-origin"))}
                 title={input.clone()}><span class="url-text">{text}</span>{tested}{note}</th>
             { for cells }
