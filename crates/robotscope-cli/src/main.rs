@@ -141,17 +141,18 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Help text of a command, or `None` when there is no such command.
-fn help_of(command: &str) -> Option<&'static str> {
-    match command {
-        "check" => Some(check::HELP),
+fn help_of(command: &str) -> Option<String> {
+    let help = match command {
+        "check" => return Some(format!("{}\n{}", check::HELP, sitemap::LIMITS_HELP)),
+        "diff" => return Some(format!("{}\n{}", diff::HELP, sitemap::LIMITS_HELP)),
         "lint" => Some(lint::HELP),
         "ai" => Some(ai::HELP),
         "batch" => Some(batch::HELP),
         "fetch" => Some(fetch::HELP),
-        "diff" => Some(diff::HELP),
         "help" => Some(MAIN_HELP),
         _ => None,
-    }
+    };
+    help.map(String::from)
 }
 
 fn print(text: &str) -> Result<ExitCode, Failure> {
@@ -183,7 +184,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
         "help" => match argv.first() {
             None => print(MAIN_HELP),
             Some(c) => match c.to_str().and_then(help_of) {
-                Some(h) if argv.len() == 1 => print(h),
+                Some(h) if argv.len() == 1 => print(&h),
                 _ if argv.len() > 1 => {
                     Err(Failure::Usage { message: String::from("'help' takes at most one command"), command: None })
                 }
@@ -194,7 +195,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
         },
         "check" | "lint" | "ai" | "batch" | "fetch" | "diff" => {
             if wants_help(&argv) {
-                return print(help_of(command).unwrap_or(MAIN_HELP));
+                return print(&help_of(command).unwrap_or_else(|| String::from(MAIN_HELP)));
             }
             match command {
                 "check" => check::run(args::Parser::new("check", argv)),
@@ -208,7 +209,12 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
         other if other.starts_with('-') => {
             Err(Failure::Usage { message: format!("unknown option '{other}'"), command: None })
         }
-        other => Err(Failure::Usage { message: format!("unknown command '{other}'"), command: None }),
+        other => {
+            let commands = ["check", "lint", "fetch", "diff", "ai", "batch", "help"];
+            let hint =
+                suggest::did_you_mean(other, commands).map(|c| format!(" (did you mean '{c}'?)")).unwrap_or_default();
+            Err(Failure::Usage { message: format!("unknown command '{other}'{hint}"), command: None })
+        }
     }
 }
 
