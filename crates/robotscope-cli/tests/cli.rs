@@ -362,9 +362,14 @@ fn a_50_mb_file_works_and_is_cut_at_500_kib_by_default() {
     assert!(r.stderr.is_empty(), "{}", r.stderr);
 
     let r = run(&["lint", "--json", f.path()]);
-    assert_eq!(r.code, 0, "{r:?}");
+    // Rules lost to the cut are an error, and the message says how many (issue 27).
+    assert_eq!(r.code, 1, "{r:?}");
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
     let cut = v.as_array().unwrap().iter().find(|d| d["kind"] == "past-size-limit").expect("the cut is reported");
+    assert_eq!(cut["severity"], "error");
+    let whole = robotscope::Robots::parse(body.as_bytes());
+    let lost = whole.rules().filter(|r| r.value_span.start >= 512_000).count();
+    assert!(cut["message"].as_str().unwrap().contains(&format!("{lost} rules are lost")), "{cut} {lost}");
     // The span marks the cut (spans never point past what was parsed); the message gives the full size.
     assert_eq!(cut["span"]["start"], 512_000);
     assert_eq!(cut["span"]["end"], 512_000);
@@ -940,4 +945,24 @@ fn crawlers_that_ignore_the_star_group_agree_in_check_diff_and_sitemaps() {
     let bad = run(&["diff", empty.path(), g.path(), "-a", "@serch", "/about"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("did you mean '@search'?"), "{bad:?}");
+}
+
+#[test]
+fn lint_fail_on_chooses_the_level_that_fails() {
+    // Issue 27: a rule after the final `Sitemap:` line joins the GPTBot group; a warning, so it fails only
+    // with --fail-on warning or note.
+    let f = Fixture::new("User-agent: GPTBot\nDisallow: /gpt\n\nSitemap: https://a.com/s.xml\nDisallow: /page1\n");
+    let r = run(&["lint", f.path()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains(":5:11: warning: this rule comes after a `Sitemap:` line"), "{r:?}");
+    assert_eq!(run(&["lint", "--fail-on", "warning", f.path()]).code, 1);
+    assert_eq!(run(&["lint", "--fail-on", "note", f.path()]).code, 1);
+    assert_eq!(run(&["lint", "--fail-on", "error", f.path()]).code, 0);
+    // Infos alone fail only with --fail-on note.
+    let info = Fixture::new("User-agent: *\nDisallow: /x\nCrawl-delay: 5\n");
+    assert_eq!(run(&["lint", "--fail-on", "warning", info.path()]).code, 0);
+    assert_eq!(run(&["lint", "--fail-on", "note", info.path()]).code, 1);
+    let bad = run(&["lint", "--fail-on", "fatal", f.path()]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown level 'fatal' for --fail-on"), "{bad:?}");
 }
