@@ -217,12 +217,12 @@ fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
 }
 
 /// `s` escaped as the data of a GitHub Actions workflow command.
-fn github_data(s: &str) -> String {
+pub(crate) fn github_data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// `s` escaped as a property value of a GitHub Actions workflow command.
-fn github_property(s: &str) -> String {
+pub(crate) fn github_property(s: &str) -> String {
     github_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
@@ -263,7 +263,13 @@ fn char_column(source: &[u8], starts: &[usize], line: usize, offset: usize) -> u
 
 /// A path as a SARIF artifact URI: a relative reference with bytes outside the unreserved set and `/`
 /// percent-encoded.
-fn artifact_uri(name: &str) -> String {
+/// The project's home page for SARIF's `informationUri`: omitted while the manifest names the placeholder.
+pub(crate) fn information_uri() -> Option<&'static str> {
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    (!repository.is_empty() && !repository.contains("example.invalid")).then_some(repository)
+}
+
+pub(crate) fn artifact_uri(name: &str) -> String {
     if name == "<stdin>" {
         return String::from("stdin");
     }
@@ -291,9 +297,8 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
         "version": env!("CARGO_PKG_VERSION"),
         "semanticVersion": env!("CARGO_PKG_VERSION"),
     });
-    let repository = env!("CARGO_PKG_REPOSITORY");
-    if !repository.is_empty() {
-        driver["informationUri"] = json!(repository);
+    if let Some(home) = information_uri() {
+        driver["informationUri"] = json!(home);
     }
     driver["rules"] = json!(rules);
     let uri = artifact_uri(name);

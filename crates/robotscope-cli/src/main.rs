@@ -6,6 +6,7 @@ mod args;
 mod batch;
 mod check;
 mod diff;
+mod expect;
 mod fetch;
 mod lint;
 mod net;
@@ -42,6 +43,7 @@ Usage:
   robotscope fetch [OPTIONS] URL
   robotscope diff [OPTIONS] OLD NEW --agent AGENT [URL... | --urls FILE | --sitemap FILE_OR_URL]
   robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
+  robotscope test [OPTIONS] ROBOTS_FILE EXPECT_FILE
   robotscope batch --root DIR < QUERIES.jsonl
   robotscope help [COMMAND]
 
@@ -51,6 +53,7 @@ Commands:
   fetch   Fetch the robots.txt that governs a URL, as a crawler does, and say what applies
   diff    List the verdicts that change between two versions of a file (a release check)
   ai      Show what the file does to each AI crawler, with the usage preferences that apply
+  test    Check the file against written expectations (allowed|disallowed AGENT URL)
   batch   Answer JSON Lines queries from standard input with the bare engine
   help    Print this help, or the help of a command
 
@@ -60,10 +63,11 @@ Options:
 
 ROBOTS_FILE may be '-' to read standard input. Answers are printed on standard output;
 notes, reports and errors on standard error.
-Exit status: 0 when all is well, 1 when something was found: a URL is disallowed (check), the
-file has errors (lint), a query failed (batch), the server had no robots.txt (fetch) or a
-verdict changed (diff); a finding comes before an error. 2 when nothing could be judged, or
-some input could not be: a usage, I/O or network error, a URL that cannot be read.
+Exit status: 0 when all is well; 1 when something was found: a URL is disallowed (check), the
+file has errors at or above --fail-on (lint), an expectation failed (test), a query failed
+(batch), the server had no robots.txt (fetch) or a verdict changed (diff); a finding comes
+before an error. 2 when nothing could be judged, or some input could not be: a usage, I/O or
+network error, a URL that cannot be read.
 ";
 
 /// Why a command could not run. Every failure exits with status 2.
@@ -149,6 +153,7 @@ fn help_of(command: &str) -> Option<String> {
         "ai" => Some(ai::HELP),
         "batch" => Some(batch::HELP),
         "fetch" => Some(fetch::HELP),
+        "test" => Some(expect::HELP),
         "help" => Some(MAIN_HELP),
         _ => None,
     };
@@ -193,7 +198,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 }
             },
         },
-        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" => {
+        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" | "test" => {
             if wants_help(&argv) {
                 return print(&help_of(command).unwrap_or_else(|| String::from(MAIN_HELP)));
             }
@@ -203,6 +208,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 "fetch" => fetch::run(args::Parser::new("fetch", argv)),
                 "diff" => diff::run(args::Parser::new("diff", argv)),
                 "ai" => ai::run(args::Parser::new("ai", argv)),
+                "test" => expect::run(args::Parser::new("test", argv)),
                 _ => batch::run(args::Parser::new("batch", argv)),
             }
         }
@@ -210,7 +216,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
             Err(Failure::Usage { message: format!("unknown option '{other}'"), command: None })
         }
         other => {
-            let commands = ["check", "lint", "fetch", "diff", "ai", "batch", "help"];
+            let commands = ["check", "lint", "fetch", "diff", "ai", "test", "batch", "help"];
             let hint =
                 suggest::did_you_mean(other, commands).map(|c| format!(" (did you mean '{c}'?)")).unwrap_or_default();
             Err(Failure::Usage { message: format!("unknown command '{other}'{hint}"), command: None })

@@ -966,3 +966,44 @@ fn lint_fail_on_chooses_the_level_that_fails() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("unknown level 'fatal' for --fail-on"), "{bad:?}");
 }
+
+// ---- test: expectations (issue 27) ----
+
+#[test]
+fn test_checks_written_expectations_and_lists_the_failures() {
+    let robots = Fixture::new("User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\n");
+    let expect = robots.dir.path().join("expect.txt");
+    let write = |text: &str| std::fs::write(&expect, text).unwrap();
+    let e = expect.to_str().unwrap();
+    write("# gates\n\ndisallowed GPTBot https://example.com/blog/\nallowed   Googlebot /shop\n");
+    std::fs::OpenOptions::new().append(true).open(&expect).unwrap().write_all(b"disallowed Googlebot cart\n").unwrap();
+    let r = run(&["test", robots.path(), e]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{r:?}");
+    assert!(r.stderr.contains("3 of 3 expectations hold"), "{r:?}");
+    // A set expands to every member: each crawler that is not disallowed is a failure of its own.
+    write("disallowed @ai-training /blog/\n");
+    let set = robotscope::crawler_set("@ai-training").unwrap();
+    let r = run(&["test", robots.path(), e]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert_eq!(r.stdout.lines().count(), set.len() - 1, "{r:?}");
+    assert!(!r.stdout.contains("for GPTBot"), "{r:?}");
+    assert!(r.stdout.contains(":1: expected disallowed for ClaudeBot (of @ai-training) at /blog/, but it is allowed"));
+    assert!(r.stderr.contains(&format!("1 of {} expectations hold", set.len())), "{r:?}");
+    // GitHub annotations and SARIF point at the expectation's line.
+    write("# one\nallowed GPTBot /x\n");
+    let r = run(&["test", "--format", "github", robots.path(), e]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.starts_with(&format!("::error file={e},line=2,title=robotscope expectation failed::")), "{r:?}");
+    let r = run(&["test", "--format", "sarif", robots.path(), e]);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let result = &v["runs"][0]["results"][0];
+    assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+    assert!(v["runs"][0]["tool"]["driver"].get("informationUri").is_none(), "the placeholder is not named");
+    // A line that cannot be read is an error naming it.
+    write("allowed GPTBot\n");
+    let r = run(&["test", robots.path(), e]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains(":1: expected 'allowed|disallowed AGENT URL'"), "{r:?}");
+    write("maybe GPTBot /x\n");
+    assert_eq!(run(&["test", robots.path(), e]).code, 2);
+}
