@@ -519,14 +519,45 @@ fn batch_bad_lines_give_errors_and_processing_goes_on() {
     let r = run_with_input(&["batch", "--root", root_arg(dir.path())], input.as_bytes());
     assert_eq!(r.code, 1, "{r:?}");
     let out = json_lines(&r.stdout);
-    assert_eq!(out.len(), 9, "{r:?}");
+    // The blank line is skipped: no answer for it.
+    assert_eq!(out.len(), 8, "{r:?}");
     assert_eq!(out[0], serde_json::json!({"allowed": false, "line": 2}));
-    for (i, v) in out.iter().enumerate().take(8).skip(1) {
+    for (i, v) in out.iter().enumerate().take(7).skip(1) {
         assert!(v["error"].is_string(), "line {}: {v}", i + 1);
     }
     assert!(out[2]["error"].as_str().unwrap().contains("'url'"));
     assert!(out[4]["error"].as_str().unwrap().contains("cannot read 'missing.txt'"));
-    assert_eq!(out[8], serde_json::json!({"allowed": true, "line": 0}));
+    assert_eq!(out[7], serde_json::json!({"allowed": true, "line": 0}));
+}
+
+#[test]
+fn batch_files_stay_inside_the_root_and_blank_lines_are_skipped() {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("robots.txt"), "User-agent: *\nDisallow: /\n").unwrap();
+    let dir = batch_root();
+    let root = dir.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("in.txt"), "User-agent: *\nDisallow: /in\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("robots.txt"), root.join("link.txt")).unwrap();
+    let escape = format!("../{}", "../".repeat(20)) + outside.path().join("robots.txt").to_str().unwrap();
+    let input = [
+        r#"{"file": "in.txt", "agents": ["x"], "url": "/in"}"#.to_owned(),
+        format!(r#"{{"file": "{escape}", "agents": ["x"], "url": "/a"}}"#),
+        r#"{"file": "../a.txt", "agents": ["x"], "url": "/a"}"#.to_owned(),
+        r#"{"file": "link.txt", "agents": ["x"], "url": "/a"}"#.to_owned(),
+        String::from("   "),
+        r#"{"file": "./sub/../in.txt", "agents": ["x"], "url": "/in"}"#.to_owned(),
+    ]
+    .join("\n");
+    std::fs::create_dir(root.join("sub")).unwrap();
+    let r = run_with_input(&["batch", "--root", root.to_str().unwrap()], input.as_bytes());
+    let out = json_lines(&r.stdout);
+    assert_eq!(out.len(), 5, "{r:?}");
+    assert_eq!(out[0], serde_json::json!({"allowed": false, "line": 2}));
+    for v in &out[1..4] {
+        assert!(v["error"].as_str().unwrap().contains("is outside --root"), "{v}");
+    }
+    assert_eq!(out[4], serde_json::json!({"allowed": false, "line": 2}));
 }
 
 #[test]
