@@ -63,7 +63,8 @@ Options:
       --json          Print one JSON object per answer (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
-      --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
+      --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does);
+                      with --live, up to 64 MiB of each fetched robots.txt
       --live          Fetch the robots.txt that governs each URL (once per site) instead of
                       reading ROBOTS_FILE, and apply what the fetch means for crawling: a 4xx
                       answer allows everything, a server error (5xx, 429, timeout, network
@@ -295,7 +296,9 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     };
     let mut rules = match &file {
         Some(robots) => Rules::File(robots.reading(o.profile)),
-        None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
+        None => {
+            Rules::Live { net: o.net.net().with_size_limit(o.size_limit), origins: Vec::new(), by_url: HashMap::new() }
+        }
     };
     let rows: Vec<(Vec<TypedAgent>, &[String])> =
         o.rows.iter().map(|r| (r.iter().map(|a| resolve_agent(a)).collect(), r.as_slice())).collect();

@@ -267,6 +267,10 @@ fn fetch_600_kib_reads_only_500_kib_and_says_so() {
     assert!(lines[1].starts_with("ALLOWED") && lines[1].contains("/late"), "{lines:?}");
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(r.stderr.contains("robotscope: fetched http://127.0.0.1:"), "{}", r.stderr);
+    // --no-size-limit is honoured with --live: the rule past 500 KiB applies.
+    let r = run(&["check", "--live", "--no-size-limit", "--agent", "Googlebot", &s.url("/late")]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.out().starts_with("DISALLOWED"), "{}", r.out());
 }
 
 #[test]
