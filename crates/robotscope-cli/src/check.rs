@@ -567,7 +567,7 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                 }
                 disallowed += 1;
                 if let Some(reason) = reasons.get(&line).filter(|_| plain) {
-                    writeln!(out, "DISALLOWED  {}  {reason}", printable(&q.url))?;
+                    writeln!(out, "{}  {}  {reason}", crate::color::verdict(false, 10), printable(&q.url))?;
                     return Ok(());
                 }
                 let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
@@ -617,8 +617,8 @@ fn fetched_line(f: &Fetched) -> String {
 }
 
 fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
-    let verdict = if allowed { "ALLOWED" } else { "DISALLOWED" };
-    format!("{verdict:<10}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
+    let verdict = crate::color::verdict(allowed, 10);
+    format!("{verdict}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
 }
 
 /// What `--live` fetched for an origin, in JSON.
@@ -855,9 +855,9 @@ fn text_line(
     width: usize,
     explained: Option<&str>,
 ) -> String {
-    let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
+    let verdict = crate::color::verdict(v.allowed, 10);
     let reason = reason(reading, agents, v);
-    let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
+    let mut s = format!("{verdict}  {:<width$}  {reason}\n", printable(&q.url));
     if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));
         if !v.group_lines.is_empty() {

@@ -162,7 +162,12 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         }
         Format::Text => {
             for it in &items {
-                writeln!(out, "{name}:{}:{}: {}: {}", it.line, it.column, it.severity.name(), printable(&it.message))?;
+                let severity = match it.severity {
+                    Severity::Error => crate::color::paint("error", "31"),
+                    Severity::Warning => crate::color::paint("warning", "33"),
+                    Severity::Info => crate::color::paint("info", "1"),
+                };
+                writeln!(out, "{name}:{}:{}: {severity}: {}", it.line, it.column, printable(&it.message))?;
                 if let Some(help) = &it.help {
                     writeln!(out, "  help: {}", printable(help))?;
                 }

@@ -5,6 +5,7 @@ mod ai;
 mod args;
 mod batch;
 mod check;
+mod color;
 mod diff;
 mod expect;
 mod fetch;
@@ -58,6 +59,8 @@ Commands:
   help    Print this help, or the help of a command
 
 Options:
+      --color WHEN  Colour verdicts and severities: auto (the default: on a terminal, unless
+                    NO_COLOR is set), always or never; every command takes it
   -h, --help      Print help
   -V, --version   Print the version, the engine's and that of Google's library it matches
 
@@ -173,6 +176,7 @@ fn wants_help(args: &[OsString]) -> bool {
 }
 
 fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
+    color::take(&mut argv).map_err(|message| Failure::Usage { message, command: None })?;
     if argv.is_empty() {
         return Err(Failure::Usage { message: String::from("no command given"), command: None });
     }

@@ -1038,3 +1038,21 @@ fn test_checks_written_expectations_and_lists_the_failures() {
     write("maybe GPTBot /x\n");
     assert_eq!(run(&["test", robots.path(), e]).code, 2);
 }
+
+#[test]
+fn color_is_chosen_with_color_and_no_color() {
+    let f = Fixture::new("User-agent: *\nDisallow: /x\n");
+    let always = run(&["check", "--color", "always", f.path(), "-a", "a", "/x", "/y"]);
+    assert!(always.stdout.starts_with("\x1b[31mDISALLOWED\x1b[0m  /x  line 2"), "{always:?}");
+    assert!(always.stdout.contains("\x1b[32mALLOWED\x1b[0m     /y"), "{always:?}");
+    // Not a terminal: no colour by default, nor with never.
+    for args in [vec!["check", f.path(), "-a", "a", "/x"], vec!["check", "--color=never", f.path(), "-a", "a", "/x"]] {
+        assert!(!run(&args).stdout.contains('\x1b'), "{args:?}");
+    }
+    let typo = Fixture::new("User-agent: *\nDissallow: /a\n");
+    let lint = run(&["lint", typo.path(), "--color", "always"]);
+    assert!(lint.stdout.contains(":2:1: \x1b[33mwarning\x1b[0m: "), "{lint:?}");
+    let bad = run(&["check", "--color", "sometimes", f.path(), "-a", "a", "/x"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown value 'sometimes' for --color"), "{bad:?}");
+}
