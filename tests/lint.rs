@@ -191,7 +191,20 @@ fn content_past_500_kib() {
     }
     let (d, _) = one(&body, K::PastSizeLimit);
     assert_eq!(d.span.start, robotscope::GOOGLE_SIZE_LIMIT);
-    assert!(d.message.contains("rule(s)"), "{}", d.message);
+    // The rules past the cut are counted, and losing rules is an error (issue 27).
+    let lost = body.len().saturating_sub(robotscope::GOOGLE_SIZE_LIMIT) / "Disallow: /some/long/path/segment\n".len();
+    assert!(d.message.contains("rules are lost, which Google never obeys"), "{}", d.message);
+    let n: usize = d.message.split(": ").last().unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(n.abs_diff(lost) <= 1, "{n} rules lost, about {lost} expected: {}", d.message);
+    assert_eq!(d.severity, Severity::Error);
+    // Past the cut with no rules (padding only): a warning that says no rule is lost.
+    let mut padded = String::from("User-agent: *\nDisallow: /a\n");
+    while padded.len() < 600 * 1024 {
+        padded.push_str("# padding\n");
+    }
+    let (d, _) = one(&padded, K::PastSizeLimit);
+    assert_eq!(d.severity, Severity::Warning);
+    assert!(d.message.ends_with("no rule is lost"), "{}", d.message);
     // Many identical rules: the duplicates are capped and summarised.
     let all = lint(body.as_bytes());
     assert_eq!(all.iter().filter(|d| d.kind == K::DuplicateRule).count(), 200);
@@ -373,4 +386,26 @@ fn google_and_rfc9309_disagree() {
         d.message
     );
     check("User-agent: *\nDisallow: /private\nAllow: /private/press\n", &[]);
+}
+
+/// Google's matcher (PyPI `jwm.robotstxt` 1.0.8) confirms each case: `Disallow: /page1` after the final
+/// `Sitemap:` line disallows /page1 for GPTBot (line 5) and allows it for other crawlers; a rule after a blank
+/// line and a `Crawl-delay` line stays in its group too.
+#[test]
+fn rules_after_a_sitemap_line_join_the_group_above() {
+    let body = "User-agent: GPTBot\nDisallow: /gpt\n\nSitemap: https://a.com/s.xml\nDisallow: /page1\n";
+    check(body, &[(5, K::RuleJoinsGroup)]);
+    let robots = Robots::parse(body);
+    assert_eq!(robots.decide(&["GPTBot"][..], "https://a.com/page1"), (false, 5));
+    assert_eq!(robots.decide(&["Other"][..], "https://a.com/page1"), (true, 0));
+    let (d, text) = one(body, K::RuleJoinsGroup);
+    assert_eq!((text.as_str(), d.severity), ("/page1", Severity::Warning));
+    assert!(d.message.contains("after a `Sitemap:` line, but it still belongs to the group for GPTBot"), "{d:?}");
+    check(
+        "User-agent: a\nDisallow: /x\n\nCrawl-delay: 5\nDisallow: /y\n",
+        &[(4, K::UnsupportedDirective), (5, K::RuleJoinsGroup)],
+    );
+    // Rules of one group separated only by blank lines, or by a usage line without a blank line, are not flagged.
+    check("User-agent: *\nDisallow: /x\n\nDisallow: /y\n", &[]);
+    check("User-agent: *\nDisallow: /x\nContent-Usage: / train-ai=n\nDisallow: /y\n", &[(3, K::UnsupportedDirective)]);
 }

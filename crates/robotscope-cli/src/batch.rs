@@ -19,10 +19,12 @@ Reads one query per line from standard input, a JSON object such as
 (other members are ignored), and writes one answer per line, in the same order:
   {\"allowed\": false, \"line\": 7}
 
-This is the bare engine, as in the conformance vectors: each file (a path relative to DIR) is read
-as raw bytes with no size limit and parsed once, the agents are pooled and compared whole, and
-the URL is used as given. A line that cannot be answered (bad JSON, a missing member, a file that
-cannot be read) gives {\"error\": \"...\"} and processing goes on.
+This is the bare engine, as in the conformance vectors: each file (a path relative to DIR, which
+must stay inside DIR once '..' and symbolic links are resolved) is read as raw bytes with no size
+limit, the agents are pooled and compared whole, and the URL is used as given. The 1,024 files
+used most recently are kept parsed, so memory follows the working set, not the number of files.
+Blank lines are skipped (no answer). A line that cannot be answered (bad JSON, a missing member,
+a file that cannot be read or is outside DIR) gives {\"error\": \"...\"} and processing goes on.
 
 Options:
       --root DIR   The folder that query files are relative to (required)
@@ -60,19 +62,35 @@ fn query(v: &Value) -> Result<Query<'_>, String> {
     Ok(Query { file, agents, url })
 }
 
-/// Parsed files by their name in the queries; a file that could not be read keeps its error.
+/// How many parsed files are kept.
+const CACHE_FILES: usize = 1024;
+
+/// Parsed files by their name in the queries, the `CACHE_FILES` used most recently (a file that could not be
+/// read keeps its error): each entry carries the tick of its last use, and a miss with a full cache drops the
+/// entry used longest ago.
 struct Cache {
+    /// `--root`, with `..` and symbolic links resolved.
     root: PathBuf,
-    files: HashMap<String, Result<Robots, String>>,
+    files: HashMap<String, (Result<Robots, String>, u64)>,
+    tick: u64,
 }
 
 impl Cache {
     fn get(&mut self, file: &str) -> &Result<Robots, String> {
-        if !self.files.contains_key(file) {
+        self.tick += 1;
+        if let Some(entry) = self.files.get_mut(file) {
+            entry.1 = self.tick;
+        } else {
+            if self.files.len() >= CACHE_FILES {
+                let oldest = self.files.iter().min_by_key(|(_, (_, t))| *t).map(|(k, _)| k.clone());
+                if let Some(oldest) = oldest {
+                    self.files.remove(&oldest);
+                }
+            }
             let loaded = load(&self.root, file);
-            self.files.insert(file.to_owned(), loaded);
+            self.files.insert(file.to_owned(), (loaded, self.tick));
         }
-        &self.files[file]
+        &self.files[file].0
     }
 }
 
@@ -80,7 +98,12 @@ fn load(root: &Path, file: &str) -> Result<Robots, String> {
     if Path::new(file).is_absolute() {
         return Err(format!("file '{file}' must be a path relative to --root"));
     }
-    std::fs::read(root.join(file)).map(Robots::parse).map_err(|e| format!("cannot read '{file}': {}", io_reason(&e)))
+    let cannot = |e: io::Error| format!("cannot read '{file}': {}", io_reason(&e));
+    let path = root.join(file).canonicalize().map_err(cannot)?;
+    if !path.starts_with(root) {
+        return Err(format!("file '{file}' is outside --root"));
+    }
+    std::fs::read(path).map(Robots::parse).map_err(cannot)
 }
 
 /// The answer line for one input line (without its newline), and whether it is an error.
@@ -119,7 +142,10 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         Err(e) => return Err(Failure::Message(format!("cannot read '{}': {}", root.display(), io_reason(&e)))),
     }
 
-    let mut cache = Cache { root, files: HashMap::new() };
+    let root = root
+        .canonicalize()
+        .map_err(|e| Failure::Message(format!("cannot read '{}': {}", root.display(), io_reason(&e))))?;
+    let mut cache = Cache { root, files: HashMap::new(), tick: 0 };
     let mut input = io::stdin().lock();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut buf = Vec::with_capacity(1024);
@@ -134,6 +160,9 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         }
         let line = buf.strip_suffix(b"\n").unwrap_or(&buf);
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
         let (text, error) = answer(&mut cache, line);
         failed |= error;
         out.write_all(text.as_bytes())?;
@@ -141,4 +170,28 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     }
     out.flush()?;
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_keeps_the_files_used_most_recently() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..CACHE_FILES + 10 {
+            std::fs::write(dir.path().join(format!("{i}.txt")), format!("User-agent: *\nDisallow: /{i}\n")).unwrap();
+        }
+        let mut cache = Cache { root: dir.path().canonicalize().unwrap(), files: HashMap::new(), tick: 0 };
+        for i in 0..CACHE_FILES + 10 {
+            // File 0 is used again before each new file, so it stays while older ones go.
+            assert!(cache.get("0.txt").is_ok());
+            let robots = cache.get(&format!("{i}.txt")).as_ref().unwrap();
+            assert_eq!(robots.decide(&["x"][..], &format!("/{i}")), (false, 2));
+        }
+        assert_eq!(cache.files.len(), CACHE_FILES);
+        assert!(cache.files.contains_key("0.txt"));
+        assert!(!cache.files.contains_key("1.txt"));
+        assert!(cache.files.contains_key(&format!("{}.txt", CACHE_FILES + 9)));
+    }
 }

@@ -63,7 +63,8 @@ Options:
       --json          Print one JSON object per answer (JSON Lines)
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, and why in a sentence
-      --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
+      --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does);
+                      with --live, up to 64 MiB of each fetched robots.txt
       --live          Fetch the robots.txt that governs each URL (once per site) instead of
                       reading ROBOTS_FILE, and apply what the fetch means for crawling: a 4xx
                       answer allows everything, a server error (5xx, 429, timeout, network
@@ -295,7 +296,9 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     };
     let mut rules = match &file {
         Some(robots) => Rules::File(robots.reading(o.profile)),
-        None => Rules::Live { net: o.net.net(), origins: Vec::new(), by_url: HashMap::new() },
+        None => {
+            Rules::Live { net: o.net.net().with_size_limit(o.size_limit), origins: Vec::new(), by_url: HashMap::new() }
+        }
     };
     let rows: Vec<(Vec<TypedAgent>, &[String])> =
         o.rows.iter().map(|r| (r.iter().map(|a| resolve_agent(a)).collect(), r.as_slice())).collect();
@@ -564,7 +567,7 @@ fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl W
                 }
                 disallowed += 1;
                 if let Some(reason) = reasons.get(&line).filter(|_| plain) {
-                    writeln!(out, "DISALLOWED  {}  {reason}", printable(&q.url))?;
+                    writeln!(out, "{}  {}  {reason}", crate::color::verdict(false, 10), printable(&q.url))?;
                     return Ok(());
                 }
                 let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
@@ -614,8 +617,8 @@ fn fetched_line(f: &Fetched) -> String {
 }
 
 fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
-    let verdict = if allowed { "ALLOWED" } else { "DISALLOWED" };
-    format!("{verdict:<10}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
+    let verdict = crate::color::verdict(allowed, 10);
+    format!("{verdict}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
 }
 
 /// What `--live` fetched for an origin, in JSON.
@@ -852,9 +855,9 @@ fn text_line(
     width: usize,
     explained: Option<&str>,
 ) -> String {
-    let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
+    let verdict = crate::color::verdict(v.allowed, 10);
     let reason = reason(reading, agents, v);
-    let mut s = format!("{verdict:<10}  {:<width$}  {reason}\n", printable(&q.url));
+    let mut s = format!("{verdict}  {:<width$}  {reason}\n", printable(&q.url));
     if let Some(why) = explained {
         let _ = writeln!(s, "    path:   {}", printable(&v.path));
         if !v.group_lines.is_empty() {

@@ -40,7 +40,8 @@ Options:
       --sitemap FILE_OR_URL Read the URLs from a sitemap (XML, index, gzipped or plain text)
       --json                Print one JSON object per change (JSON Lines): url, agent, old, new,
                             each side {allowed, line, text, outcome}
-      --no-size-limit       Read whole files (default: only the first 500 KiB, as Google does)
+      --no-size-limit       Read whole files (default: only the first 500 KiB, as Google does;
+                            with --live, up to 64 MiB)
       --timeout SECONDS     Give up on a fetch after SECONDS (default 10)
       --user-agent TEXT     The User-Agent header to send (default robotscope/VERSION)
   -h, --help                Print help
@@ -77,7 +78,7 @@ impl Side {
                 ))
             }
             SideArg::Live(url) => {
-                let fetched = net.net().fetch_robots(url)?;
+                let fetched = net.net().with_size_limit(size_limit).fetch_robots(url)?;
                 // No answer at all is an error here: a release gate must not pass because the site was
                 // unreachable from CI. (A 5xx answer is the site's state and is compared as crawlers read it.)
                 if let Some(e) = &fetched.error {

@@ -40,6 +40,10 @@ Options:
 Exit status: 0 when a robots.txt was fetched (2xx), 1 when the server answered without one
 (the report says which rule applies), 2 on a usage error, a network error (DNS, connection,
 timeout, truncated body) or when FILE cannot be written.
+A 404 (everything allowed) and a 503 (everything disallowed) both exit 1: each is a finding
+about the site, and the exit status keeps one meaning across commands (0 well, 1 a finding,
+2 nothing judged). Which it is, is in the report: its outcome line, or \"outcome\"
+(allow-all or disallow-all) with --json.
 ";
 
 /// Options shared by every command that fetches.

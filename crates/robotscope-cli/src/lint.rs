@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{Diagnostic, Severity};
+use robotscope::{Diagnostic, DiagnosticKind, Robots, Severity};
 
 use crate::args::{shown_path, Arg, Parser};
 use serde_json::json;
@@ -32,14 +32,17 @@ Options:
                         sarif   a SARIF 2.1.0 log, for code-scanning tools (info: note; columns
                                 count Unicode code points, byteOffset and byteLength are exact)
       --json          The same as --format json
+      --fail-on LEVEL Exit 1 when a diagnostic at LEVEL or above is found: error (the
+                      default), warning or note (every diagnostic, infos included)
       --no-size-limit Lint the whole file (default: only the first 500 KiB, as Google reads it;
-                      content past the cut is reported)
+                      content past the cut is reported, and rules lost to it are an error)
   -h, --help          Print help
 
-ROBOTS_FILE may be '-' to read standard input.
+ROBOTS_FILE may be '-' to read standard input. Diagnostics are printed on standard output, the
+count on standard error.
 
-Exit status: 0 when there is no error (warnings and infos are allowed), 1 when there is one,
-2 on a usage or I/O error.
+Exit status: 0 when nothing at or above --fail-on was found, 1 when something was, 2 on a
+usage or I/O error.
 ";
 
 /// A diagnostic ready to print: the engine's, or the CLI's own note on the 500 KiB cut.
@@ -89,7 +92,7 @@ enum Format {
 
 pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let mut file: Option<OsString> = None;
-    let (mut format, mut size_limit) = (Format::Text, true);
+    let (mut format, mut size_limit, mut fail_on) = (Format::Text, true, Severity::Error);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
@@ -106,6 +109,18 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
                     }
                 }
                 "--no-size-limit" => size_limit = false,
+                "--fail-on" => {
+                    fail_on = match p.string_value()?.as_str() {
+                        "error" => Severity::Error,
+                        "warning" => Severity::Warning,
+                        "note" | "info" => Severity::Info,
+                        other => {
+                            return Err(
+                                p.usage(format!("unknown level '{other}' for --fail-on: use error, warning or note"))
+                            )
+                        }
+                    }
+                }
                 _ => return Err(p.unknown(&name)),
             },
             Arg::Pos(value) if file.is_none() => file = Some(value),
@@ -119,11 +134,22 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let bytes = crate::read_file(&file)?;
     // The cut is reported as a diagnostic below, so no note on standard error.
     let robots = crate::parse(&bytes, size_limit, None);
-
     let starts = robots.line_starts();
     let source_len = robots.source().len();
-    // A cut file carries its own `past-size-limit` diagnostic.
-    let items: Vec<Item> = robots.diagnostics().iter().map(|d| item(d, &starts, source_len)).collect();
+    // The cut file cannot count the rules it no longer holds: the core's diagnostic for the whole file says
+    // how many are lost (an error when any is), in place of the cut file's, at the cut's position.
+    let whole = robots.cut_from().and_then(|_| Robots::parse(&bytes).size_limit_diagnostic());
+    let items: Vec<Item> = robots
+        .diagnostics()
+        .into_iter()
+        .map(|d| match &whole {
+            Some(w) if d.kind == DiagnosticKind::PastSizeLimit => {
+                Diagnostic { severity: w.severity, message: w.message.clone(), help: w.help.clone(), ..d }
+            }
+            _ => d,
+        })
+        .map(|d| item(&d, &starts, source_len))
+        .collect();
 
     let mut out = BufWriter::new(io::stdout().lock());
     match format {
@@ -136,7 +162,12 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         }
         Format::Text => {
             for it in &items {
-                writeln!(out, "{name}:{}:{}: {}: {}", it.line, it.column, it.severity.name(), printable(&it.message))?;
+                let severity = match it.severity {
+                    Severity::Error => crate::color::paint("error", "31"),
+                    Severity::Warning => crate::color::paint("warning", "33"),
+                    Severity::Info => crate::color::paint("info", "1"),
+                };
+                writeln!(out, "{name}:{}:{}: {severity}: {}", it.line, it.column, printable(&it.message))?;
                 if let Some(help) = &it.help {
                     writeln!(out, "  help: {}", printable(help))?;
                 }
@@ -160,7 +191,13 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             eprintln!("{name}: {}", counts.join(", "));
         }
     }
-    Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    let rank = |s: Severity| match s {
+        Severity::Error => 2,
+        Severity::Warning => 1,
+        Severity::Info => 0,
+    };
+    let failed = items.iter().any(|i| rank(i.severity) >= rank(fail_on));
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
@@ -185,12 +222,12 @@ fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
 }
 
 /// `s` escaped as the data of a GitHub Actions workflow command.
-fn github_data(s: &str) -> String {
+pub(crate) fn github_data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// `s` escaped as a property value of a GitHub Actions workflow command.
-fn github_property(s: &str) -> String {
+pub(crate) fn github_property(s: &str) -> String {
     github_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
@@ -231,7 +268,13 @@ fn char_column(source: &[u8], starts: &[usize], line: usize, offset: usize) -> u
 
 /// A path as a SARIF artifact URI: a relative reference with bytes outside the unreserved set and `/`
 /// percent-encoded.
-fn artifact_uri(name: &str) -> String {
+/// The project's home page for SARIF's `informationUri`: omitted while the manifest names the placeholder.
+pub(crate) fn information_uri() -> Option<&'static str> {
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    (!repository.is_empty() && !repository.contains("example.invalid")).then_some(repository)
+}
+
+pub(crate) fn artifact_uri(name: &str) -> String {
     if name == "<stdin>" {
         return String::from("stdin");
     }
@@ -259,9 +302,8 @@ fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], 
         "version": env!("CARGO_PKG_VERSION"),
         "semanticVersion": env!("CARGO_PKG_VERSION"),
     });
-    let repository = env!("CARGO_PKG_REPOSITORY");
-    if !repository.is_empty() {
-        driver["informationUri"] = json!(repository);
+    if let Some(home) = information_uri() {
+        driver["informationUri"] = json!(home);
     }
     driver["rules"] = json!(rules);
     let uri = artifact_uri(name);

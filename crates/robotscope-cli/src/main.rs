@@ -5,7 +5,9 @@ mod ai;
 mod args;
 mod batch;
 mod check;
+mod color;
 mod diff;
+mod expect;
 mod fetch;
 mod lint;
 mod net;
@@ -42,6 +44,7 @@ Usage:
   robotscope fetch [OPTIONS] URL
   robotscope diff [OPTIONS] OLD NEW --agent AGENT [URL... | --urls FILE | --sitemap FILE_OR_URL]
   robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
+  robotscope test [OPTIONS] ROBOTS_FILE EXPECT_FILE
   robotscope batch --root DIR < QUERIES.jsonl
   robotscope help [COMMAND]
 
@@ -51,19 +54,23 @@ Commands:
   fetch   Fetch the robots.txt that governs a URL, as a crawler does, and say what applies
   diff    List the verdicts that change between two versions of a file (a release check)
   ai      Show what the file does to each AI crawler, with the usage preferences that apply
+  test    Check the file against written expectations (allowed|disallowed AGENT URL)
   batch   Answer JSON Lines queries from standard input with the bare engine
   help    Print this help, or the help of a command
 
 Options:
+      --color WHEN  Colour verdicts and severities: auto (the default: on a terminal, unless
+                    NO_COLOR is set), always or never; every command takes it
   -h, --help      Print help
   -V, --version   Print the version, the engine's and that of Google's library it matches
 
 ROBOTS_FILE may be '-' to read standard input. Answers are printed on standard output;
 notes, reports and errors on standard error.
-Exit status: 0 when all is well, 1 when something was found: a URL is disallowed (check), the
-file has errors (lint), a query failed (batch), the server had no robots.txt (fetch) or a
-verdict changed (diff); a finding comes before an error. 2 when nothing could be judged, or
-some input could not be: a usage, I/O or network error, a URL that cannot be read.
+Exit status: 0 when all is well; 1 when something was found: a URL is disallowed (check), the
+file has errors at or above --fail-on (lint), an expectation failed (test), a query failed
+(batch), the server had no robots.txt (fetch) or a verdict changed (diff); a finding comes
+before an error. 2 when nothing could be judged, or some input could not be: a usage, I/O or
+network error, a URL that cannot be read.
 ";
 
 /// Why a command could not run. Every failure exits with status 2.
@@ -141,17 +148,19 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Help text of a command, or `None` when there is no such command.
-fn help_of(command: &str) -> Option<&'static str> {
-    match command {
-        "check" => Some(check::HELP),
+fn help_of(command: &str) -> Option<String> {
+    let help = match command {
+        "check" => return Some(format!("{}\n{}", check::HELP, sitemap::LIMITS_HELP)),
+        "diff" => return Some(format!("{}\n{}", diff::HELP, sitemap::LIMITS_HELP)),
         "lint" => Some(lint::HELP),
         "ai" => Some(ai::HELP),
         "batch" => Some(batch::HELP),
         "fetch" => Some(fetch::HELP),
-        "diff" => Some(diff::HELP),
+        "test" => Some(expect::HELP),
         "help" => Some(MAIN_HELP),
         _ => None,
-    }
+    };
+    help.map(String::from)
 }
 
 fn print(text: &str) -> Result<ExitCode, Failure> {
@@ -167,6 +176,7 @@ fn wants_help(args: &[OsString]) -> bool {
 }
 
 fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
+    color::take(&mut argv).map_err(|message| Failure::Usage { message, command: None })?;
     if argv.is_empty() {
         return Err(Failure::Usage { message: String::from("no command given"), command: None });
     }
@@ -183,7 +193,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
         "help" => match argv.first() {
             None => print(MAIN_HELP),
             Some(c) => match c.to_str().and_then(help_of) {
-                Some(h) if argv.len() == 1 => print(h),
+                Some(h) if argv.len() == 1 => print(&h),
                 _ if argv.len() > 1 => {
                     Err(Failure::Usage { message: String::from("'help' takes at most one command"), command: None })
                 }
@@ -192,9 +202,9 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 }
             },
         },
-        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" => {
+        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" | "test" => {
             if wants_help(&argv) {
-                return print(help_of(command).unwrap_or(MAIN_HELP));
+                return print(&help_of(command).unwrap_or_else(|| String::from(MAIN_HELP)));
             }
             match command {
                 "check" => check::run(args::Parser::new("check", argv)),
@@ -202,13 +212,19 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
                 "fetch" => fetch::run(args::Parser::new("fetch", argv)),
                 "diff" => diff::run(args::Parser::new("diff", argv)),
                 "ai" => ai::run(args::Parser::new("ai", argv)),
+                "test" => expect::run(args::Parser::new("test", argv)),
                 _ => batch::run(args::Parser::new("batch", argv)),
             }
         }
         other if other.starts_with('-') => {
             Err(Failure::Usage { message: format!("unknown option '{other}'"), command: None })
         }
-        other => Err(Failure::Usage { message: format!("unknown command '{other}'"), command: None }),
+        other => {
+            let commands = ["check", "lint", "fetch", "diff", "ai", "test", "batch", "help"];
+            let hint =
+                suggest::did_you_mean(other, commands).map(|c| format!(" (did you mean '{c}'?)")).unwrap_or_default();
+            Err(Failure::Usage { message: format!("unknown command '{other}'{hint}"), command: None })
+        }
     }
 }
 

@@ -21,7 +21,14 @@ pub fn default_user_agent() -> String {
 pub struct Net {
     agent: ureq::Agent,
     timeout: Duration,
+    /// The most of a robots.txt body that is read: Google's 500 KiB, or [`NO_SIZE_LIMIT_CAP`] with
+    /// `--no-size-limit`.
+    body_limit: usize,
 }
+
+/// What `--no-size-limit` reads of a fetched robots.txt at most (64 MiB): the whole file of any real site,
+/// with memory still bounded against a server that never stops sending.
+pub const NO_SIZE_LIMIT_CAP: usize = 64 * 1024 * 1024;
 
 impl Net {
     /// A client that sends `user_agent` and gives up on a request after `timeout`.
@@ -33,7 +40,13 @@ impl Net {
             .http_status_as_error(false)
             .user_agent(user_agent)
             .build();
-        Net { agent: config.into(), timeout }
+        Net { agent: config.into(), timeout, body_limit: GOOGLE_SIZE_LIMIT }
+    }
+
+    /// The same client reading whole robots.txt bodies (up to [`NO_SIZE_LIMIT_CAP`]) when `size_limit` is off.
+    pub fn with_size_limit(mut self, size_limit: bool) -> Net {
+        self.body_limit = if size_limit { GOOGLE_SIZE_LIMIT } else { NO_SIZE_LIMIT_CAP };
+        self
     }
 
     /// One GET without following redirects; `Err` is a network error in words.
@@ -166,7 +179,7 @@ impl Net {
                     f.final_url = next;
                 }
                 FetchOutcome::ParseBody => {
-                    match self.read_body(resp.body_mut(), GOOGLE_SIZE_LIMIT) {
+                    match self.read_body(resp.body_mut(), self.body_limit) {
                         Ok((body, cut)) => {
                             f.row = Row::Parse;
                             f.reason = format!("{}: {}", status_class(status), FetchOutcome::ParseBody.message());

@@ -10,6 +10,53 @@ use quick_xml::events::Event;
 use crate::net::Net;
 use crate::{printable, Failure};
 
+/// The sitemaps protocol's limits for one sitemap file: at most 50,000 URLs and 50 MB (52,428,800 bytes)
+/// uncompressed. The byte limit is counted after gzip decompression, so it also caps what a small `.gz`
+/// expands to.
+pub const MAX_URLS: usize = 50_000;
+/// See [`MAX_URLS`].
+pub const MAX_BYTES: u64 = 50 * 1024 * 1024;
+/// A sitemap index lists at most 50,000 sitemaps (the protocol's limit); an index inside an index is not
+/// followed (depth 1).
+pub const MAX_CHILDREN: usize = 50_000;
+
+/// What `--help` says about the limits (one text for `check` and `diff`).
+pub const LIMITS_HELP: &str = "\
+Sitemap limits (the sitemaps protocol's): each sitemap file may list 50,000 URLs and hold 50 MB
+(52,428,800 bytes) uncompressed, counted after gzip decompression; an index may list 50,000
+sitemaps and is followed one level deep. A file over a limit, a truncated file, a file that is
+neither XML nor a list of URLs, and an HTML page are errors that name the byte where reading
+stopped; the URLs read before it are still judged.
+";
+
+/// A reader that fails once more than `cap` bytes have come through it.
+struct Capped<R> {
+    inner: R,
+    read: u64,
+    cap: u64,
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // One byte past the cap is read, so a file of exactly `cap` bytes passes.
+        let room = (self.cap + 1).saturating_sub(self.read);
+        let want = buf.len().min(usize::try_from(room).unwrap_or(usize::MAX));
+        if want == 0 {
+            return Err(io::Error::other(format!(
+                "it holds more than {MAX_BYTES} bytes (50 MB) uncompressed, the sitemaps protocol's limit; reading \
+                 stopped at byte {}",
+                self.cap
+            )));
+        }
+        let n = self.inner.read(&mut buf[..want])?;
+        self.read += n as u64;
+        if self.read > self.cap {
+            return self.read(&mut []);
+        }
+        Ok(n)
+    }
+}
+
 /// What reading a sitemap found, besides the URLs.
 #[derive(Debug, Default)]
 pub struct Summary {
@@ -104,8 +151,14 @@ fn read(
         |e: &dyn std::fmt::Display| Failure::Message(format!("cannot read the sitemap '{}': {e}", printable(source)));
     let mut raw = BufReader::with_capacity(64 * 1024, open(source, net)?);
     let gzipped = raw.fill_buf().map_err(|e| bad(&e))?.starts_with(&[0x1f, 0x8b]);
-    let mut input: Box<dyn BufRead> =
-        if gzipped { Box::new(BufReader::with_capacity(64 * 1024, MultiGzDecoder::new(raw))) } else { Box::new(raw) };
+    let mut input: Box<dyn BufRead> = if gzipped {
+        Box::new(BufReader::with_capacity(
+            64 * 1024,
+            Capped { inner: MultiGzDecoder::new(raw), read: 0, cap: MAX_BYTES },
+        ))
+    } else {
+        Box::new(BufReader::with_capacity(64 * 1024, Capped { inner: raw, read: 0, cap: MAX_BYTES }))
+    };
     summary.files += 1;
     let head = input.fill_buf().map_err(|e| bad(&e))?;
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
@@ -146,18 +199,40 @@ fn read_text(
     summary: &mut Summary,
 ) -> Result<(), Failure> {
     let mut line = Vec::new();
+    let (mut at, mut number, mut urls) = (0u64, 0usize, 0usize);
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let n = input.read_until(b'\n', &mut line)?;
+        if n == 0 {
             return Ok(());
         }
+        number += 1;
         let text = String::from_utf8_lossy(&line);
         let url = text.trim();
         if !url.is_empty() {
+            // A text sitemap lists full URLs; anything else is not a sitemap (an error page, a mistyped file).
+            if !is_url(url) {
+                let shown: String = url.chars().take(60).collect();
+                return Err(Failure::Message(format!(
+                    "line {number} (byte {at}) is not a URL: '{}'; a sitemap is XML or one full URL per line",
+                    printable(&shown)
+                )));
+            }
+            urls += 1;
+            if urls > MAX_URLS {
+                return Err(too_many(at));
+            }
             summary.urls += 1;
             each(url)?;
         }
+        at += n as u64;
     }
+}
+
+fn too_many(at: u64) -> Failure {
+    Failure::Message(format!(
+        "it lists more than {MAX_URLS} URLs, the sitemaps protocol's limit; reading stopped at byte {at}"
+    ))
 }
 
 enum XmlError {
@@ -179,25 +254,36 @@ fn read_xml(
     let mut in_loc = false;
     let mut loc = String::new();
     let mut children = Vec::new();
+    let mut urls = 0usize;
+    let mut open: Vec<u8> = Vec::new();
     loop {
-        let event = reader
-            .read_event_into(&mut buf)
-            .map_err(|e| XmlError::Read(format!("XML error at byte {}: {e}", reader.error_position())))?;
+        let event = reader.read_event_into(&mut buf).map_err(|e| {
+            XmlError::Read(match e {
+                // The stream failed (a timeout, a cut connection, the size limit): say where it stopped.
+                quick_xml::Error::Io(io) => format!("reading stopped at byte {}: {io}", reader.buffer_position()),
+                e => format!("XML error at byte {}: {e}", reader.error_position()),
+            })
+        })?;
         match event {
             Event::Start(e) => {
                 depth += 1;
                 let name = e.local_name();
                 let name = name.as_ref();
+                open.clear();
+                open.extend_from_slice(name);
                 match depth {
                     1 => {
                         root = Some(match name {
                             b"urlset" => false,
                             b"sitemapindex" => true,
                             other => {
+                                let html = if other.eq_ignore_ascii_case(b"html") { " (an HTML page)" } else { "" };
                                 return Err(XmlError::Read(format!(
-                                    "the root element is <{}>, not <urlset> or <sitemapindex>",
-                                    String::from_utf8_lossy(other)
-                                )))
+                                    "the root element is <{}>{html}, not <urlset> or <sitemapindex>; reading stopped \
+                                     at byte {}",
+                                    String::from_utf8_lossy(other),
+                                    reader.buffer_position()
+                                )));
                             }
                         })
                     }
@@ -214,9 +300,23 @@ fn read_xml(
                     in_loc = false;
                     let url = loc.trim();
                     if !url.is_empty() {
+                        urls += 1;
+                        let at = reader.buffer_position();
                         if root == Some(true) {
+                            if urls > MAX_CHILDREN {
+                                return Err(XmlError::Read(format!(
+                                    "the index lists more than {MAX_CHILDREN} sitemaps, the sitemaps protocol's \
+                                     limit; reading stopped at byte {at}"
+                                )));
+                            }
                             children.push(url.to_owned());
                         } else {
+                            if urls > MAX_URLS {
+                                return Err(match too_many(at) {
+                                    Failure::Message(m) => XmlError::Read(m),
+                                    other => XmlError::Callback(other),
+                                });
+                            }
                             summary.urls += 1;
                             each(url).map_err(XmlError::Callback)?;
                         }
@@ -241,13 +341,24 @@ fn read_xml(
                     }
                 }
             }
+            Event::Eof if depth > 0 => {
+                let root = if root == Some(true) { "sitemapindex" } else { "urlset" };
+                return Err(XmlError::Read(format!(
+                    "the file ends at byte {} before </{root}> (last element opened: <{}>): it is truncated",
+                    reader.buffer_position(),
+                    String::from_utf8_lossy(&open)
+                )));
+            }
             Event::Eof => break,
             _ => {}
         }
         buf.clear();
     }
     if root.is_none() {
-        return Err(XmlError::Read(String::from("no <urlset> or <sitemapindex> element")));
+        return Err(XmlError::Read(format!(
+            "no <urlset> or <sitemapindex> element in its {} bytes",
+            reader.buffer_position()
+        )));
     }
     Ok(children)
 }

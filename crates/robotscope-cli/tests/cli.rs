@@ -362,9 +362,14 @@ fn a_50_mb_file_works_and_is_cut_at_500_kib_by_default() {
     assert!(r.stderr.is_empty(), "{}", r.stderr);
 
     let r = run(&["lint", "--json", f.path()]);
-    assert_eq!(r.code, 0, "{r:?}");
+    // Rules lost to the cut are an error, and the message says how many (issue 27).
+    assert_eq!(r.code, 1, "{r:?}");
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
     let cut = v.as_array().unwrap().iter().find(|d| d["kind"] == "past-size-limit").expect("the cut is reported");
+    assert_eq!(cut["severity"], "error");
+    let whole = robotscope::Robots::parse(body.as_bytes());
+    let lost = whole.rules().filter(|r| r.value_span.start >= 512_000).count();
+    assert!(cut["message"].as_str().unwrap().contains(&format!("{lost} rules are lost")), "{cut} {lost}");
     // The span marks the cut (spans never point past what was parsed); the message gives the full size.
     assert_eq!(cut["span"]["start"], 512_000);
     assert_eq!(cut["span"]["end"], 512_000);
@@ -514,14 +519,45 @@ fn batch_bad_lines_give_errors_and_processing_goes_on() {
     let r = run_with_input(&["batch", "--root", root_arg(dir.path())], input.as_bytes());
     assert_eq!(r.code, 1, "{r:?}");
     let out = json_lines(&r.stdout);
-    assert_eq!(out.len(), 9, "{r:?}");
+    // The blank line is skipped: no answer for it.
+    assert_eq!(out.len(), 8, "{r:?}");
     assert_eq!(out[0], serde_json::json!({"allowed": false, "line": 2}));
-    for (i, v) in out.iter().enumerate().take(8).skip(1) {
+    for (i, v) in out.iter().enumerate().take(7).skip(1) {
         assert!(v["error"].is_string(), "line {}: {v}", i + 1);
     }
     assert!(out[2]["error"].as_str().unwrap().contains("'url'"));
     assert!(out[4]["error"].as_str().unwrap().contains("cannot read 'missing.txt'"));
-    assert_eq!(out[8], serde_json::json!({"allowed": true, "line": 0}));
+    assert_eq!(out[7], serde_json::json!({"allowed": true, "line": 0}));
+}
+
+#[test]
+fn batch_files_stay_inside_the_root_and_blank_lines_are_skipped() {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("robots.txt"), "User-agent: *\nDisallow: /\n").unwrap();
+    let dir = batch_root();
+    let root = dir.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("in.txt"), "User-agent: *\nDisallow: /in\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("robots.txt"), root.join("link.txt")).unwrap();
+    let escape = format!("../{}", "../".repeat(20)) + outside.path().join("robots.txt").to_str().unwrap();
+    let input = [
+        r#"{"file": "in.txt", "agents": ["x"], "url": "/in"}"#.to_owned(),
+        format!(r#"{{"file": "{escape}", "agents": ["x"], "url": "/a"}}"#),
+        r#"{"file": "../a.txt", "agents": ["x"], "url": "/a"}"#.to_owned(),
+        r#"{"file": "link.txt", "agents": ["x"], "url": "/a"}"#.to_owned(),
+        String::from("   "),
+        r#"{"file": "./sub/../in.txt", "agents": ["x"], "url": "/in"}"#.to_owned(),
+    ]
+    .join("\n");
+    std::fs::create_dir(root.join("sub")).unwrap();
+    let r = run_with_input(&["batch", "--root", root.to_str().unwrap()], input.as_bytes());
+    let out = json_lines(&r.stdout);
+    assert_eq!(out.len(), 5, "{r:?}");
+    assert_eq!(out[0], serde_json::json!({"allowed": false, "line": 2}));
+    for v in &out[1..4] {
+        assert!(v["error"].as_str().unwrap().contains("is outside --root"), "{v}");
+    }
+    assert_eq!(out[4], serde_json::json!({"allowed": false, "line": 2}));
 }
 
 #[test]
@@ -940,4 +976,83 @@ fn crawlers_that_ignore_the_star_group_agree_in_check_diff_and_sitemaps() {
     let bad = run(&["diff", empty.path(), g.path(), "-a", "@serch", "/about"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("did you mean '@search'?"), "{bad:?}");
+}
+
+#[test]
+fn lint_fail_on_chooses_the_level_that_fails() {
+    // Issue 27: a rule after the final `Sitemap:` line joins the GPTBot group; a warning, so it fails only
+    // with --fail-on warning or note.
+    let f = Fixture::new("User-agent: GPTBot\nDisallow: /gpt\n\nSitemap: https://a.com/s.xml\nDisallow: /page1\n");
+    let r = run(&["lint", f.path()]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains(":5:11: warning: this rule comes after a `Sitemap:` line"), "{r:?}");
+    assert_eq!(run(&["lint", "--fail-on", "warning", f.path()]).code, 1);
+    assert_eq!(run(&["lint", "--fail-on", "note", f.path()]).code, 1);
+    assert_eq!(run(&["lint", "--fail-on", "error", f.path()]).code, 0);
+    // Infos alone fail only with --fail-on note.
+    let info = Fixture::new("User-agent: *\nDisallow: /x\nCrawl-delay: 5\n");
+    assert_eq!(run(&["lint", "--fail-on", "warning", info.path()]).code, 0);
+    assert_eq!(run(&["lint", "--fail-on", "note", info.path()]).code, 1);
+    let bad = run(&["lint", "--fail-on", "fatal", f.path()]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown level 'fatal' for --fail-on"), "{bad:?}");
+}
+
+// ---- test: expectations (issue 27) ----
+
+#[test]
+fn test_checks_written_expectations_and_lists_the_failures() {
+    let robots = Fixture::new("User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\n");
+    let expect = robots.dir.path().join("expect.txt");
+    let write = |text: &str| std::fs::write(&expect, text).unwrap();
+    let e = expect.to_str().unwrap();
+    write("# gates\n\ndisallowed GPTBot https://example.com/blog/\nallowed   Googlebot /shop\n");
+    std::fs::OpenOptions::new().append(true).open(&expect).unwrap().write_all(b"disallowed Googlebot cart\n").unwrap();
+    let r = run(&["test", robots.path(), e]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{r:?}");
+    assert!(r.stderr.contains("3 of 3 expectations hold"), "{r:?}");
+    // A set expands to every member: each crawler that is not disallowed is a failure of its own.
+    write("disallowed @ai-training /blog/\n");
+    let set = robotscope::crawler_set("@ai-training").unwrap();
+    let r = run(&["test", robots.path(), e]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert_eq!(r.stdout.lines().count(), set.len() - 1, "{r:?}");
+    assert!(!r.stdout.contains("for GPTBot"), "{r:?}");
+    assert!(r.stdout.contains(":1: expected disallowed for ClaudeBot (of @ai-training) at /blog/, but it is allowed"));
+    assert!(r.stderr.contains(&format!("1 of {} expectations hold", set.len())), "{r:?}");
+    // GitHub annotations and SARIF point at the expectation's line.
+    write("# one\nallowed GPTBot /x\n");
+    let r = run(&["test", "--format", "github", robots.path(), e]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.starts_with(&format!("::error file={e},line=2,title=robotscope expectation failed::")), "{r:?}");
+    let r = run(&["test", "--format", "sarif", robots.path(), e]);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let result = &v["runs"][0]["results"][0];
+    assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+    assert!(v["runs"][0]["tool"]["driver"].get("informationUri").is_none(), "the placeholder is not named");
+    // A line that cannot be read is an error naming it.
+    write("allowed GPTBot\n");
+    let r = run(&["test", robots.path(), e]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains(":1: expected 'allowed|disallowed AGENT URL'"), "{r:?}");
+    write("maybe GPTBot /x\n");
+    assert_eq!(run(&["test", robots.path(), e]).code, 2);
+}
+
+#[test]
+fn color_is_chosen_with_color_and_no_color() {
+    let f = Fixture::new("User-agent: *\nDisallow: /x\n");
+    let always = run(&["check", "--color", "always", f.path(), "-a", "a", "/x", "/y"]);
+    assert!(always.stdout.starts_with("\x1b[31mDISALLOWED\x1b[0m  /x  line 2"), "{always:?}");
+    assert!(always.stdout.contains("\x1b[32mALLOWED\x1b[0m     /y"), "{always:?}");
+    // Not a terminal: no colour by default, nor with never.
+    for args in [vec!["check", f.path(), "-a", "a", "/x"], vec!["check", "--color=never", f.path(), "-a", "a", "/x"]] {
+        assert!(!run(&args).stdout.contains('\x1b'), "{args:?}");
+    }
+    let typo = Fixture::new("User-agent: *\nDissallow: /a\n");
+    let lint = run(&["lint", typo.path(), "--color", "always"]);
+    assert!(lint.stdout.contains(":2:1: \x1b[33mwarning\x1b[0m: "), "{lint:?}");
+    let bad = run(&["check", "--color", "sometimes", f.path(), "-a", "a", "/x"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("unknown value 'sometimes' for --color"), "{bad:?}");
 }

@@ -242,7 +242,7 @@ fn the_ci_recipe_parses_and_its_commands_run() {
         }
     }
     let subcommands: Vec<&str> = commands.iter().map(|c| c[1].as_str()).collect();
-    assert!(subcommands.contains(&"lint") && subcommands.contains(&"diff"), "{subcommands:?}");
+    assert!(["lint", "diff", "test"].iter().all(|c| subcommands.contains(c)), "{subcommands:?}");
 
     // Run each command as the workflow would, with the site's address pointing at a local server that serves
     // the live file, in a checkout holding public/robots.txt and an env var the recipe reads.
@@ -265,6 +265,8 @@ fn the_ci_recipe_parses_and_its_commands_run() {
     let checkout = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(checkout.path().join("public")).unwrap();
     std::fs::write(checkout.path().join("public/robots.txt"), "User-agent: *\nDisallow: /\n").unwrap();
+    std::fs::write(checkout.path().join("public/robots.expect"), "allowed Googlebot /\ndisallowed GPTBot /private/\n")
+        .unwrap();
     let site_var = doc["env"]["SITE"].as_str().expect("the recipe names its site in env.SITE").to_owned();
     assert!(site_var.starts_with("https://"));
     for cmd in &commands {
@@ -273,6 +275,12 @@ fn the_ci_recipe_parses_and_its_commands_run() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let r = run(&args, Some(checkout.path()));
         assert_ne!(r.code, 2, "{cmd:?} is not a usage or network error: {}", r.stderr);
+        if cmd[1] == "test" {
+            // The staging `Disallow: /` breaks the written expectation that Googlebot may fetch `/`.
+            assert_eq!(r.code, 1, "{cmd:?}: {}{}", r.stdout, r.stderr);
+            assert!(r.stdout.starts_with("::error file=public/robots.expect,line=1,"), "{}", r.stdout);
+            assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+        }
         if cmd[1] == "diff" {
             // The staging `Disallow: /` against the live file: the gate fails.
             assert_eq!(r.code, 1, "{cmd:?}: {}{}", r.stdout, r.stderr);

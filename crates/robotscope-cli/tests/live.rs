@@ -29,6 +29,10 @@ enum Reply {
     Stall(Duration),
     /// Announces `declared` bytes, sends `body` (shorter), and closes.
     Cut { declared: usize, body: Vec<u8> },
+    /// Sends `head`, then `chunk` again and again until the client goes away (no Content-Length).
+    Endless { head: Vec<u8>, chunk: Vec<u8> },
+    /// Sends `body` (no Content-Length), then nothing for this long, and closes.
+    ThenStall { body: Vec<u8>, stall: Duration },
 }
 
 fn ok(body: impl Into<Vec<u8>>) -> Reply {
@@ -114,6 +118,17 @@ fn answer(stream: TcpStream, handler: &Handler) {
             let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {declared}\r\nConnection: close\r\n\r\n");
             let _ = stream.write_all(head.as_bytes());
             let _ = stream.write_all(&body);
+        }
+        Reply::Endless { head, chunk } => {
+            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n");
+            let _ = stream.write_all(&head);
+            while stream.write_all(&chunk).is_ok() {}
+        }
+        Reply::ThenStall { body, stall } => {
+            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n");
+            let _ = stream.write_all(&body);
+            let _ = stream.flush();
+            std::thread::sleep(stall);
         }
     }
     let _ = stream.flush();
@@ -252,6 +267,10 @@ fn fetch_600_kib_reads_only_500_kib_and_says_so() {
     assert!(lines[1].starts_with("ALLOWED") && lines[1].contains("/late"), "{lines:?}");
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(r.stderr.contains("robotscope: fetched http://127.0.0.1:"), "{}", r.stderr);
+    // --no-size-limit is honoured with --live: the rule past 500 KiB applies.
+    let r = run(&["check", "--live", "--no-size-limit", "--agent", "Googlebot", &s.url("/late")]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.out().starts_with("DISALLOWED"), "{}", r.out());
 }
 
 #[test]
@@ -596,6 +615,155 @@ fn sitemap_errors_are_clear() {
     let r = run(&["check", robots.to_str().unwrap(), "--agent", "a", "--sitemap", &s.url("/missing.xml")]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("cannot fetch the sitemap") && r.stderr.contains("404 Not Found"), "{}", r.stderr);
+}
+
+/// Runs the binary and measures its peak resident memory (VmHWM, which only grows, read from /proc until it
+/// exits), in bytes.
+fn run_measured(args: &[&str]) -> (Run, u64) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let status = format!("/proc/{}/status", child.id());
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut b);
+        b
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
+        s
+    });
+    let mut peak = 0u64;
+    let code = loop {
+        if let Ok(text) = std::fs::read_to_string(&status) {
+            let hwm = text.lines().find_map(|l| l.strip_prefix("VmHWM:")).map(|v| v.trim().trim_end_matches(" kB"));
+            if let Some(kb) = hwm.and_then(|v| v.trim().parse::<u64>().ok()) {
+                peak = peak.max(kb * 1024);
+            }
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code().expect("exited normally");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    (Run { code, stdout: out.join().unwrap(), stderr: err.join().unwrap() }, peak)
+}
+
+const MB: u64 = 1024 * 1024;
+
+#[test]
+fn a_gzip_bomb_sitemap_stops_at_50_mb_in_bounded_memory() {
+    // 300 MB of whitespace inside <urlset>, gzipped to well under a megabyte.
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(b"<urlset><url><loc>https://example.com/private/a</loc></url>").unwrap();
+    let spaces = vec![b' '; 1 << 20];
+    for _ in 0..300 {
+        enc.write_all(&spaces).unwrap();
+    }
+    enc.write_all(b"</urlset>").unwrap();
+    let bomb = enc.finish().unwrap();
+    assert!(bomb.len() < 2 * MB as usize);
+    let s = Server::start(move |_| Reply::Full { status: 200, headers: vec![], body: bomb.clone() });
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(&robots, "User-agent: *\nDisallow: /never/\n").unwrap();
+    let (r, peak) = run_measured(&["check", robots.to_str().unwrap(), "-a", "a", "--sitemap", &s.url("/s.xml.gz")]);
+    eprintln!("gzip bomb: peak memory {:.1} MB", peak as f64 / MB as f64);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("more than 52428800 bytes (50 MB) uncompressed"), "{}", r.stderr);
+    assert!(r.stderr.contains("1 URL read from 1 sitemap file before reading stopped; 0 disallowed"), "{}", r.stderr);
+    assert!(peak > 0 && peak < 100 * MB, "peak {peak}");
+}
+
+#[test]
+fn an_endless_sitemap_stops_at_50_mb_in_bounded_memory() {
+    let s = Server::start(|_| Reply::Endless {
+        head: b"<urlset><url><loc>https://example.com/private/a</loc></url>".to_vec(),
+        chunk: vec![b' '; 64 * 1024],
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(&robots, "User-agent: *\nDisallow: /private/\n").unwrap();
+    let (r, peak) = run_measured(&["check", robots.to_str().unwrap(), "-a", "a", "--sitemap", &s.url("/s.xml")]);
+    eprintln!("endless sitemap: peak memory {:.1} MB", peak as f64 / MB as f64);
+    // The disallowed URL read before the limit is a finding, and findings come first in the exit status.
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.out().contains("DISALLOWED  https://example.com/private/a"), "{}", r.out());
+    assert!(r.stderr.contains("reading stopped at byte 52428800"), "{}", r.stderr);
+    assert!(peak > 0 && peak < 100 * MB, "peak {peak}");
+}
+
+#[test]
+fn truncated_html_and_non_xml_sitemaps_are_errors_naming_the_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(&robots, FILE).unwrap();
+    let cases = [
+        ("<urlset><url><loc>https://a.com/x</loc></url><url><loc>https://a.com/", "ends at byte 69 before </urlset>"),
+        ("not xml at all\n", "line 1 (byte 0) is not a URL: 'not xml at all'"),
+        ("<!DOCTYPE html>\n<html><body>Not found</body></html>", "the root element is <html> (an HTML page)"),
+    ];
+    for (body, message) in cases {
+        let file = dir.path().join("sitemap");
+        std::fs::write(&file, body).unwrap();
+        let r = run(&["check", robots.to_str().unwrap(), "-a", "a", "--sitemap", file.to_str().unwrap()]);
+        assert_eq!(r.code, 2, "{body}: {}", r.stderr);
+        assert!(r.stderr.contains(message), "{body}: {}", r.stderr);
+    }
+    // More than 50,000 URLs in one file.
+    let urls: Vec<String> = (0..50_001).map(|i| format!("https://a.com/{i}")).collect();
+    let file = dir.path().join("big.txt");
+    std::fs::write(&file, urls.join("\n")).unwrap();
+    let r = run(&["check", robots.to_str().unwrap(), "-a", "a", "--sitemap", file.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("more than 50000 URLs"), "{}", r.stderr);
+    assert!(r.stderr.contains("50000 URLs read from 1 sitemap file before reading stopped"), "{}", r.stderr);
+}
+
+#[test]
+fn a_sitemap_timeout_says_how_many_urls_were_read() {
+    let mut body = String::from("<urlset>");
+    for i in 0..3 {
+        body.push_str(&format!("<url><loc>https://example.com/p/{i}</loc></url>"));
+    }
+    let s = Server::start(move |_| Reply::ThenStall { body: body.clone().into_bytes(), stall: Duration::from_secs(4) });
+    let dir = tempfile::tempdir().unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(&robots, "User-agent: *\nDisallow: /private/\n").unwrap();
+    let r = run(&["check", robots.to_str().unwrap(), "-a", "a", "--timeout", "1", "--sitemap", &s.url("/s.xml")]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("reading stopped at byte"), "{}", r.stderr);
+    assert!(!r.stderr.contains("XML error at byte 0"), "{}", r.stderr);
+    assert!(r.stderr.contains("3 URLs read from 1 sitemap file before reading stopped"), "{}", r.stderr);
+}
+
+#[test]
+fn a_missing_child_sitemap_does_not_hide_the_disallowed_urls() {
+    let s = Server::start(|r| match r.path.as_str() {
+        "/s.xml" => ok("<urlset><url><loc>https://example.com/private/a</loc></url></urlset>"),
+        _ => status(404),
+    });
+    let host = format!("127.0.0.1:{}", s.port);
+    let index_body = format!(
+        "<sitemapindex><sitemap><loc>http://{host}/gone.xml</loc></sitemap>\
+         <sitemap><loc>http://{host}/s.xml</loc></sitemap></sitemapindex>"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let index = dir.path().join("index.xml");
+    std::fs::write(&index, index_body).unwrap();
+    let robots = dir.path().join("robots.txt");
+    std::fs::write(&robots, "User-agent: *\nDisallow: /private/\n").unwrap();
+    let r = run(&["check", robots.to_str().unwrap(), "-a", "a", "--sitemap", index.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("404"), "{}", r.stderr);
+    assert!(r.stderr.contains("1 disallowed; 1 listed sitemap could not be read"), "{}", r.stderr);
 }
 
 // ---- diff ----

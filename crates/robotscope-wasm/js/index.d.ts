@@ -54,6 +54,7 @@ export type DiagnosticKind =
   | 'empty-user-agent'
   | 'user-agent-reduced'
   | 'user-agents-merged'
+  | 'rule-joins-group'
   | 'empty-group'
   | 'global-rules-ignored'
   | 'repeated-agent'

@@ -101,6 +101,9 @@ kinds! {
     UserAgentReduced => "user-agent-reduced",
     /// User-agent lines separated by other lines still form one group.
     UserAgentsMerged => "user-agents-merged",
+    /// A rule after a `Sitemap:` line (or after a blank line and another non-group line) still belongs to the
+    /// group above: only a `User-agent` line starts a group.
+    RuleJoinsGroup => "rule-joins-group",
     /// A group with no rules.
     EmptyGroup => "empty-group",
     /// An agent with its own group ignores every `*` rule.
@@ -278,15 +281,29 @@ impl<'a> Linter<'a> {
                     Some(SHORTEN.into()),
                 )
             });
-        } else if src.len() > GOOGLE_SIZE_LIMIT {
+        }
+    }
+
+    /// Google's 500 KiB cut on a file parsed whole: the lines and rules Google never reads.
+    fn past_size_limit(&mut self) {
+        let src = self.robots.source();
+        if self.robots.cut_from().is_none() && src.len() > GOOGLE_SIZE_LIMIT {
             let line = self.robots.lines().find(|l| l.span.end >= GOOGLE_SIZE_LIMIT).map_or(1, |l| l.number);
             let ignored = self.robots.rules().filter(|r| r.value_span.start >= GOOGLE_SIZE_LIMIT).count();
             let span = Span::new(GOOGLE_SIZE_LIMIT, src.len());
-            self.push(DiagnosticKind::PastSizeLimit, Severity::Warning, line, span, || {
+            // Rules past the cut are rules Google never obeys: an error, since verdicts change with them.
+            let severity = if ignored > 0 { Severity::Error } else { Severity::Warning };
+            self.push(DiagnosticKind::PastSizeLimit, severity, line, span, || {
+                let lost = match ignored {
+                    0 => String::from("no rule is lost"),
+                    1 => String::from("1 rule is lost, which Google never obeys"),
+                    n => format!("{n} rules are lost, which Google never obeys"),
+                };
                 (
                     format!(
-                        "Google reads only the first 500 KiB (512,000 bytes); everything from line {line} on is \
-                         ignored ({ignored} rule(s))"
+                        "the file is {} bytes long; Google reads only the first 500 KiB (512,000 bytes), so \
+                         everything from line {line} on is ignored: {lost}",
+                        src.len()
                     ),
                     Some(SHORTEN.into()),
                 )
@@ -604,8 +621,50 @@ impl<'a> Linter<'a> {
             })
             .collect();
         let mut global_rules: Vec<usize> = Vec::new();
+        // For each line, what may make a reader think the group ended before it: a `Sitemap:` line, a blank
+        // line, or a line with another key (`Crawl-delay`, `Content-Usage`, an unknown key).
+        let (sitemap_line, blank_line, other_line): (Vec<bool>, Vec<bool>, Vec<bool>) = if separator.is_empty() {
+            (Vec::new(), Vec::new(), Vec::new())
+        } else {
+            let lines: Vec<_> = robots.lines().collect();
+            let kind = |l: &Line| l.directive.as_ref().map(|d| d.kind);
+            (
+                lines.iter().map(|l| kind(l) == Some(KeyKind::Sitemap)).collect(),
+                lines.iter().map(|l| l.metadata.is_empty).collect(),
+                lines.iter().map(|l| kind(l) == Some(KeyKind::Unknown)).collect(),
+            )
+        };
         for g in robots.groups() {
             let agents: Vec<_> = g.agents().collect();
+            // Rules after a `Sitemap:` line, or after a blank line and another non-group line, look like the
+            // start of something new but join this group (Google's matcher confirms: google/robotstxt#51).
+            let group_rules: Vec<_> = g.rules().collect();
+            for pair in group_rules.windows(2) {
+                let between = pair[0].line..pair[1].line.saturating_sub(1);
+                let any = |v: &[bool]| v.get(between.clone()).is_some_and(|s| s.iter().any(|&b| b));
+                let after_sitemap = any(&sitemap_line);
+                if !(after_sitemap || (any(&blank_line) && any(&other_line))) {
+                    continue;
+                }
+                let first = agents.first().map_or(0, |a| a.line);
+                let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
+                let what = if after_sitemap { "a `Sitemap:` line" } else { "a blank line and another line" };
+                let r = pair[1];
+                self.push(DiagnosticKind::RuleJoinsGroup, Severity::Warning, r.line, r.value_span, || {
+                    (
+                        format!(
+                            "this rule comes after {what}, but it still belongs to the group for {} that starts on \
+                             line {first}: only a `User-agent` line starts a new group",
+                            names.join(", ")
+                        ),
+                        Some(
+                            "put a `User-agent` line above it for the crawlers it is meant for, or move it up into \
+                             its group"
+                                .into(),
+                        ),
+                    )
+                });
+            }
             // User-agent lines with blank lines or other directives between them still form one group.
             for pair in agents.windows(2) {
                 let separated = separator[pair[0].line..pair[1].line - 1].iter().any(|&s| s);
@@ -1073,6 +1132,17 @@ impl<'a> Linter<'a> {
 }
 
 impl Robots {
+    /// The `past-size-limit` diagnostic of this file parsed whole (`Robots::parse`): where Google's 500 KiB cut
+    /// falls and how many rules it drops (an error when it drops any, a warning otherwise); `None` for a file
+    /// within the limit or one already cut when it was parsed. Tools that lint the cut file, as Google reads it,
+    /// take this one from the whole file in place of the cut file's, which cannot count what it no longer holds.
+    pub fn size_limit_diagnostic(&self) -> Option<Diagnostic> {
+        let mut l =
+            Linter { robots: self, html: false, out: Vec::new(), counts: alloc::vec![0; DiagnosticKind::ALL.len()] };
+        l.past_size_limit();
+        l.out.pop()
+    }
+
     /// Lints the file (SPEC B3): per-line problems, group-level surprises and whole-file issues, sorted by
     /// position. At most 200 diagnostics of one kind are listed; one
     /// [`DiagnosticKind::MoreNotShown`] per kind counts the rest.
@@ -1088,6 +1158,7 @@ impl Robots {
         let mut l =
             Linter { robots: self, html: false, out: Vec::new(), counts: alloc::vec![0; DiagnosticKind::ALL.len()] };
         l.whole_file();
+        l.past_size_limit();
         for line in self.lines() {
             l.line(&line);
         }
