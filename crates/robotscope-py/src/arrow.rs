@@ -87,30 +87,48 @@ impl Agents {
     }
 }
 
-/// Answers rows for one parsed file, reusing the matcher while the agent stays the same.
+/// Answers rows for one parsed file. The agent's token is read once per run of rows with the same agent; the
+/// rules of that token are laid out in a `Matcher` from the second row of a run on (a file asked once, as in a
+/// join with few URLs per origin, is answered by `decide` without building the table).
 struct Answerer<'a> {
     robots: &'a core::Robots,
     exact: bool,
     agent: Option<String>,
     /// The token the engine is given for the current agent (None: a crawler that ignores `*` and has no group).
+    token: Option<String>,
+    rows: usize,
     matcher: Option<core::Matcher<'a>>,
 }
 
 impl<'a> Answerer<'a> {
     fn new(robots: &'a core::Robots, exact: bool) -> Self {
-        Answerer { robots, exact, agent: None, matcher: None }
+        Answerer { robots, exact, agent: None, token: None, rows: 0, matcher: None }
     }
 
     fn decide(&mut self, agent: &str, url: &str) -> (bool, u32) {
         if self.agent.as_deref() != Some(agent) {
-            let token =
+            self.token =
                 if self.exact { Some(agent.to_string()) } else { self.robots.agent_token(&core::resolve_agent(agent)) };
-            self.matcher = token.map(|t| self.robots.matcher(&[t.as_str()][..]));
             self.agent = Some(agent.to_string());
+            self.rows = 0;
+            self.matcher = None;
         }
-        let Some(matcher) = &self.matcher else { return (true, 0) };
-        let (allowed, line) =
-            if self.exact { matcher.decide(url) } else { matcher.decide(&core::resolve_url(url, None).tested) };
+        let Some(token) = &self.token else { return (true, 0) };
+        let typed;
+        let url = if self.exact {
+            url
+        } else {
+            typed = core::resolve_url(url, None).tested;
+            typed.as_str()
+        };
+        self.rows += 1;
+        if self.rows == 2 {
+            self.matcher = Some(self.robots.matcher(&[token.as_str()][..]));
+        }
+        let (allowed, line) = match &self.matcher {
+            Some(matcher) => matcher.decide(url),
+            None => self.robots.decide(&[token.as_str()][..], url),
+        };
         (allowed, line as u32)
     }
 }

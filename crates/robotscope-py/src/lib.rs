@@ -141,10 +141,12 @@ impl Robots {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
         Ok(py.detach(|| match &agent {
-            AgentArg::One(a) if !exact => {
-                let typed = core::resolve_agent(a);
-                robots.check_agent(&typed, &core::resolve_url(url, None).tested).verdict.allowed
-            }
+            // The token `check_agent` would give the matcher (a preset's fallback, or none for a crawler that
+            // ignores `*` and has no group), answered without the explanation.
+            AgentArg::One(a) if !exact => match robots.agent_token(&core::resolve_agent(a)) {
+                Some(token) => robots.is_allowed(&[token.as_str()][..], &core::resolve_url(url, None).tested),
+                None => true,
+            },
             AgentArg::One(a) => robots.is_allowed(a.as_str(), url),
             AgentArg::Many(agents) => robots.is_allowed(agents, url),
         }))
