@@ -4,7 +4,7 @@
 //! its own under `target/python/`, never in the system Python.
 
 use std::path::{Path, PathBuf};
-use std::process::exit;
+use std::process::{exit, Command};
 
 use crate::{root, run_in};
 
@@ -75,9 +75,24 @@ pub fn publish_dry_run() -> PathBuf {
     wheel
 }
 
+/// The PySpark test needs a JDK: Debian's, installed when `java` does not run.
+fn ensure_java() {
+    let runs = Command::new("java").arg("-version").output().is_ok_and(|o| o.status.success());
+    if !runs {
+        run_in(&root(), &[], "apt-get", &["update"]);
+        run_in(
+            &root(),
+            &[("DEBIAN_FRONTEND", "noninteractive")],
+            "apt-get",
+            &["install", "-y", "openjdk-17-jre-headless"],
+        );
+    }
+}
+
 /// Builds and checks the wheel and sdist, installs the wheel into a fresh virtual environment and runs the suite
 /// there.
 pub fn python() {
+    ensure_java();
     let wheel = publish_dry_run();
     let venv = python_dir().join("test-venv");
     let _ = std::fs::remove_dir_all(&venv);

@@ -13,6 +13,8 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robotscope as core;
 use robotscope::{AgentCheck, Profile, TypedAgent};
 
+mod arrow;
+
 /// A robots.txt body as Python hands it over: `bytes`, `bytearray` or `str` (encoded as UTF-8).
 fn body_bytes(body: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(b) = body.cast::<PyBytes>() {
@@ -139,10 +141,12 @@ impl Robots {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
         Ok(py.detach(|| match &agent {
-            AgentArg::One(a) if !exact => {
-                let typed = core::resolve_agent(a);
-                robots.check_agent(&typed, &core::resolve_url(url, None).tested).verdict.allowed
-            }
+            // The token `check_agent` would give the matcher (a preset's fallback, or none for a crawler that
+            // ignores `*` and has no group), answered without the explanation.
+            AgentArg::One(a) if !exact => match robots.agent_token(&core::resolve_agent(a)) {
+                Some(token) => robots.is_allowed(&[token.as_str()][..], &core::resolve_url(url, None).tested),
+                None => true,
+            },
             AgentArg::One(a) => robots.is_allowed(a.as_str(), url),
             AgentArg::Many(agents) => robots.is_allowed(agents, url),
         }))
@@ -230,6 +234,22 @@ impl Robots {
             AgentArg::Many(agents) => robots.crawl_delay(agents),
         }
         .map(|(seconds, _)| seconds))
+    }
+
+    /// The values of the `key` lines (ASCII case ignored; `Request-rate`, `Visit-time`, any line Google does not
+    /// act on) in the groups that apply to `agent`, in file order: the groups Google's matcher selects.
+    #[pyo3(signature = (key, agent, *, exact = false))]
+    fn group_values(&self, py: Python<'_>, key: &str, agent: AgentArg, exact: bool) -> PyResult<Vec<String>> {
+        typed_only(&agent, exact)?;
+        let robots = &*self.inner;
+        Ok(py.detach(|| {
+            let groups = answer(robots, Profile::Google, &agent, "/", exact, None).verdict.groups;
+            robots
+                .other_directives()
+                .filter(|o| o.group.is_some_and(|g| groups.contains(&g)) && o.key.eq_ignore_ascii_case(key.as_bytes()))
+                .map(|o| String::from_utf8_lossy(o.value).into_owned())
+                .collect()
+        }))
     }
 
     /// The first `Host:` value (Yandex's preferred mirror), or None.
@@ -672,6 +692,18 @@ fn crawler_set(name: &str) -> PyResult<Vec<Crawler>> {
     }
 }
 
+/// What an HTTP status of a robots.txt fetch means (SPEC B5): `parse` (2xx), `redirect` (3xx), `allow-all`
+/// (4xx but 429: there is no robots.txt) or `disallow-all` (5xx, 429, anything else).
+#[pyfunction]
+fn fetch_outcome(status: u16) -> &'static str {
+    match core::fetch_outcome(status) {
+        core::FetchOutcome::ParseBody => "parse",
+        core::FetchOutcome::FollowRedirect => "redirect",
+        core::FetchOutcome::AllowAll => "allow-all",
+        _ => "disallow-all",
+    }
+}
+
 /// The three readings' names: `google`, `rfc9309`, `1994`.
 #[pyfunction]
 fn profiles() -> Vec<&'static str> {
@@ -697,11 +729,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(crawler, m)?,
         wrap_pyfunction!(crawler_set, m)?,
         wrap_pyfunction!(profiles, m)?,
+        wrap_pyfunction!(fetch_outcome, m)?,
     ] {
         m.add_function(f)?;
     }
     m.add("VERSION", core::VERSION)?;
     m.add("GOOGLE_REFERENCE", core::GOOGLE_REFERENCE)?;
     m.add("GOOGLE_SIZE_LIMIT", core::GOOGLE_SIZE_LIMIT)?;
+    arrow::register(m)?;
     Ok(())
 }

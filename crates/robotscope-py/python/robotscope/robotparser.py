@@ -1,0 +1,120 @@
+"""A drop-in for `urllib.robotparser.RobotFileParser` that answers as Google does.
+
+The interface is the standard library's (`set_url`, `read`, `parse`, `can_fetch(useragent, url)`,
+`crawl_delay`, `request_rate`, `site_maps`, `mtime`, `modified`); every answer comes from the robotscope engine:
+longest match instead of first match, groups kept across blank lines, `*` and `$` in paths, and the user agent
+read as a product token or a User-Agent header. Where the answers differ from the standard library's, the
+package README has a table.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Iterable, Optional, Union
+from urllib.robotparser import RequestRate
+
+from robotscope import _extensions
+from robotscope._native import GOOGLE_SIZE_LIMIT, Robots, fetch_outcome
+
+__all__ = ["RequestRate", "RobotFileParser"]
+
+
+class RobotFileParser:
+    """Reads one robots.txt (from `read()` or `parse(lines)`) and answers `can_fetch` as Google does."""
+
+    def __init__(self, url: str = "") -> None:
+        self.disallow_all = False
+        self.allow_all = False
+        self.last_checked = 0.0
+        self._robots: Optional[Robots] = None
+        self.set_url(url)
+
+    def mtime(self) -> float:
+        """When the file was last fetched or parsed (0 before)."""
+        return self.last_checked
+
+    def modified(self) -> None:
+        """Sets the time the file was last fetched to now."""
+        self.last_checked = time.time()
+
+    def set_url(self, url: str) -> None:
+        """Sets the URL of the robots.txt file."""
+        self.url = url
+        self.host, self.path = urllib.parse.urlparse(url)[1:3]
+
+    def read(self) -> None:
+        """Fetches the file and parses it; the HTTP status counts as Google counts it (SPEC B5): a 4xx other
+        than 429 (401 and 403 included) means no robots.txt, so everything is allowed; a 5xx, a 429 or an
+        unreachable server means everything is disallowed."""
+        try:
+            with urllib.request.urlopen(self.url) as response:
+                body = response.read(GOOGLE_SIZE_LIMIT)
+        except urllib.error.HTTPError as err:
+            outcome = fetch_outcome(err.code)
+            self.allow_all = outcome == "allow-all"
+            self.disallow_all = not self.allow_all
+            self.modified()
+            return
+        except (urllib.error.URLError, OSError):
+            self.disallow_all, self.allow_all = True, False
+            self.modified()
+            return
+        self._set(Robots.parse(body))
+
+    def parse(self, lines: Iterable[Union[str, bytes]]) -> None:
+        """Parses the lines of a robots.txt file (strings or bytes, with or without line ends)."""
+        chunks = [line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape") for line in lines]
+        self._set(Robots.parse(b"\n".join(chunk.rstrip(b"\r\n") for chunk in chunks)))
+
+    def _set(self, robots: Robots) -> None:
+        self._robots = robots
+        self.disallow_all = self.allow_all = False
+        self.modified()
+
+    @property
+    def robots(self) -> Optional[Robots]:
+        """The parsed file (None before `read` or `parse`): its `check` explains an answer."""
+        return self._robots
+
+    def can_fetch(self, useragent: str, url: str) -> bool:
+        """Whether `useragent` may fetch `url`, as Google's matcher answers. False before the file was read,
+        as the standard library answers."""
+        if self.disallow_all:
+            return False
+        if self.allow_all:
+            return True
+        if self._robots is None:
+            return False
+        return self._robots.is_allowed(useragent, url)
+
+    def crawl_delay(self, useragent: str) -> Optional[Union[int, float]]:
+        """The `Crawl-delay` of the groups that apply to `useragent` (Google's selection), or None."""
+        if self._robots is None:
+            return None
+        delay = self._robots.crawl_delay(useragent)
+        return int(delay) if delay is not None and delay.is_integer() else delay
+
+    def request_rate(self, useragent: str) -> Optional[RequestRate]:
+        """The last valid `Request-rate` of the groups that apply to `useragent` (the standard library keeps the
+        last), or None."""
+        if self._robots is None:
+            return None
+        for value in reversed(self._robots.group_values("request-rate", useragent)):
+            rate = _extensions.request_rate(value)
+            if rate is not None:
+                return RequestRate(rate.requests, rate.seconds)
+        return None
+
+    def site_maps(self) -> Optional[list[str]]:
+        """The `Sitemap:` URLs, or None when there are none."""
+        if self._robots is None:
+            return None
+        return self._robots.sitemaps or None
+
+    def __str__(self) -> str:
+        if self._robots is None:
+            return ""
+        return self._robots.source.decode("utf-8", "replace")
