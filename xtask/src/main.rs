@@ -26,6 +26,7 @@
 mod differential;
 mod python;
 mod site;
+mod widget;
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -671,14 +672,7 @@ fn widget_files(dir: &Path, pkg: &Path) {
             &[&source, "--minify-whitespace", "--log-level=warning", &out],
         );
     }
-    let plugins = dir.join("docs-plugins");
-    if let Err(e) = std::fs::create_dir_all(pkg.join("docs-plugins")) {
-        eprintln!("xtask: cannot create {}: {e}", pkg.join("docs-plugins").display());
-        exit(2);
-    }
-    for file in ["fence.cjs", "remark.cjs", "remark.mjs", "markdown-it.cjs", "markdown-it.mjs", "robotscope_fence.py"] {
-        copy(&plugins.join(file), &pkg.join("docs-plugins").join(file));
-    }
+    widget::package_files(dir, pkg);
 }
 
 /// `<robots-txt-tester>`'s size and time budgets (`bench/widget-budget.mjs` on the built package).

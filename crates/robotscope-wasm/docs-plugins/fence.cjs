@@ -5,7 +5,7 @@
 /** The languages that name a robots.txt fence. */
 const LANGS = ['robots', 'robots.txt', 'robotstxt', 'robots-txt'];
 /** The attributes a fence may set; anything else in the info string is ignored. */
-const ATTRS = ['agents', 'urls', 'base', 'mode', 'expect', 'theme', 'loading', 'open-in', 'label', 'size-limit'];
+const ATTRS = ['agents', 'urls', 'base', 'mode', 'profile', 'expect', 'theme', 'loading', 'open-in', 'label', 'size-limit'];
 
 /**
  * `{ attrs }` when `lang` is a robots.txt language and `meta` starts with the word `tester`, else null.
@@ -27,9 +27,13 @@ function readFence(lang, meta) {
 /** Escapes text for an HTML attribute value in double quotes. */
 const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The element's HTML for `attrs` (it reads the code block just before it). */
-function elementHtml(attrs, tag = 'robots-txt-tester') {
-  const list = Object.entries(attrs).map(([k, v]) => ` ${k}="${attr(v)}"`).join('');
+/**
+ * The element's HTML for `attrs`, handed the fence's text in its `robots` attribute (the site's code block, written
+ * just before it, is the view without JavaScript; the element hides it once live).
+ */
+function elementHtml(attrs, tag = 'robots-txt-tester', text) {
+  const all = text === undefined ? attrs : { ...attrs, robots: text };
+  const list = Object.entries(all).map(([k, v]) => ` ${k}="${attr(v)}"`).join('');
   return `<${tag}${list}></${tag}>`;
 }
 

@@ -1,8 +1,9 @@
 // remark plugin (Docusaurus, MDX, any unified pipeline): a fence
 //   ```robots tester agents="Googlebot, GPTBot" urls="/a /private/x"
 // stays a code block (the no-JavaScript view) and is followed by a <robots-txt-tester> element with those
-// attributes, which reads that code block. The element is an mdast node with `data.hName`, so remark-rehype and
-// MDX both turn it into the element: no raw HTML, nothing for MDX to parse as JSX.
+// attributes and the fence's exact text in its `robots` attribute (the element hides the code block once live).
+// The element is an mdast node with `data.hName`, so remark-rehype, MDX (Docusaurus) and Astro all turn it into
+// the element: no raw HTML, nothing for MDX to parse as JSX, and no <script> child, which React would escape.
 //   remarkPlugins: [require('robotscope/remark')]   or   [[robotsTester, { tag }]]
 'use strict';
 const { readFence } = require('./fence.cjs');
@@ -20,7 +21,8 @@ function robotsTester(options = {}) {
         child.meta = null;
         children.splice(i + 1, 0, {
           type: 'robotsTester',
-          data: { hName: tag, hProperties: found.attrs, hChildren: [] },
+          // A fence's value has no final newline; the fence's text has one (as markdown-it gives it).
+          data: { hName: tag, hProperties: { ...found.attrs, robots: child.value ? `${child.value}\n` : '' }, hChildren: [] },
           children: [],
         });
         i++;

@@ -23,10 +23,24 @@ export interface TesterResult {
   readings?: { profile: 'google' | 'rfc9309' | '1994'; allowed: boolean; line: number }[];
 }
 
-export type TesterErrorKind = 'csp' | 'fetch' | 'wasm' | 'input';
+/**
+ * Why a widget has no verdicts: `csp` (the page forbids WebAssembly), `fetch` (the `src` file), `load` (a file of
+ * the widget or the engine is missing), `input` (no file to read, a code block whose lines it cannot be sure of, a
+ * bad `expect`).
+ */
+export type TesterErrorKind = 'csp' | 'fetch' | 'load' | 'input';
+
+/** The `detail` of a `robots-error` event. */
+export interface TesterError {
+  kind: TesterErrorKind;
+  message: string;
+}
 
 export declare class RobotsTxtTester extends HTMLElement {
-  /** The robots.txt text; set it (framework wrappers) and it wins over every other source. */
+  /**
+   * The robots.txt text; set it (framework wrappers) and it wins over every other source. The `robots` attribute
+   * (which the docs plugins write) comes next.
+   */
   robots: string | undefined;
   agents: string | null;
   urls: string | null;
@@ -42,7 +56,10 @@ export declare class RobotsTxtTester extends HTMLElement {
   src: string | null;
   htmlFor: string | null;
   sizeLimit: string | null;
-  /** Settles when the first verdicts are drawn; rejects when the engine cannot load (CSP, network). */
+  /**
+   * Resolves when the first verdicts are drawn; rejects when they cannot be (any `robots-error` of the load). A
+   * later load (after an attribute fixes the input) gives a new promise.
+   */
   readonly ready: Promise<void>;
   readonly results: TesterResult[];
   readonly diagnostics: Array<{ kind: string; severity: 'error' | 'warning' | 'info'; line: number; message: string; help: string | null }>;

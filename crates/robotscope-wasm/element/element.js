@@ -3,6 +3,10 @@
 // the UI module and the engine. Importing it outside a browser (SSR) defines nothing and throws nothing.
 
 const ATTRS = ['agents', 'urls', 'base', 'mode', 'profile', 'expect', 'theme', 'loading', 'open-in', 'label', 'src', 'for', 'size-limit'];
+// `robots` (the file's text, as the docs plugins write it) is observed too; its property is the `robots` below.
+const OBSERVED = [...ATTRS, 'robots'];
+const fire = (el, kind, message) =>
+  el.dispatchEvent(new CustomEvent('robots-error', { bubbles: true, composed: true, detail: { kind, message } }));
 const prop = (a) => (a === 'for' ? 'htmlFor' : a.replace(/-(.)/g, (_, c) => c.toUpperCase()));
 
 let ui;
@@ -29,15 +33,24 @@ const Base = typeof HTMLElement === 'undefined' ? class {} : HTMLElement;
 
 export class RobotsTxtTester extends Base {
   static get observedAttributes() {
-    return ATTRS;
+    return OBSERVED;
   }
 
   constructor() {
     super();
     this._robots = undefined;
     this._live = undefined;
-    let settle;
-    this._ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
+    this._renew();
+  }
+
+  /** A new `ready` promise when the last one has settled (the widget loads again after an error is fixed). */
+  _renew() {
+    if (this._settle && !this._settle.done) return;
+    const settle = {};
+    this._ready = new Promise((resolve, reject) => {
+      settle.resolve = (v) => ((settle.done = true), resolve(v));
+      settle.reject = (e) => ((settle.done = true), reject(e));
+    });
     this._ready.catch(() => {});
     this._settle = settle;
   }
@@ -46,7 +59,12 @@ export class RobotsTxtTester extends Base {
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     if (this._live) return;
     const root = this.shadowRoot;
-    root.innerHTML = '<style>:host{display:block;min-height:1px}[part=try]{font:inherit;cursor:pointer}</style><slot></slot>';
+    root.innerHTML =
+      '<style>:host{display:block;min-height:1px}[part=try]{font:600 14px/1.2 system-ui,sans-serif;cursor:pointer;' +
+      'padding:.55em 1em;margin:.5em 0;border:1px solid #0969da;border-radius:6px;background:#0969da;color:#fff}' +
+      '[part=try]:hover{background:#0550ae}[part=try]:focus-visible{outline:2px solid #0969da;outline-offset:2px}' +
+      '[part=error]{color:#cf222e;font:14px system-ui,sans-serif;border:1px solid;border-radius:6px;padding:.5em .8em}' +
+      '</style><slot></slot>';
     const loading = this.getAttribute('loading');
     if (loading === 'eager' || typeof IntersectionObserver === 'undefined') this.activate();
     else if (loading === 'interaction') {
@@ -67,7 +85,7 @@ export class RobotsTxtTester extends Base {
   }
 
   attributeChangedCallback() {
-    if (this._live) this._live.then((u) => u.update(this));
+    if (this._live) this._live.then((u) => u.update(this), () => {});
   }
 
   /** Loads the UI and the engine now (whatever `loading` says); resolves when the widget is live. */
@@ -77,8 +95,16 @@ export class RobotsTxtTester extends Base {
       const live = loadUi().then(
         (u) => (this._live === live && u.start(this, focus), u),
         (e) => {
-          this.dispatchEvent(new CustomEvent('robots-error', { bubbles: true, composed: true, detail: { kind: 'wasm', message: `the widget could not be loaded: ${e}` } }));
-          this._settle.reject(e);
+          // A self-hosted copy without element/ui.js (only element.js was copied): said in the page, not only
+          // in the console.
+          const message = `the robots.txt tester could not load ${new URL('./element/ui.js', import.meta.url)} (${e && e.message}); copy every file the README lists next to element.js`;
+          const p = document.createElement('p');
+          p.part = 'error';
+          p.setAttribute('role', 'alert');
+          p.textContent = message;
+          this.shadowRoot.prepend(p);
+          fire(this, 'load', message);
+          this._settle.reject(new Error(message));
           throw e;
         }
       );
@@ -97,7 +123,10 @@ export class RobotsTxtTester extends Base {
     this.attributeChangedCallback();
   }
 
-  /** Settles when the widget has drawn its first verdicts (rejects when the engine cannot load). */
+  /**
+   * Settles when the widget has drawn its first verdicts; rejects when it cannot (a file that cannot be loaded, the
+   * page's CSP, no robots.txt to read). A later load (a fixed attribute) gives a new promise.
+   */
   get ready() {
     return this._ready;
   }

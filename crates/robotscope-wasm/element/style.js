@@ -9,14 +9,20 @@ export const CSS = `
 --rtt-allowed:light-dark(#1a7f37,#3fb950);--rtt-disallowed:light-dark(#cf222e,#ff7b72);--rtt-warning:light-dark(#9a6700,#d29922);
 --rtt-winning-bg:light-dark(#fff3b0,#4d3b00);--rtt-group-bg:light-dark(#eef3fb,#1f2a3a);--rtt-focus:light-dark(#0969da,#4493f8);
 --rtt-key:light-dark(#0550ae,#79c0ff);--rtt-value:light-dark(#0a3069,#a5d6ff);--rtt-comment:light-dark(#6e7781,#8b949e);
---rtt-wildcard:light-dark(#8250df,#d2a8ff)}
+--rtt-wildcard:light-dark(#8250df,#d2a8ff);--rtt-shade:light-dark(#0003,#000c)}
 :host([hidden]){display:none}
 *{box-sizing:border-box}
 .root{color-scheme:light;background:var(--rtt-bg);color:var(--rtt-fg);border:1px solid var(--rtt-border);
 border-radius:var(--rtt-radius);font:400 var(--rtt-font-size)/1.45 var(--rtt-font);letter-spacing:normal;word-spacing:normal;
-text-align:left;text-transform:none;text-indent:0;white-space:normal;overflow:hidden}
+text-align:left;text-transform:none;text-indent:0;white-space:normal;overflow:hidden;container-type:inline-size}
 .root.dark{color-scheme:dark}
 .file{max-height:22em;overflow:auto;border-bottom:1px solid var(--rtt-border);font:13px/1.5 var(--rtt-font-mono)}
+.root{--x:linear-gradient(90deg,var(--rtt-bg) 40%,#0000) left/2em 100%,linear-gradient(270deg,var(--rtt-bg) 40%,#0000) right/2em 100%,
+linear-gradient(90deg,var(--rtt-shade),#0000) left/.7em 100%,linear-gradient(270deg,var(--rtt-shade),#0000) right/.7em 100%;
+--y:linear-gradient(var(--rtt-bg) 40%,#0000) top/100% 2em,linear-gradient(0deg,var(--rtt-bg) 40%,#0000) bottom/100% 2em,
+linear-gradient(var(--rtt-shade),#0000) top/100% .7em,linear-gradient(0deg,var(--rtt-shade),#0000) bottom/100% .7em}
+.gridwrap{background:var(--x);background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}
+.file{background:var(--y),var(--x);background-repeat:no-repeat;background-attachment:local,local,scroll,scroll,local,local,scroll,scroll}
 .code{position:relative;min-width:100%;width:max-content;padding:.4em 0}
 .l{white-space:pre;padding-right:1em;min-height:1.5em}
 .n{display:inline-block;width:var(--gutter,3ch);margin-right:1ch;text-align:right;color:var(--rtt-muted);user-select:none}
@@ -60,5 +66,12 @@ code{font:13px var(--rtt-font-mono);background:var(--rtt-group-bg);padding:0 .25
 .bar{display:flex;justify-content:space-between;gap:1em;padding:.35em .9em;border-top:1px solid var(--rtt-border);font-size:.85em;color:var(--rtt-muted)}
 a{color:var(--rtt-focus)}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.failed .gridwrap,.failed .explain{display:none}
+@container (max-width:680px){table,caption,tbody,tr,th,td{display:block}table{width:100%}thead{display:none}
+tr{border:1px solid var(--rtt-border);margin:0 0 .6em}th,td{border:0}
+th[scope=row]{max-width:none;white-space:normal;overflow-wrap:anywhere;background:var(--rtt-group-bg)}
+td{display:flex;align-items:center;border-top:1px solid var(--rtt-border)}
+td::before{content:attr(data-label);flex:1;padding:.25em .6em;font-weight:600;font-size:.9em;overflow-wrap:anywhere}
+td button{width:auto;max-width:60%;white-space:normal;text-align:right}}
 @media (forced-colors:active){.l[data-winning]{outline:2px solid CanvasText}td button[aria-current]{outline:2px solid Highlight}}
 `;

@@ -161,6 +161,9 @@ class TesterFile {
   }
 }
 
+/** A message's `code` spans (Markdown backticks in the engine's sentences) as <code>, the rest as text. */
+const rich = (text) => String(text).split(/`([^`\n]+)`/).map((t, i) => (i % 2 ? h('code', null, t) : t));
+
 /** Creates an element; children are nodes or strings (always text, never HTML). */
 function h(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -185,9 +188,79 @@ function dedent(text) {
   return lines.map((l) => l.slice(cut)).join('\n') + '\n';
 }
 
+/**
+ * The code block a widget follows: the nearest preceding sibling that is or holds a `pre` (or is a `code`). An
+ * element alone in a <p> (Astro and Python-Markdown wrap one written on its own line) follows the <p>'s.
+ */
+function previousBlock(el) {
+  const p = el.parentElement;
+  const from = !el.previousElementSibling && p && p.localName === 'p' && p.children.length === 1 ? p : el;
+  for (let s = from.previousElementSibling; s; s = s.previousElementSibling) if (s.matches('pre, code') || s.querySelector('pre')) return s;
+}
+
+/** A code block's `code` (or `pre`): not the line-number column of a Pygments table (MkDocs `linenums`). */
+function codeOf(block) {
+  const pre = block.matches('pre, code') ? block : [...block.querySelectorAll('pre')].find((p) => !p.closest('.linenos, .linenodiv')) || block;
+  return pre.querySelector(':scope > code') || pre;
+}
+
+/** The elements each framework renders one line of code as: Prism (Docusaurus), Shiki, Expressive Code (Starlight). */
+const LINE = '.token-line, .line, .ec-line';
+const unsure = (why) => {
+  throw { kind: 'input', message: `cannot be sure where the code block's lines begin and end (${why}), so no verdicts: hand the widget the text (a docs plugin or a <script type="text/robots"> child)` };
+};
+
+/**
+ * The text of a rendered code block, its lines rebuilt from how each framework renders them: Expressive Code's
+ * copy text (U+007F between lines), one element per line (Prism lines end in <br> and hold no newline), <br>, or
+ * the newlines of a plain <pre>. Any other layout (a block-level element, hidden text) throws rather than guess.
+ */
+function blockText(block) {
+  const copy = block.querySelector('[data-code]');
+  if (copy) return copy.getAttribute('data-code').replace(/\x7f/g, '\n');
+  const code = codeOf(block);
+  const lines = [...code.querySelectorAll(LINE)];
+  if (lines.length) {
+    // (A line inside a line has another parent too.)
+    const holder = lines[0].parentElement;
+    if (lines.some((l) => l.parentElement !== holder)) unsure('lines in several places');
+    for (const n of holder.childNodes) if (n.nodeType === 3 && n.data.trim()) unsure('text between its lines');
+    return lines.map((l) => flat(l.querySelector(':scope > .code') || l, true)).join('\n');
+  }
+  return flat(code, false);
+}
+
+/** An element's text, a <br> read as a newline (ignored at the end of a line element); anything laid out as a block fails. */
+function flat(node, line) {
+  let out = '';
+  const walk = (n) => {
+    for (const c of n.childNodes) {
+      if (c.nodeType === 3) out += c.data;
+      else if (c.nodeType !== 1 || c.matches('.gutter, .ln, .linenos, [aria-hidden="true"]')) continue;
+      else if (c.localName === 'br') out += '\n';
+      else {
+        const d = getComputedStyle(c).display;
+        if (d === 'none' && c.textContent) unsure('hidden text');
+        if (!/^(inline|contents|none)/.test(d)) unsure(`a <${c.localName}> shown as ${d}`);
+        walk(c);
+      }
+    }
+  };
+  walk(node);
+  if (line) {
+    // Prism gives an empty line a token holding a newline, then its <br>.
+    out = out.replace(/\n+$/, '');
+    if (out.includes('\n')) unsure('a line holding several');
+  }
+  return out;
+}
+
 /** The element's content: `{ text }` or `{ bytes }`, and the code block it replaces (hidden once live). */
 async function content(el) {
   if (el._robots !== undefined) return { text: el._robots };
+  const own = el.getAttribute('robots');
+  // The docs plugins hand over the fence's text and write the site's own code block just before the element.
+  if (own != null) return { text: own, block: previousBlock(el), attr: true };
   const src = el.getAttribute('src');
   if (src != null) {
     let url;
@@ -212,22 +285,25 @@ async function content(el) {
   if (id != null) {
     block = el.getRootNode().getElementById?.(id) || document.getElementById(id);
     if (!block) throw { kind: 'input', message: `for="${id}": no element has this id` };
-  } else {
-    for (let s = el.previousElementSibling; s && !block; s = s.previousElementSibling) {
-      if (s.matches('pre, code') || s.querySelector('pre')) block = s;
-    }
-  }
-  if (block) {
-    const code = block.matches('pre, code') ? block : block.querySelector('pre') || block;
-    return { text: code.textContent, block };
-  }
-  const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('');
-  if (own.trim()) return { text: dedent(own) };
+  } else block = previousBlock(el);
+  if (block) return { text: blockText(block), block };
+  const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('');
+  if (text.trim()) return { text: dedent(text) };
   throw { kind: 'input', message: 'no robots.txt to test: give the element a src, a <script type="text/robots"> child, a preceding code block, or text' };
 }
 
-/** The host page's colour scheme: Docusaurus, VitePress, MkDocs Material, mdBook, else the system's. */
-function hostDark() {
+/** Whether a CSS colour (as computed: `rgb(...)` or `rgba(...)`) is dark; null when it is transparent. */
+function darkColour(c) {
+  const [r, g, b, a = 1] = (c.match(/[\d.]+/g) || []).map(Number);
+  return a < 0.5 ? null : 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+}
+
+/**
+ * Whether the page around `el` is dark: Docusaurus, VitePress, MkDocs Material and mdBook say so on <html> or
+ * <body>; else the first opaque background behind the element; else the canvas, which is dark only when the page
+ * allows a dark `color-scheme` and the reader's system is dark. A page without a dark mode stays light.
+ */
+function hostDark(el) {
   const html = document.documentElement;
   const body = document.body;
   const theme = html.getAttribute('data-theme');
@@ -237,7 +313,11 @@ function hostDark() {
   const c = html.classList;
   if (c.contains('dark') || ['coal', 'navy', 'ayu'].some((n) => c.contains(n))) return true;
   if (document.getElementById('check-dark-mode') || c.contains('light') || c.contains('rust')) return false;
-  return matchMedia('(prefers-color-scheme: dark)').matches;
+  for (let n = el.parentElement || el.getRootNode().host; n; n = n.parentElement || n.getRootNode().host) {
+    const d = darkColour(getComputedStyle(n).backgroundColor);
+    if (d !== null) return d;
+  }
+  return /dark/.test(getComputedStyle(html).colorScheme) && matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
 let watching;
@@ -246,7 +326,7 @@ function watchTheme() {
   watching = true;
   const all = () => live.forEach((s) => s.theme());
   const mo = new MutationObserver(all);
-  const opts = { attributes: true, attributeFilter: ['class', 'data-theme', 'data-md-color-scheme'] };
+  const opts = { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-md-color-scheme'] };
   mo.observe(document.documentElement, opts);
   if (document.body) mo.observe(document.body, opts);
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', all);
@@ -287,7 +367,7 @@ class Widget {
     this.fileView = h('div', { class: 'file', part: 'file' }, this.code);
     this.head = h('tr');
     this.body = h('tbody', { onkeydown: (e) => this.key(e), onclick: (e) => this.click(e) });
-    this.table = h('table', { part: 'grid' }, h('caption', null, 'Verdicts: a row per URL, a column per agent'), h('thead', null, this.head), this.body);
+    this.table = h('table', { part: 'grid' }, h('caption', null, 'Verdicts by URL and agent'), h('thead', null, this.head), this.body);
     this.explanation = h('div', { class: 'explain', part: 'explanation' });
     this.lint = h('div', { class: 'lint', part: 'diagnostics', hidden: true });
     this.link = h('a', { part: 'open-link', target: '_blank', rel: 'noopener', hidden: true }, 'Open in the robotscope tester');
@@ -310,12 +390,14 @@ class Widget {
 
   theme() {
     const t = this.el.getAttribute('theme');
-    this.root.classList.toggle('dark', t === 'dark' || (t !== 'light' && hostDark()));
+    this.root.classList.toggle('dark', t === 'dark' || (t !== 'light' && hostDark(this.el)));
   }
 
   async load(focus) {
     const el = this.el;
     this.loaded = false;
+    el._renew();
+    this.root.hidden = false;
     this.root.setAttribute('aria-label', el.getAttribute('label') || 'robots.txt tester');
     this.lines.replaceChildren(h('div', { class: 'l' }, 'Loading the robots.txt tester…'));
     let src;
@@ -326,6 +408,7 @@ class Widget {
     }
     if (el._widget !== this) return;
     this.block = src.block;
+    this.fromAttr = src.attr;
     if (src.text !== undefined) this.drawPlain(src.text);
     const t0 = performance.now();
     try {
@@ -335,30 +418,51 @@ class Widget {
     } catch (e) {
       const csp = /Content.Security.Policy|unsafe-eval/i.test(String(e && e.message));
       return this.fail({
-        kind: csp ? 'csp' : 'wasm',
+        kind: csp ? 'csp' : 'load',
         message: csp
-          ? "this page's Content-Security-Policy does not allow WebAssembly ('wasm-unsafe-eval' in script-src), so the tester cannot run; the file is shown as it is"
-          : `the robotscope engine could not be loaded: ${e && e.message}`,
+          ? "this page's Content-Security-Policy does not allow WebAssembly ('wasm-unsafe-eval' in script-src), so the tester cannot run"
+          : `the engine could not be loaded (${e && e.message}); a self-hosted copy needs every file the README lists`,
       });
     }
     if (el._widget !== this) return;
     this.bytes = src.bytes;
     this.text = src.text;
+    this.root.classList.remove('failed');
+    this.fileView.hidden = false;
     this.configure();
-    if (this.block) {
-      this.blockDisplay = this.block.style.display;
-      this.block.style.display = 'none';
-    }
+    if (this.block) this.hideBlock(this.block);
     el._settle.resolve();
     fire(el, 'robots-ready', { ms: performance.now() - t0 });
     if (focus) (this.body.querySelector('button[tabindex="0"]') || this.root).focus();
   }
 
+  /**
+   * Hides the page's code block, the file's view without JavaScript. A framework may replace it after the widget
+   * hid it (Docusaurus mounts its code blocks again once hydrated): the new one is hidden too.
+   */
+  hideBlock(block) {
+    this.block = block;
+    this.blockDisplay = block.style.display;
+    block.style.display = 'none';
+    if (this.blockWatch) this.blockWatch.disconnect();
+    this.blockWatch = new MutationObserver(() => {
+      if (this.block.isConnected) return;
+      const id = this.el.getAttribute('for');
+      const next = id != null && !this.fromAttr ? document.getElementById(id) : previousBlock(this.el);
+      if (next) this.hideBlock(next);
+    });
+    this.blockWatch.observe(this.el.getRootNode(), { childList: true, subtree: true });
+  }
+
+  /** Says why there are no verdicts. The page's own code block stays the file's one view; without one, the widget shows the file. */
   fail(e) {
     this.loaded = true;
-    this.notes.replaceChildren(h('li', { class: 'error' }, e.message));
-    if (e.kind === 'csp' || e.kind === 'wasm') this.el._settle.reject(new Error(e.message));
-    if (this.lines.textContent.startsWith('Loading')) this.lines.replaceChildren();
+    this.notes.replaceChildren(h('li', { class: 'error' }, rich(e.message)));
+    this.root.classList.add('failed');
+    const shown = this.block && this.block.style.display !== 'none';
+    if (shown || this.lines.textContent.startsWith('Loading')) this.lines.replaceChildren();
+    this.fileView.hidden = !this.lines.firstChild;
+    this.el._settle.reject(new Error(e.message));
     fire(this.el, 'robots-error', e);
   }
 
@@ -375,7 +479,7 @@ class Widget {
       // A `profile` other than Google's first loads the engine with every reading.
       loadProfiles(this.el).then(
         () => this.el._widget === this && this.configure(),
-        (e) => this.el._widget === this && this.fail({ kind: 'wasm', message: `the readings other than Google's could not be loaded: ${e && e.message}` })
+        (e) => this.el._widget === this && this.fail({ kind: 'load', message: `the readings other than Google's could not be loaded: ${e && e.message}` })
       );
     } else if (this.loaded) this.load();
   }
@@ -383,7 +487,8 @@ class Widget {
   /** Reads the attributes, parses and draws. */
   configure() {
     const el = this.el;
-    if (el._robots !== undefined && !this.editing) this.text = el._robots;
+    const own = el._robots ?? el.getAttribute('robots') ?? undefined;
+    if (own !== undefined && !this.editing && (el._robots !== undefined || this.fromAttr)) this.text = own;
     const notes = [];
     const mode = el.getAttribute('mode') || 'check';
     if (!['check', 'edit', 'lint'].includes(mode)) notes.push(`mode="${mode}" is not check, edit or lint; showing check`);
@@ -565,7 +670,7 @@ class Widget {
             null,
             h('th', { scope: 'row', title: `tested as ${u.tested}` }, u.input),
             ...agents.map((a, c) => {
-              const td = h('td', { part: 'cell', 'data-url': u.input, 'data-agent': a.input }, h('button', { type: 'button', tabindex: '-1', 'data-r': r, 'data-c': c }));
+              const td = h('td', { part: 'cell', 'data-url': u.input, 'data-agent': a.input, 'data-label': a.label }, h('button', { type: 'button', tabindex: '-1', 'data-r': r, 'data-c': c }));
               this.cells.push(td);
               return td;
             })
@@ -656,7 +761,7 @@ class Widget {
       for (const d of errors.slice(0, 3)) notes.push(`line ${d.line}: ${d.message}`);
     }
     this.lintNotes = withLint;
-    this.notes.replaceChildren(...notes.map((n) => h('li', null, n)));
+    this.notes.replaceChildren(...notes.map((n) => h('li', null, rich(n))));
   }
 
   drawLint() {
@@ -664,7 +769,7 @@ class Widget {
     this.lint.hidden = false;
     this.lint.replaceChildren(
       h('h3', null, d.length ? `Lint: ${d.length} ${d.length === 1 ? 'finding' : 'findings'}` : 'Lint: nothing to report'),
-      h('ul', null, d.slice(0, 200).map((x) => h('li', { 'data-severity': x.severity }, h('strong', null, `line ${x.line} ${x.severity}: `), x.message, x.help ? h('span', { class: 'help' }, ` (${x.help})`) : null)))
+      h('ul', null, d.slice(0, 200).map((x) => h('li', { 'data-severity': x.severity }, h('strong', null, `line ${x.line} ${x.severity}: `), rich(x.message), x.help ? h('span', { class: 'help' }, ' (', rich(x.help), ')') : null)))
     );
   }
 
@@ -712,7 +817,7 @@ class Widget {
         this.profile === 'google' || this.profile === 'compare' ? '' : ` (as ${READING[this.profile]} reads it)`,
         readings && differs(readings) ? h('span', { class: 'differs' }, ' · the readings differ') : ''
       ),
-      ...this.file.explain(r, c, this.profile).map(([name, why]) => h('p', { class: name ? 'reading' : null }, name ? h('strong', null, `${name}: `) : '', why)),
+      ...this.file.explain(r, c, this.profile).map(([name, why]) => h('p', { class: name ? 'reading' : null }, name ? h('strong', null, `${name}: `) : '', rich(why))),
       h(
         'dl',
         null,
@@ -721,8 +826,8 @@ class Widget {
         h('dt', null, 'URL tested'),
         h('dd', null, h('code', { class: 'tested' }, u.tested))
       ),
-      a.note ? h('p', { class: 'note' }, a.note) : '',
-      u.error ? h('p', { class: 'note' }, `${u.input}: ${u.error}`) : ''
+      a.note ? h('p', { class: 'note' }, rich(a.note)) : '',
+      u.error ? h('p', { class: 'note' }, rich(`${u.input}: ${u.error}`)) : ''
     );
     this.mark();
     const disagree = readings && differs(readings) ? '; the readings differ' : '';
@@ -786,6 +891,7 @@ class Widget {
     clearTimeout(this.lintTimer);
     if (this.file) this.file.free();
     this.file = undefined;
+    if (this.blockWatch) this.blockWatch.disconnect();
     if (this.block) this.block.style.display = this.blockDisplay;
   }
 }

@@ -17,7 +17,8 @@ const MAX_QUERY = 4 * MAX_INPUT;
 const GOOGLE_SIZE_LIMIT = 500 * 1024;
 
 function describe(value) {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, 40)}`;
 }
@@ -366,7 +367,14 @@ function createApi(
     const one = typeof agents === 'string' ? agents : agents[0];
     // (The indexOf tests skip the regular expressions for ordinary agents and URLs.)
     const urlAgent = typeof one === 'string' && (one.charCodeAt(0) === 47 || (one.indexOf('://') > 0 && URL_START.test(one)));
-    if (urlAgent || (url.indexOf('/') < 0 && TOKEN.test(url))) {
+    const word = url.indexOf('/') < 0 && TOKEN.test(url);
+    if (word && !urlAgent && typeof one === 'string' && TOKEN.test(one)) {
+      // Two words: most likely a path without its leading slash, perhaps an agent in the URL's place.
+      throw new TypeError(
+        `${fn}(agents, url): the URL ${quote(url)} is neither a URL nor a path (a path starts with "/": ${quote('/' + url)}); the agent comes first, the URL second`
+      );
+    }
+    if (urlAgent || word) {
       throw new TypeError(
         `${fn}(agents, url): the agent ${quote(String(one))} and the URL ${quote(url)} look swapped; the agent comes first (robots-parser's order, (url, agent), is robotsParser's)`
       );

@@ -433,10 +433,11 @@ export class Robots {
   /**
    * Frees the WebAssembly memory now; later calls throw. Optional: the parsed files kept in WebAssembly memory
    * are a bounded cache, and an object whose parsed form was dropped parses its input again when asked.
-   * (`using robots = Robots.parse(...)` works too where the runtime has `Symbol.dispose`; it is left out of
-   * these types so that they compile without TypeScript's `esnext` library.)
+   * (`using robots = Robots.parse(...)` works too where the runtime has `Symbol.dispose`.)
    */
   free(): void;
+  /** `free()`, for `using robots = Robots.parse(...)` (TypeScript 5.2 or later with the `esnext.disposable` library). */
+  [Symbol.dispose](): void;
 }
 
 /** The robots-parser API, answered the way Google reads the file. */
@@ -646,3 +647,11 @@ export function initSync(module: ModuleBytes | CompiledModule): void;
  * embedded module has every profile: nothing to load. Later calls return the same promise.
  */
 export function initProfiles(input?: InitInput | Promise<InitInput>): Promise<void>;
+
+declare global {
+  // Declared here as TypeScript's `esnext.disposable` library and @types/node declare it, so that these types
+  // compile with or without that library.
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}

@@ -306,11 +306,18 @@ test("arguments in robots-parser's order throw a TypeError that names the order"
     () => robots.isAllowed('https://example.com/x', 'Googlebot'),
     () => robots.decide('/x', 'Googlebot'),
     () => robots.check(['https://example.com/x'], 'Googlebot/2.1'.split('/')[0]),
-    () => robots.isAllowed('Googlebot', 'Googlebot'),
     () => robots.isAllowed('//example.com/x', '/x'),
   ]) {
     assert.throws(call, (e) => e instanceof TypeError && /\(agents, url\).*look swapped; the agent comes first/.test(e.message), String(call));
   }
+  // A path without its leading slash is said to be one, not called swapped.
+  assert.throws(
+    () => robots.isAllowed('Googlebot', 'private'),
+    (e) => e instanceof TypeError && e.message === 'robots.isAllowed(agents, url): the URL "private" is neither a URL nor a path (a path starts with "/": "/private"); the agent comes first, the URL second'
+  );
+  assert.throws(() => robots.isAllowed('Googlebot', 'Googlebot'), (e) => /the URL "Googlebot" is neither a URL nor a path/.test(e.message) && !/swapped/.test(e.message));
+  // A missing argument is named as missing.
+  assert.throws(() => robots.isAllowed('Googlebot'), (e) => e instanceof TypeError && /got undefined$/.test(e.message));
   // Full User-Agent headers (they contain URLs), paths and odd URLs are not mistaken for swapped arguments.
   assert.strictEqual(robots.isAllowed('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '/x'), false);
   assert.strictEqual(robots.isAllowed('Googlebot', 'example.com/ok'), true);

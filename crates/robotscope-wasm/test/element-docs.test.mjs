@@ -1,14 +1,12 @@
 // The docs-site integrations of <robots-txt-tester>: the remark plugin (plain remark and MDX, as Docusaurus
-// runs it), the markdown-it plugin, and a real VitePress build, each rendering test/fixtures/widget.md. The
-// fixture's fences hold `*`, `$`, `#`, `{}`, `<` and non-ASCII paths: the text each widget reads must be the
-// fence's, byte for byte, and the widgets must answer in Chromium.
+// runs it) and the markdown-it plugin, each rendering test/fixtures/widget.md. The fixture's fences hold `*`, `$`,
+// `#`, `{}`, `<` and non-ASCII paths: the text each plugin hands the widget must be the fence's, byte for byte,
+// and the widgets must answer in Chromium. Real framework builds are in element-frameworks.test.mjs.
 import test from 'node:test';
 import assert from 'node:assert';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inChromium } from './chromium.mjs';
 
@@ -16,7 +14,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const pkgDir = dirname(require.resolve('robotscope/package.json'));
 const devModules = process.env.ROBOTSCOPE_DEV_MODULES || join(here, '..', 'node_modules');
-const crate = resolve(devModules, '..');
 const devImport = (name) => import(pathToFileURL(createRequire(join(devModules, 'noop.js')).resolve(name)));
 const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml' };
 
@@ -50,12 +47,14 @@ const decode = (s) => s.replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePo
 test('the remark, MDX and markdown-it plugins turn robots tester fences into the code block plus the element', async () => {
   assert.strictEqual(fences.length, 2);
   for (const [name, html] of Object.entries(await renders())) {
-    const elements = [...html.matchAll(/<pre[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>\s*<robots-txt-tester([^>]*)><\/robots-txt-tester>/g)];
+    // Attribute values are quoted with `"`, which they never hold unescaped (they may hold `>`).
+    const elements = [...html.matchAll(/<pre[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>\s*<robots-txt-tester((?:\s+[a-z-]+="[^"]*")*)\s*><\/robots-txt-tester>/g)];
     assert.strictEqual(elements.length, 2, name);
     elements.forEach((m, i) => {
       assert.strictEqual(decode(m[1]), fences[i].text, `${name}: the code block holds the fence's text`);
-      const attrs = Object.fromEntries([...m[2].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])]));
+      const { robots, ...attrs } = Object.fromEntries([...m[2].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])]));
       assert.deepStrictEqual(attrs, attrsOf(fences[i].info), name);
+      assert.strictEqual(robots, fences[i].text, `${name}: the element is handed the fence's text`);
     });
   }
   // Other fences are left alone.
@@ -87,6 +86,7 @@ async function widgets(page) {
       text: [...e.shadowRoot.querySelectorAll('[part~=line] .t')].map((l) => l.textContent).join('\n'),
       cells: e.results.map((r) => [r.url, r.agent, r.allowed, r.line]),
       banner: e.shadowRoot.querySelector('[part=banner]').hidden,
+      source: e.previousElementSibling.style.display,
     }))
   );
 }
@@ -103,6 +103,8 @@ test('each rendering works in Chromium: the widgets read the fences byte for byt
       await page.evaluate(() => document.querySelectorAll('robots-txt-tester').forEach((e) => e.activate()));
       const got = await widgets(page);
       assert.deepStrictEqual(got.map((w) => w.text), fences.map((f) => f.text), name);
+      // The code block each widget was handed is hidden once the widget is live: the file shows once.
+      assert.deepStrictEqual(got.map((w) => w.source), ['none', 'none'], name);
       assert.deepStrictEqual(got.map((w) => w.banner), [true, true], `${name}: the fixture's expect= holds`);
       first ||= got;
       assert.deepStrictEqual(got, first, name);
@@ -111,103 +113,6 @@ test('each rendering works in Chromium: the widgets read the fences byte for byt
       ['/photos/a.jpg', 'googlebot-image', false, 2],
       ['/b', 'googlebot-image', true, 0],
     ]);
-    assert.deepStrictEqual(errors, []);
-  });
-});
-
-test('a real VitePress build with two widgets in a Markdown page works in Chromium', { timeout: 600000 }, async (t) => {
-  const fixture = join(crate, 'vitepress-site');
-  if (!existsSync(join(fixture, 'package.json'))) assert.fail(`no VitePress fixture at ${fixture}`);
-  if (!existsSync(join(fixture, 'node_modules/vitepress/package.json'))) {
-    // npm 11 writes lock files without rollup's optional platform packages and then refuses them in `npm ci`;
-    // `npm install` still takes every version the lock file names.
-    try {
-      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: fixture, stdio: 'inherit' });
-    } catch {
-      execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: fixture, stdio: 'inherit' });
-    }
-  }
-  // The site is built inside the test project, where the packed robotscope is installed.
-  const site = mkdtempSync(join(process.cwd(), 'vitepress-'));
-  try {
-    cpSync(join(fixture, 'docs/.vitepress/config.mjs'), join(site, 'docs/.vitepress/config.mjs'));
-    cpSync(join(fixture, 'docs/.vitepress/theme'), join(site, 'docs/.vitepress/theme'), { recursive: true });
-    writeFileSync(join(site, 'docs/index.md'), source);
-    writeFileSync(join(site, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
-    symlinkSync(join(fixture, 'node_modules'), join(site, 'node_modules'), 'dir');
-    execFileSync(process.execPath, [join(fixture, 'node_modules/vitepress/bin/vitepress.js'), 'build', 'docs'], { cwd: site, stdio: ['ignore', 'inherit', 'inherit'] });
-    const dist = join(site, 'docs/.vitepress/dist');
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    assert.strictEqual([...html.matchAll(/<robots-txt-tester /g)].length, 2, 'the server-rendered page holds both elements');
-    await inChromium(t, files(dist), async (page, origin, errors) => {
-      await page.goto(`${origin}/`);
-      const wasm = [];
-      page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(r.url()));
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      const got = await widgets(page);
-      // VitePress's code blocks are highlighted line by line; the text read is still the fence's.
-      assert.deepStrictEqual(got.map((w) => w.text), fences.map((f) => f.text.replace(/\n$/, '')));
-      assert.deepStrictEqual(got.map((w) => w.banner), [true, true]);
-      assert.deepStrictEqual(got[1].cells, [
-        ['/photos/a.jpg', 'googlebot-image', false, 2],
-        ['/b', 'googlebot-image', true, 0],
-      ]);
-      assert.ok(wasm.length <= 1, `at most one .wasm request, got ${wasm.length}`);
-      assert.deepStrictEqual(errors, []);
-      t.diagnostic(`VitePress ${JSON.parse(readFileSync(join(fixture, 'node_modules/vitepress/package.json'), 'utf8')).version} build served and checked`);
-    });
-  } finally {
-    rmSync(site, { recursive: true, force: true });
-  }
-});
-
-
-/** A Python with Markdown and pymdown-extensions (a venv in the temporary folder, from PyPI), or why not. */
-function mkdocsPython() {
-  const venv = join(tmpdir(), 'robotscope-mkdocs-venv');
-  const python = join(venv, 'bin/python');
-  if (!existsSync(python)) {
-    const made = spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-    if (made.status !== 0) return { why: 'no python3 with venv' };
-  }
-  const has = spawnSync(python, ['-c', 'import markdown, pymdownx'], { stdio: 'ignore' });
-  if (has.status !== 0) {
-    const pip = spawnSync(python, ['-m', 'pip', 'install', '-q', 'markdown==3.11.3', 'pymdown-extensions==13.1'], { stdio: 'inherit' });
-    if (pip.status !== 0) return { why: 'pip could not install markdown and pymdown-extensions' };
-  }
-  return { python };
-}
-
-test('the MkDocs Material way: the superfences formatter renders the fixture, and the widgets read it', { timeout: 300000 }, async (t) => {
-  const { python, why } = mkdocsPython();
-  if (!python) return t.skip(`SKIPPED: ${why}`);
-  const script = `
-import sys, markdown
-sys.path.insert(0, sys.argv[1])
-import robotscope_fence
-fence = {'name': 'robots-tester', 'class': 'robots-tester', 'validator': robotscope_fence.validator, 'format': robotscope_fence.formatter}
-text = sys.stdin.read()
-sys.stdout.write(markdown.markdown(text, extensions=['pymdownx.superfences'], extension_configs={'pymdownx.superfences': {'custom_fences': [fence]}}))
-`;
-  const markdownText = source.replace(/^```robots tester/gm, '```robots-tester');
-  const html = execFileSync(python, ['-c', script, join(pkgDir, 'docs-plugins')], { input: markdownText, encoding: 'utf8' });
-  const elements = [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre><robots-txt-tester([^>]*)><\/robots-txt-tester>/g)];
-  assert.strictEqual(elements.length, 2);
-  elements.forEach((m, i) => {
-    // Python-Markdown drops the fence's last newline.
-    assert.strictEqual(decode(m[1]), fences[i].text.replace(/\n$/, ''));
-    assert.deepStrictEqual(Object.fromEntries([...m[2].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])])), attrsOf(fences[i].info));
-  });
-  const page = `<!doctype html><meta charset="utf-8"><script type="module" src="/pkg/element.js"></script><body data-md-color-scheme="slate">${html}</body>`;
-  await inChromium(t, files(undefined, { '/': page }), async (p, origin, errors) => {
-    await p.goto(`${origin}/`);
-    await p.evaluate(() => document.querySelectorAll('robots-txt-tester').forEach((e) => e.activate()));
-    const got = await widgets(p);
-    assert.deepStrictEqual(got.map((w) => w.text), fences.map((f) => f.text.replace(/\n$/, '')));
-    assert.deepStrictEqual(got.map((w) => w.banner), [true, true]);
-    // MkDocs Material's slate scheme is dark: the widget follows it.
-    const dark = await p.evaluate(() => document.querySelector('robots-txt-tester').shadowRoot.querySelector('.root').classList.contains('dark'));
-    assert.strictEqual(dark, true);
     assert.deepStrictEqual(errors, []);
   });
 });

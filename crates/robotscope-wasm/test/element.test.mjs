@@ -314,7 +314,7 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       assert.strictEqual(await p.evaluate(() => document.getElementById('i').shadowRoot.activeElement?.dataset.r), '0');
     });
 
-    await t.test('the theme follows Docusaurus, VitePress, MkDocs Material and the system; theme="light" wins', async () => {
+    await t.test('the theme follows Docusaurus, VitePress, MkDocs Material, the page and the system; theme="light" wins', async () => {
       await open('/theme', `<robots-txt-tester id="auto" loading="eager"><script type="text/robots">User-agent: *</script></robots-txt-tester>
         <robots-txt-tester id="light" theme="light" loading="eager"><script type="text/robots">User-agent: *</script></robots-txt-tester>
         <robots-txt-tester id="dark" theme="dark" loading="eager"><script type="text/robots">User-agent: *</script></robots-txt-tester>`);
@@ -331,6 +331,10 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       await p.emulateMedia({ colorScheme: 'light' });
       await until([L, L, D]);
       await p.emulateMedia({ colorScheme: 'dark' });
+      // A page without a dark mode (white, no dark color-scheme) stays light when the system is dark.
+      await until([L, L, D]);
+      // A page that allows a dark colour scheme follows the system.
+      await set(() => (document.documentElement.style.colorScheme = 'light dark'));
       await until([D, L, D]);
       // Host conventions win over the system setting.
       await set(() => document.documentElement.setAttribute('data-theme', 'light')); // Docusaurus
@@ -347,6 +351,16 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       await set(() => document.body.setAttribute('data-md-color-scheme', 'default'));
       await p.emulateMedia({ colorScheme: 'dark' });
       await until([L, L, D]);
+      // Without a host convention: the page's own background behind the widget decides.
+      await set(() => {
+        document.body.removeAttribute('data-md-color-scheme');
+        document.documentElement.style.colorScheme = 'light';
+        document.body.style.background = 'rgb(17, 17, 17)';
+      });
+      await until([D, L, D]);
+      await set(() => (document.body.style.background = 'rgb(250, 250, 250)'));
+      await until([L, L, D]);
+      await set(() => (document.body.style.background = ''));
       // Custom properties from the page restyle it.
       await set(() => (document.getElementById('light').style.cssText = '--rtt-bg: rgb(1, 2, 3)'));
       assert.strictEqual((await bg())[1], 'rgb(1, 2, 3)');
@@ -397,7 +411,7 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       const snapshot = await p.locator('#w').ariaSnapshot();
       assert.match(snapshot, /region "Example robots\.txt"/);
       assert.match(snapshot, /textbox "robots\.txt \(edit to update the verdicts\)"/);
-      assert.match(snapshot, /table "Verdicts: a row per URL, a column per agent"/);
+      assert.match(snapshot, /table "Verdicts by URL and agent"/);
       assert.match(snapshot, /button "Allowed ?no rule"/);
       assert.match(snapshot, /button "Disallowed ?line 2"/);
       assert.match(snapshot, /link "Open in the robotscope tester"/);
@@ -541,7 +555,11 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       await w.locator(`td[data-agent="${agents[c]}"][data-url="${urls[r]}"] button`).click();
       const explain = await w.locator('[part=explanation]').textContent();
       assert.match(explain, /the readings differ/);
-      for (const x of want[c][r].profiles) assert.ok(explain.includes(`${name[x.profile]}: ${x.why}`), `${x.profile}: ${x.why} in ${explain}`);
+      // (The widget shows the CLI's Markdown code spans as code: without their backticks.)
+      for (const x of want[c][r].profiles) {
+        const why = x.why.replace(/`([^`\n]+)`/g, '$1');
+        assert.ok(explain.includes(`${name[x.profile]}: ${why}`), `${x.profile}: ${why} in ${explain}`);
+      }
       // Changing the attribute live re-renders under that reading, with no marks.
       for (const profile of ['rfc9309', '1994', 'google']) {
         await p.evaluate((v) => (document.getElementById('w').profile = v), profile);

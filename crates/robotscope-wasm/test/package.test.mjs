@@ -79,7 +79,9 @@ test('nothing stray is packed', () => {
     /\.(tgz|rs|toml|lock|log)$/,
     /(^|\/)package-lock\.json$/,
   ];
-  assert.deepStrictEqual(packed().filter((f) => stray.some((r) => r.test(f))), []);
+  // The one .toml is the MkDocs fence's Python package, which MkDocs users `pip install` from the package.
+  const python = 'docs-plugins/robotscope-mkdocs/pyproject.toml';
+  assert.deepStrictEqual(packed().filter((f) => f !== python && stray.some((r) => r.test(f))), []);
   assert.ok(packed().includes('README.md') && packed().includes('LICENSE'), 'README.md and LICENSE are packed');
 });
 

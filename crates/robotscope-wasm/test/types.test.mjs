@@ -33,6 +33,7 @@ const setups = [
   ['CommonJS, node16 resolution', 'usage.cts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022,dom'],
   ['ES module, node16 resolution, no DOM library', 'usage.mts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022'],
   ['CommonJS, node16 resolution, no DOM library', 'usage.cts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022'],
+  ['`using` with the esnext.disposable library', 'dispose.mts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022,esnext.disposable,dom'],
 ];
 
 for (const [name, file, ...rest] of setups) {
