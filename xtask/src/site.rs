@@ -13,22 +13,6 @@ fn site_dir() -> PathBuf {
     root().join("site")
 }
 
-/// What the element loads, relative to the npm package: its definition script, the UI it imports on activation,
-/// the browser entry with the façade and the catalogue, and both browser modules.
-const WIDGET_FILES: [&str; 11] = [
-    "element.js",
-    "element/ui.js",
-    "element/style.js",
-    "index.web.js",
-    "api.mjs",
-    "fetch.mjs",
-    "data.mjs",
-    "web/robotscope.js",
-    "web/robotscope_bg.wasm",
-    "web/robotscope_profiles.js",
-    "web/robotscope_profiles_bg.wasm",
-];
-
 /// Copies a folder's files into another, recursively.
 fn copy_tree(from: &Path, to: &Path) {
     let entries = std::fs::read_dir(from).unwrap_or_else(|e| {
@@ -135,11 +119,10 @@ pub fn build_from_builds() {
     for dir in ["robotscope", "tester", "files"] {
         let _ = std::fs::remove_dir_all(public.join(dir));
     }
-    for file in WIDGET_FILES {
-        let target = public.join("robotscope").join(file);
-        create_dir(target.parent().expect("a file in a folder"));
-        copy(&pkg.join(file), &target);
-    }
+    // The widget's files, copied by the package's own self-hosting command (`npx robotscope-element copy`).
+    let copy_command = pkg.join("element/copy.mjs").display().to_string();
+    let folder = public.join("robotscope").display().to_string();
+    run_in(&root(), &[], "node", &[&copy_command, "copy", &folder]);
     copy_tree(&root().join("web/dist"), &public.join("tester"));
     let _ = std::fs::remove_dir_all(public.join("files"));
     for (page, source) in PAGES_FROM_DOCUMENTS {
