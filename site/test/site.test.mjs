@@ -70,7 +70,8 @@ test('every example on every page answers as its `expect` says, in Chromium', as
       await customElements.whenDefined('robots-txt-tester').catch(() => {});
       const els = [...document.querySelectorAll('robots-txt-tester')];
       await Promise.all(els.map((el) => (el.activate(), el.ready)));
-      return { count: els.length, expects: els.filter((el) => el.hasAttribute('expect')).length };
+      const openIn = els.map((el) => new URL(el.getAttribute('open-in') || '', location.href).pathname);
+      return { count: els.length, expects: els.filter((el) => el.hasAttribute('expect')).length, openIn };
     });
     // The widgets evaluate once they are live; give the last events a moment to arrive.
     await page.waitForFunction((n) => window.__events.filter((e) => e.type === 'robots-expectation').length >= n, found.expects, { timeout: 10000 }).catch(() => {});
@@ -81,6 +82,7 @@ test('every example on every page answers as its `expect` says, in Chromium', as
     assert.ok(expectations.length >= found.expects, `${path}: each of the ${found.expects} examples with expect checked itself`);
     const failed = expectations.filter((e) => !e.detail.passed);
     assert.deepStrictEqual(failed.map((e) => e.detail.failures), [], `${path}: every example's expect holds`);
+    assert.deepStrictEqual(found.openIn.filter((p) => p !== '/tester/'), [], `${path}: every example opens in the site's own tester`);
     widgets += found.count;
     await page.close();
   }

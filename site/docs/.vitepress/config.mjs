@@ -4,7 +4,14 @@
 // tester to public/tester/ (both ignored by git). ROBOTSCOPE_SITE_BASE sets the base path (GitHub Pages: /NAME/).
 import robotsTester from '../../../crates/robotscope-wasm/pkg/docs-plugins/markdown-it.mjs';
 
-const base = process.env.ROBOTSCOPE_SITE_BASE || '/';
+const base = (process.env.ROBOTSCOPE_SITE_BASE || '/').replace(/\/?$/, '/');
+
+/** Every example's "Open in the robotscope tester" link goes to this site's own tester. */
+function openInTester(md) {
+  const fence = md.renderer.rules.fence;
+  md.renderer.rules.fence = (...args) => fence(...args).replace(/<robots-txt-tester(?![^>]*open-in=)/g, `<robots-txt-tester open-in="${base}tester/"`);
+  return md;
+}
 
 export default {
   title: 'robotscope',
@@ -16,7 +23,7 @@ export default {
     ['link', { rel: 'icon', href: `${base}tester/favicon.svg` }],
   ],
   // robots.txt has no grammar in Shiki: its code blocks are plain text.
-  markdown: { config: (md) => md.use(robotsTester), languageAlias: { robots: 'txt', 'robots.txt': 'txt' } },
+  markdown: { config: (md) => openInTester(md.use(robotsTester)), languageAlias: { robots: 'txt', 'robots.txt': 'txt' } },
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === 'robots-txt-tester' } } },
   themeConfig: {
     nav: [
