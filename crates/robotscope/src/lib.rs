@@ -136,3 +136,12 @@ impl Span {
 pub fn is_allowed(robots: &[u8], agent: &str, url: &str) -> bool {
     Robots::parse(robots).is_allowed(agent, url)
 }
+
+/// A parsed file is shared between threads (a crawler's workers, the Python package without the GIL): this fails to
+/// compile when a field makes `Robots` (or what borrows it) `!Send` or `!Sync`.
+const _: fn() = || {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Robots>();
+    shareable::<Matcher<'static>>();
+    shareable::<Reading<'static>>();
+};

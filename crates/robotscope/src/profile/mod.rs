@@ -180,7 +180,9 @@ type Parsed = (Vec<PGroup>, Vec<IgnoredLine>);
 #[derive(Default)]
 pub(crate) struct Kept(Option<Box<dyn KeptBox>>);
 
-trait KeptBox {
+/// `Send + Sync`, so that a `Robots` stays shareable between threads (the Python package answers without the GIL
+/// from several threads at once).
+trait KeptBox: Send + Sync {
     fn clone_box(&self) -> Box<dyn KeptBox>;
     fn readings(&self) -> &KeptReadings;
 }
