@@ -945,7 +945,9 @@ fn web_budget() {
 
 /// Builds the web tester (release) and serves it on http://127.0.0.1:8080/, rebuilding on changes.
 fn serve() {
-    trunk(&["serve", "--release", "--address", "127.0.0.1", "--port", "8080"]);
+    // Without trunk's minifier, which cannot parse wasm-bindgen's module and says so in a warning that reads like
+    // a failure (`cargo xtask web` minifies with esbuild instead); a local server needs no minified files.
+    trunk(&["serve", "--release", "--minify", "false", "--address", "127.0.0.1", "--port", "8080"]);
 }
 
 fn main() {
