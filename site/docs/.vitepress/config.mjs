@@ -22,8 +22,8 @@ export default {
     ['script', { type: 'module', src: `${base}robotscope/element.js` }],
     ['link', { rel: 'icon', href: `${base}tester/favicon.svg` }],
   ],
-  // robots.txt has no grammar in Shiki: its code blocks are plain text.
-  markdown: { config: (md) => openInTester(md.use(robotsTester)), languageAlias: { robots: 'txt', 'robots.txt': 'txt' } },
+  // robots.txt has no grammar in Shiki: its code blocks are plain text (VitePress says so once per block).
+  markdown: { config: (md) => openInTester(md.use(robotsTester)) },
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === 'robots-txt-tester' } } },
   themeConfig: {
     nav: [
