@@ -59,8 +59,8 @@ async fn fetch(url: &str) -> Result<(u16, Vec<u8>), ()> {
 /// The notice for a site whose robots.txt the browser may not read: the command that fetches it instead.
 fn unreadable(url: &str, why: &str) -> Notice {
     Notice::error(format!(
-        "The browser could not read {url}: {why}. Fetch it with this command, then open robots.txt with “Open file…” \
-         or paste it into the editor:"
+        "The browser could not read {url}: {why}. Fetch it with this command, then open robots.txt with \
+         “Open file…” or paste it into the editor:"
     ))
     .with_command(format!("robotscope fetch {url} -o robots.txt"))
 }
