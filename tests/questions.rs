@@ -16,18 +16,6 @@ fn view(name: &str) -> View {
     view
 }
 
-fn governs_name(g: Governs) -> &'static str {
-    match g {
-        Governs::Yes => "yes",
-        Governs::NotAtRoot => "not-at-root",
-        Governs::OtherScheme => "other-scheme",
-        Governs::Subdomain => "subdomain",
-        Governs::OtherHost => "other-host",
-        Governs::OtherPort => "other-port",
-        _ => "unknown",
-    }
-}
-
 fn strings(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
@@ -79,7 +67,7 @@ fn check_survey(name: &str, robots: &Robots, survey: &Survey, expect: &Value) {
         assert_eq!(u.typed.error.is_some(), error, "{name}: error of {:?}", u.typed.input);
         if !error {
             assert_eq!(u.typed.tested, e["tested"].as_str().unwrap(), "{name}: tested");
-            assert_eq!(u.governs.map(governs_name), e["governs"].as_str(), "{name}: governs {}", u.typed.tested);
+            assert_eq!(u.governs.map(Governs::name), e["governs"].as_str(), "{name}: governs {}", u.typed.tested);
         }
     }
     let rows = expect["cells"].as_array().unwrap();

@@ -85,18 +85,6 @@ fn tag_name(t: Tag) -> &'static str {
     }
 }
 
-fn governs_name(g: Governs) -> &'static str {
-    match g {
-        Governs::Yes => "yes",
-        Governs::NotAtRoot => "not-at-root",
-        Governs::OtherScheme => "other-scheme",
-        Governs::Subdomain => "subdomain",
-        Governs::OtherHost => "other-host",
-        Governs::OtherPort => "other-port",
-        _ => "other",
-    }
-}
-
 fn outcome_name(o: robotscope::FetchOutcome) -> &'static str {
     use robotscope::FetchOutcome::*;
     match o {
@@ -456,7 +444,7 @@ pub fn governs(robots_url: &str, page_url: &str) -> Result<String, JsValue> {
     let g = robotscope::governs(robots_url, page_url).map_err(into_error)?;
     let mut j = Json::new();
     j.open_object().key("governs").bool(g == Governs::Yes);
-    j.key("reason").str(governs_name(g)).key("message").str(g.message()).close_object();
+    j.key("reason").str(g.name()).key("message").str(g.message()).close_object();
     Ok(j.finish())
 }
 

@@ -267,6 +267,19 @@ pub enum Governs {
 }
 
 impl Governs {
+    /// A stable name for the answer: `yes`, `not-at-root`, `other-scheme`, `subdomain`, `other-host` or
+    /// `other-port` (what the npm package and the shared question fixture write).
+    pub fn name(self) -> &'static str {
+        match self {
+            Governs::Yes => "yes",
+            Governs::NotAtRoot => "not-at-root",
+            Governs::OtherScheme => "other-scheme",
+            Governs::Subdomain => "subdomain",
+            Governs::OtherHost => "other-host",
+            Governs::OtherPort => "other-port",
+        }
+    }
+
     /// A sentence that explains the answer.
     pub fn message(self) -> &'static str {
         match self {
