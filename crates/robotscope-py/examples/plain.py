@@ -27,8 +27,21 @@ assert not exact.allowed
 for name, v in robots.readings("GPTBot", "/"):
     print(name, v.allowed)
 
-blocked = [c.name for c in robotscope.crawler_set("@ai-training") if not robots.is_allowed(c.name, "/")]
-print("AI training crawlers blocked at /:", blocked)
+# A whole question, as every robotscope surface answers it: typed agents x typed URLs, readings compared,
+# against an earlier version of the file.
+before = robotscope.Robots.parse(b"User-agent: *\nDisallow: /private/\n")
+survey = robots.ask(["GPTBot", "Googlebot-News,Googlebot"], ["/", "/private/press/a"], view="compare", baseline=before)
+for u, url in enumerate(survey.urls):
+    for a, asked in enumerate(survey.agents):
+        cell = survey.cell(u, a)
+        if cell is not None:
+            mark = " (changed)" if cell.changed else ""
+            print(f"{asked.label:28} {url.typed.tested:20} {'allowed' if cell.allowed else 'blocked'}{mark}")
+
+# What the file does to the AI crawlers of the catalogue, control tokens included.
+for group in robots.ai_summary("/"):
+    names = [a.crawler.name for a in group.crawlers if a.cell.blocked]
+    print(f"{group.title}: {group.blocked} of {len(group.crawlers)} blocked: {', '.join(names)}")
 
 for d in robotscope.Robots.parse(b"User-agent: *\nDisallow /x\n").lint():
     print(d.line, d.code, d.message)

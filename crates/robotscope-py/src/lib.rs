@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robotscope as core;
-use robotscope::{AgentCheck, Profile, TypedAgent};
+use robotscope::{Profile, Question, TypedAgent, View};
 
 mod arrow;
 
@@ -43,61 +43,84 @@ enum AgentArg {
     Many(Vec<String>),
 }
 
-/// What an answer was asked for: a typed agent (read by the core) or the exact strings.
-#[derive(Clone)]
-enum Asked {
-    Typed { agent: TypedAgent, url: core::TypedUrl, token: Option<String>, follows: Option<String> },
-    Exact { agents: Vec<String>, url: String },
-}
-
 /// A parsed robots.txt file. Immutable: parse once, ask from any number of threads.
 #[pyclass(frozen, module = "robotscope", name = "Robots")]
 struct Robots {
     inner: Arc<core::Robots>,
 }
 
-/// How one question is answered: the file, the reading and the agent as given.
-fn answer(
+fn view_of(name: &str) -> PyResult<View> {
+    View::parse(name).ok_or_else(|| {
+        PyValueError::new_err(format!("unknown view {name:?}: use \"google\", \"rfc9309\", \"1994\" or \"compare\""))
+    })
+}
+
+/// Where a verdict comes from: a cell of a survey (every typed question), or the bare matcher given a list of
+/// agents exactly (Google's vector of agents).
+enum Source {
+    Cell { survey: Arc<core::Survey>, url: usize, agent: usize },
+    Exact { agents: Vec<String>, url: String, verdict: Box<core::Verdict> },
+}
+
+/// Asks the core one question for one agent row (pooled with commas if typed so) and one URL.
+fn ask_one(
     robots: &core::Robots,
-    profile: Profile,
-    agent: &AgentArg,
+    view: View,
+    agent: &str,
     url: &str,
     exact: bool,
     base: Option<&str>,
-) -> Answer {
-    let reading = robots.reading(profile);
-    match agent {
-        AgentArg::One(a) if !exact => {
-            let typed = core::resolve_agent(a);
-            let url = core::resolve_url(url, base);
-            let AgentCheck { token, follows, verdict } = reading.check_agent(&typed, &url.tested);
-            Answer { verdict, asked: Asked::Typed { agent: typed, url, token, follows } }
-        }
-        AgentArg::One(a) => {
-            let agents = vec![a.clone()];
-            let verdict = reading.check(&agents, url);
-            Answer { verdict, asked: Asked::Exact { agents, url: url.to_string() } }
-        }
-        AgentArg::Many(agents) => {
-            let verdict = reading.check(agents, url);
-            Answer { verdict, asked: Asked::Exact { agents: agents.clone(), url: url.to_string() } }
-        }
+) -> PyResult<Arc<core::Survey>> {
+    let question = Question {
+        agents: vec![agent.to_string()],
+        urls: vec![url.to_string()],
+        base: base.map(str::to_string),
+        view,
+        baseline: None,
+        exact,
+    };
+    let survey = robots.ask(&question);
+    if let Some(e) = survey.urls[0].typed.error {
+        return Err(PyValueError::new_err(format!("{url:?} cannot be read as a URL: {}", e.message())));
     }
-}
-
-struct Answer {
-    verdict: core::Verdict,
-    asked: Asked,
+    Ok(Arc::new(survey))
 }
 
 fn typed_only(agent: &AgentArg, exact: bool) -> PyResult<()> {
     if matches!(agent, AgentArg::Many(_)) && !exact {
         return Err(PyValueError::new_err(
-            "a list of agents is pooled exactly as Google's library pools it: pass exact=True (typed agents are \
-             asked one at a time)",
+            "a list of agents is pooled exactly as Google's library pools it: pass exact=True, or type a pooled \
+             agent as one string (\"Googlebot-News,Googlebot\")",
         ));
     }
     Ok(())
+}
+
+impl Robots {
+    /// The verdict for one agent argument: a survey cell, or the bare matcher for an exact list.
+    fn verdict(
+        &self,
+        py: Python<'_>,
+        agent: &AgentArg,
+        url: &str,
+        exact: bool,
+        view: View,
+        base: Option<&str>,
+    ) -> PyResult<Verdict> {
+        typed_only(agent, exact)?;
+        let robots = &*self.inner;
+        let source = match agent {
+            AgentArg::One(a) => {
+                let survey = py.detach(|| ask_one(robots, view, a, url, exact, base))?;
+                Source::Cell { survey, url: 0, agent: 0 }
+            }
+            AgentArg::Many(agents) => {
+                let verdict = Box::new(py.detach(|| robots.reading(view.profile()).check(agents, url)));
+                Source::Exact { agents: agents.clone(), url: url.to_string(), verdict }
+            }
+        };
+        Ok(Verdict { robots: Arc::clone(&self.inner), profile: view.profile(), source, exact })
+    }
 }
 
 #[pymethods]
@@ -115,9 +138,10 @@ impl Robots {
         Ok(Robots { inner: Arc::new(robots) })
     }
 
-    /// May `agent` fetch `url`, and why. `agent` is read as a person types it (a product token, a User-Agent
-    /// header or a crawler preset, with the preset's fallbacks) and `url` as a URL, host or path, unless
-    /// `exact` is true, which gives both to the matcher as they are (then `agent` may also be a list).
+    /// May `agent` fetch `url`, and why: one cell of `ask([agent], [url])`. `agent` is read as a person types it
+    /// (a product token, a User-Agent header, a crawler preset with its fallbacks, or several tokens pooled with
+    /// commas) and `url` as a URL, host or path, unless `exact` is true, which gives both to the matcher as they
+    /// are (then `agent` may also be a list). Raises ValueError for a typed URL that cannot be read.
     #[pyo3(signature = (agent, url, *, exact = false, profile = "google", base = None))]
     fn check(
         &self,
@@ -128,21 +152,26 @@ impl Robots {
         profile: &str,
         base: Option<&str>,
     ) -> PyResult<Verdict> {
-        typed_only(&agent, exact)?;
-        let profile = profile_of(profile)?;
-        let robots = &*self.inner;
-        let answer = py.detach(|| answer(robots, profile, &agent, url, exact, base));
-        Ok(Verdict { robots: Arc::clone(&self.inner), profile, verdict: answer.verdict, asked: answer.asked })
+        let view = View::Reading(profile_of(profile)?);
+        self.verdict(py, &agent, url, exact, view, base)
     }
 
-    /// Whether `agent` may fetch `url` (the answer of `check` without its explanation).
+    /// Whether `agent` may fetch `url`: the answer of `check` without its explanation, read the same way. A
+    /// typed URL that cannot be read is given to the matcher as typed (the drop-ins answer anything).
     #[pyo3(signature = (agent, url, *, exact = false))]
     fn is_allowed(&self, py: Python<'_>, agent: AgentArg, url: &str, exact: bool) -> PyResult<bool> {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
         Ok(py.detach(|| match &agent {
-            // The token `check_agent` would give the matcher (a preset's fallback, or none for a crawler that
-            // ignores `*` and has no group), answered without the explanation.
+            // A pooled agent is a whole question.
+            AgentArg::One(a) if !exact && a.contains(',') => {
+                match ask_one(robots, View::default(), a, url, false, None) {
+                    Ok(survey) => survey.cell(0, 0).is_none_or(|c| c.allowed()),
+                    Err(_) => robots.is_allowed(a.as_str(), url),
+                }
+            }
+            // The token the question layer would give the matcher (a preset's fallback, or none for a crawler
+            // that ignores `*` and has no group), answered without building the explanation.
             AgentArg::One(a) if !exact => match robots.agent_token(&core::resolve_agent(a)) {
                 Some(token) => robots.is_allowed(&[token.as_str()][..], &core::resolve_url(url, None).tested),
                 None => true,
@@ -152,7 +181,33 @@ impl Robots {
         }))
     }
 
-    /// Every agent against every URL: one row of verdicts per agent, each cell answered by `check`.
+    /// A whole question: every typed agent (one row each) against every typed URL, under `view` (`google`,
+    /// `rfc9309`, `1994` or `compare`), against an optional `baseline` file. The answer every robotscope surface
+    /// shows for the same question.
+    #[pyo3(signature = (agents, urls, *, base = None, view = "google", baseline = None, exact = false))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per field of the question
+    fn ask(
+        &self,
+        py: Python<'_>,
+        agents: Vec<String>,
+        urls: Vec<String>,
+        base: Option<String>,
+        view: &str,
+        baseline: Option<PyRef<'_, Robots>>,
+        exact: bool,
+    ) -> PyResult<Survey> {
+        let view = view_of(view)?;
+        let robots = &*self.inner;
+        let old = baseline.map(|b| Arc::clone(&b.inner));
+        let survey = py.detach(|| {
+            let question = Question { agents, urls, base, view, baseline: old.as_deref(), exact };
+            robots.ask(&question)
+        });
+        Ok(Survey { robots: Arc::clone(&self.inner), inner: Arc::new(survey) })
+    }
+
+    /// Every agent against every URL under one reading: one row of verdicts per agent, the cells of `ask`.
+    /// Raises ValueError for a typed URL that cannot be read.
     #[pyo3(signature = (agents, urls, *, exact = false, profile = "google", base = None))]
     fn grid(
         &self,
@@ -161,24 +216,26 @@ impl Robots {
         urls: Vec<String>,
         exact: bool,
         profile: &str,
-        base: Option<&str>,
+        base: Option<String>,
     ) -> PyResult<Vec<Vec<Verdict>>> {
-        let profile = profile_of(profile)?;
+        let view = View::Reading(profile_of(profile)?);
         let robots = &*self.inner;
-        let rows = py.detach(|| {
-            agents
-                .into_iter()
-                .map(|a| {
-                    let a = AgentArg::One(a);
-                    urls.iter().map(|u| answer(robots, profile, &a, u, exact, base)).collect::<Vec<_>>()
-                })
-                .collect::<Vec<_>>()
-        });
-        Ok(rows
-            .into_iter()
-            .map(|row| {
-                row.into_iter()
-                    .map(|a| Verdict { robots: Arc::clone(&self.inner), profile, verdict: a.verdict, asked: a.asked })
+        let (width, height) = (agents.len(), urls.len());
+        let survey = py.detach(|| robots.ask(&Question { agents, urls, base, view, baseline: None, exact }));
+        if let Some((_, u)) = survey.url_errors().next() {
+            let e = u.typed.error.map_or("", |e| e.message());
+            return Err(PyValueError::new_err(format!("{:?} cannot be read as a URL: {e}", u.typed.input)));
+        }
+        let survey = Arc::new(survey);
+        Ok((0..width)
+            .map(|agent| {
+                (0..height)
+                    .map(|url| Verdict {
+                        robots: Arc::clone(&self.inner),
+                        profile: view.profile(),
+                        source: Source::Cell { survey: Arc::clone(&survey), url, agent },
+                        exact,
+                    })
                     .collect()
             })
             .collect())
@@ -194,18 +251,22 @@ impl Robots {
         exact: bool,
         base: Option<&str>,
     ) -> PyResult<Vec<(String, Verdict)>> {
-        typed_only(&agent, exact)?;
+        Profile::ALL
+            .iter()
+            .map(|&p| Ok((p.as_str().to_string(), self.verdict(py, &agent, url, exact, View::Reading(p), base)?)))
+            .collect()
+    }
+
+    /// What the file does to every AI crawler and control token of the catalogue at `url` (default the site's
+    /// root): one entry per group (`training`, `ai-search`, `user-triggered`), who is blocked and who only looks
+    /// blocked. Raises ValueError for a URL that cannot be read.
+    #[pyo3(signature = (url = "/"))]
+    fn ai_summary(&self, py: Python<'_>, url: &str) -> PyResult<Vec<AiGroupSummary>> {
         let robots = &*self.inner;
-        let answers = py.detach(|| {
-            Profile::ALL.map(|p| (p, answer(robots, p, &agent, url, exact, base))).into_iter().collect::<Vec<_>>()
-        });
-        Ok(answers
-            .into_iter()
-            .map(|(profile, a)| {
-                let v = Verdict { robots: Arc::clone(&self.inner), profile, verdict: a.verdict, asked: a.asked };
-                (profile.as_str().to_string(), v)
-            })
-            .collect())
+        let groups = py
+            .detach(|| robots.ai_summary(url))
+            .map_err(|e| PyValueError::new_err(format!("{url:?} cannot be read as a URL: {}", e.message())))?;
+        groups.into_iter().map(|g| AiGroupSummary::new(py, &self.inner, url, g)).collect()
     }
 
     /// The file's diagnostics (lint), in line order.
@@ -243,7 +304,13 @@ impl Robots {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
         Ok(py.detach(|| {
-            let groups = answer(robots, Profile::Google, &agent, "/", exact, None).verdict.groups;
+            let groups = match &agent {
+                AgentArg::One(a) => ask_one(robots, View::default(), a, "/", exact, None)
+                    .ok()
+                    .and_then(|s| s.cell(0, 0).map(|c| c.verdict.groups.clone()))
+                    .unwrap_or_default(),
+                AgentArg::Many(agents) => robots.reading(Profile::Google).check(agents, "/").groups,
+            };
             robots
                 .other_directives()
                 .filter(|o| o.group.is_some_and(|g| groups.contains(&g)) && o.key.eq_ignore_ascii_case(key.as_bytes()))
@@ -264,10 +331,11 @@ impl Robots {
     fn usage(&self, py: Python<'_>, agent: AgentArg, url: &str, exact: bool, base: Option<&str>) -> PyResult<Usage> {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
-        let usage = py.detach(|| {
-            let a = answer(robots, Profile::Google, &agent, url, exact, base);
-            robots.usage_for(&a.verdict)
-        });
+        let usage = py.detach(|| match &agent {
+            AgentArg::One(a) => ask_one(robots, View::default(), a, url, exact, base)
+                .map(|s| s.cell(0, 0).map_or_else(core::Usage::default, |c| c.usage.clone())),
+            AgentArg::Many(agents) => Ok(robots.usage(agents, url)),
+        })?;
         Ok(Usage::from(usage))
     }
 
@@ -332,8 +400,27 @@ impl From<&core::RuleMatch> for RuleMatch {
 struct Verdict {
     robots: Arc<core::Robots>,
     profile: Profile,
-    verdict: core::Verdict,
-    asked: Asked,
+    source: Source,
+    /// Asked with `exact=True`: the agent was given to the matcher as it is.
+    exact: bool,
+}
+
+impl Verdict {
+    fn cell(&self) -> Option<&core::Cell> {
+        match &self.source {
+            Source::Cell { survey, url, agent } => survey.cell(*url, *agent),
+            Source::Exact { .. } => None,
+        }
+    }
+
+    fn inner(&self) -> &core::Verdict {
+        match (&self.source, self.cell()) {
+            (Source::Exact { verdict, .. }, _) => verdict,
+            (_, Some(cell)) => &cell.verdict,
+            // A survey verdict is only made for a cell that exists.
+            (Source::Cell { .. }, None) => unreachable!("a verdict of a survey names one of its cells"),
+        }
+    }
 }
 
 #[pymethods]
@@ -341,55 +428,55 @@ impl Verdict {
     /// Whether the URL may be fetched.
     #[getter]
     fn allowed(&self) -> bool {
-        self.verdict.allowed
+        self.inner().allowed
     }
 
     /// The deciding line (0 when no rule decided).
     #[getter]
     fn line(&self) -> usize {
-        self.verdict.line
+        self.inner().line
     }
 
     /// The rule on `line`, or None.
     #[getter]
     fn rule(&self) -> Option<RuleMatch> {
-        self.verdict.decided_by.as_ref().map(RuleMatch::from)
+        self.inner().decided_by.as_ref().map(RuleMatch::from)
     }
 
     /// `specific` (the agent's own groups), `global` (the `*` groups) or `none`.
     #[getter]
     fn scope(&self) -> &'static str {
-        self.verdict.scope.name()
+        self.inner().scope.name()
     }
 
     /// The path that was matched.
     #[getter]
     fn path(&self) -> &str {
-        &self.verdict.path
+        &self.inner().path
     }
 
     /// The indices of the groups that applied.
     #[getter]
     fn groups(&self) -> Vec<usize> {
-        self.verdict.groups.clone()
+        self.inner().groups.clone()
     }
 
     /// The user-agent and rule lines of the groups that applied.
     #[getter]
     fn group_lines(&self) -> Vec<usize> {
-        self.verdict.group_lines.clone()
+        self.inner().group_lines.clone()
     }
 
     /// Every rule of those groups that matched, in file order.
     #[getter]
     fn matches(&self) -> Vec<RuleMatch> {
-        self.verdict.matches.iter().map(RuleMatch::from).collect()
+        self.inner().matches.iter().map(RuleMatch::from).collect()
     }
 
     /// An `Allow` won a tie against this `Disallow` of the same priority (a rule that does nothing).
     #[getter]
     fn tied_disallow(&self) -> Option<RuleMatch> {
-        self.verdict.tied_disallow().map(RuleMatch::from)
+        self.inner().tied_disallow().map(RuleMatch::from)
     }
 
     /// The reading it was answered under: `google`, `rfc9309` or `1994`.
@@ -398,69 +485,420 @@ impl Verdict {
         self.profile.as_str()
     }
 
-    /// The token the engine was given (None when a crawler that ignores `*` has no group, so nothing applies).
+    /// The token the engine was given (pooled tokens joined with `,`; None when a crawler that ignores `*` has
+    /// no group, so nothing applies).
     #[getter]
     fn token(&self) -> Option<String> {
-        match &self.asked {
-            Asked::Typed { token, .. } => token.clone(),
-            Asked::Exact { agents, .. } => Some(agents.join(", ")),
+        match &self.source {
+            Source::Exact { agents, .. } => Some(agents.join(",")),
+            Source::Cell { .. } => self.cell().and_then(|c| c.token.clone()),
         }
     }
 
     /// The token whose group a preset follows when it has none of its own (Googlebot-Image follows Googlebot).
     #[getter]
     fn follows(&self) -> Option<String> {
-        match &self.asked {
-            Asked::Typed { follows, .. } => follows.clone(),
-            Asked::Exact { .. } => None,
-        }
+        self.cell().and_then(|c| c.follows.clone())
     }
 
-    /// How the agent was read: `token`, `preset`, `header`, `browser`, `empty`, `invalid`, or `exact`.
+    /// How the agent was read: `token`, `preset`, `header`, `browser`, `empty`, `invalid`, `pool` (several
+    /// agents pooled into one list) or `exact` (a list given to the matcher as it is).
     #[getter]
     fn agent_kind(&self) -> &'static str {
-        match &self.asked {
-            Asked::Typed { agent, .. } => agent.kind.name(),
-            Asked::Exact { .. } => "exact",
+        match &self.source {
+            Source::Cell { .. } if self.exact => "exact",
+            Source::Cell { survey, agent, .. } => match &survey.agents[*agent].members[..] {
+                [one] => one.kind.name(),
+                _ => "pool",
+            },
+            Source::Exact { .. } => "exact",
         }
     }
 
     /// What the matcher was given for the URL.
     #[getter]
     fn url(&self) -> &str {
-        match &self.asked {
-            Asked::Typed { url, .. } => &url.tested,
-            Asked::Exact { url, .. } => url,
-        }
-    }
-
-    /// Why a typed URL could not be normalised (it was then given as typed), or None.
-    #[getter]
-    fn url_error(&self) -> Option<&'static str> {
-        match &self.asked {
-            Asked::Typed { url, .. } => url.error.map(|e| e.message()),
-            Asked::Exact { .. } => None,
+        match &self.source {
+            Source::Cell { survey, url, .. } => &survey.urls[*url].typed.tested,
+            Source::Exact { url, .. } => url,
         }
     }
 
     /// A sentence or two saying why: which groups applied and which rule beat which.
     fn explain(&self, py: Python<'_>) -> String {
-        py.detach(|| {
-            let reading = self.robots.reading(self.profile);
-            match &self.asked {
-                Asked::Typed { agent, token, follows, .. } => {
-                    let check =
-                        AgentCheck { token: token.clone(), follows: follows.clone(), verdict: self.verdict.clone() };
-                    reading.explain_agent(agent, &check)
-                }
-                Asked::Exact { agents, .. } => reading.explain(&self.verdict, &agents.join(", ")),
+        py.detach(|| match &self.source {
+            Source::Cell { survey, url, agent } => {
+                self.robots.explain_cell(survey, *url, *agent, self.profile).unwrap_or_default()
+            }
+            Source::Exact { agents, verdict, .. } => {
+                self.robots.reading(self.profile).explain(verdict, &agents.join(", "))
             }
         })
     }
 
     fn __repr__(&self) -> String {
-        let word = if self.verdict.allowed { "allowed" } else { "disallowed" };
-        format!("<Verdict {word}, line {}>", self.verdict.line)
+        let word = if self.allowed() { "allowed" } else { "disallowed" };
+        format!("<Verdict {word}, line {}>", self.line())
+    }
+}
+
+/// The answer to a whole question (`Robots.ask`): one row per agent typed, one per URL, a cell for each pair.
+#[pyclass(frozen, module = "robotscope", name = "Survey")]
+struct Survey {
+    robots: Arc<core::Robots>,
+    inner: Arc<core::Survey>,
+}
+
+impl Survey {
+    fn cell_at(&self, url: usize, agent: usize) -> Option<Cell> {
+        self.inner.cell(url, agent)?;
+        Some(Cell { robots: Arc::clone(&self.robots), survey: Arc::clone(&self.inner), url, agent })
+    }
+}
+
+#[pymethods]
+impl Survey {
+    /// `google`, `rfc9309`, `1994` or `compare`.
+    #[getter]
+    fn view(&self) -> &'static str {
+        self.inner.view.name()
+    }
+
+    /// The robots.txt URL the file is taken to be (from the base, else the first full URL), or None.
+    #[getter]
+    fn site(&self) -> Option<String> {
+        self.inner.site.clone()
+    }
+
+    /// One entry per agent typed, in order.
+    #[getter]
+    fn agents(&self) -> Vec<AskedAgent> {
+        self.inner.agents.iter().cloned().map(AskedAgent).collect()
+    }
+
+    /// One entry per URL typed, in order.
+    #[getter]
+    fn urls(&self) -> Vec<AskedUrl> {
+        self.inner.urls.iter().cloned().map(AskedUrl).collect()
+    }
+
+    /// URL-major rows of cells (`rows[url][agent]`); None for a URL that cannot be read.
+    #[getter]
+    fn rows(&self) -> Vec<Vec<Option<Cell>>> {
+        let width = self.inner.agents.len();
+        (0..self.inner.urls.len()).map(|u| (0..width).map(|a| self.cell_at(u, a)).collect()).collect()
+    }
+
+    /// How many cells the readers answer differently (under `compare`).
+    #[getter]
+    fn differ(&self) -> usize {
+        self.inner.differ
+    }
+
+    /// How many cells changed against the baseline.
+    #[getter]
+    fn changed(&self) -> usize {
+        self.inner.changed
+    }
+
+    /// The cell of URL `url` and agent `agent` (indices), or None when the URL cannot be read.
+    fn cell(&self, url: usize, agent: usize) -> PyResult<Option<Cell>> {
+        if url >= self.inner.urls.len() || agent >= self.inner.agents.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "no cell ({url}, {agent}) in a survey of {} URLs and {} agents",
+                self.inner.urls.len(),
+                self.inner.agents.len()
+            )));
+        }
+        Ok(self.cell_at(url, agent))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Survey {}: {} agents x {} URLs>",
+            self.inner.view.name(),
+            self.inner.agents.len(),
+            self.inner.urls.len()
+        )
+    }
+}
+
+/// One answer of a survey: a URL for an agent, with everything shown beside it.
+#[pyclass(frozen, module = "robotscope", name = "Cell")]
+struct Cell {
+    robots: Arc<core::Robots>,
+    survey: Arc<core::Survey>,
+    url: usize,
+    agent: usize,
+}
+
+impl Cell {
+    fn inner(&self) -> &core::Cell {
+        self.survey.cell(self.url, self.agent).expect("a Cell is only made for a cell that exists")
+    }
+}
+
+#[pymethods]
+impl Cell {
+    /// Whether the URL may be fetched.
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.inner().allowed()
+    }
+
+    /// The deciding line, 0 when none.
+    #[getter]
+    fn line(&self) -> usize {
+        self.inner().line()
+    }
+
+    /// Blocked: the URL may not be fetched.
+    #[getter]
+    fn blocked(&self) -> bool {
+        self.inner().blocked()
+    }
+
+    /// Allowed although a `Disallow` matches: it ties the deciding `Allow` and loses.
+    #[getter]
+    fn looks_blocked(&self) -> bool {
+        self.inner().looks_blocked()
+    }
+
+    /// The line to point at: the deciding line, else the first line of the groups that applied, else 0.
+    #[getter]
+    fn focus_line(&self) -> usize {
+        self.inner().focus_line()
+    }
+
+    /// The whole verdict, with its explanation.
+    #[getter]
+    fn verdict(&self) -> Verdict {
+        let source = Source::Cell { survey: Arc::clone(&self.survey), url: self.url, agent: self.agent };
+        let exact = false; // a cell's agent kinds say how each agent was read
+        Verdict { robots: Arc::clone(&self.robots), profile: self.inner().profile, source, exact }
+    }
+
+    /// The reading of this answer (`compare` answers as Google reads the file).
+    #[getter]
+    fn profile(&self) -> &'static str {
+        self.inner().profile.as_str()
+    }
+
+    /// The token the engine was given; None when no rule can apply.
+    #[getter]
+    fn token(&self) -> Option<String> {
+        self.inner().token.clone()
+    }
+
+    /// The token whose group a preset follows when it has none of its own.
+    #[getter]
+    fn follows(&self) -> Option<String> {
+        self.inner().follows.clone()
+    }
+
+    /// The line of a `Disallow` that ties the deciding `Allow` and loses, or None.
+    #[getter]
+    fn tied_disallow(&self) -> Option<usize> {
+        self.inner().tied_disallow
+    }
+
+    /// The usage preferences that apply (one rule under every view).
+    #[getter]
+    fn usage(&self) -> Usage {
+        Usage::from(self.inner().usage.clone())
+    }
+
+    /// Under `compare`, every reader's answer (google, rfc9309, 1994); empty otherwise.
+    #[getter]
+    fn readers(&self) -> Vec<Answer> {
+        self.inner().readers.iter().cloned().map(Answer).collect()
+    }
+
+    /// Whether the readers disagree on allowed or disallowed.
+    #[getter]
+    fn differs(&self) -> bool {
+        self.inner().differs
+    }
+
+    /// The answer in the baseline file, when one was given.
+    #[getter]
+    fn baseline(&self) -> Option<Answer> {
+        self.inner().baseline.clone().map(Answer)
+    }
+
+    /// Whether the baseline answered the other way.
+    #[getter]
+    fn changed(&self) -> bool {
+        self.inner().changed
+    }
+
+    /// The lines to quote beside the answer: the groups' `User-agent` lines and the deciding line.
+    #[getter]
+    fn quoted_lines(&self) -> Vec<usize> {
+        self.robots.quoted_lines(self.inner())
+    }
+
+    /// Why, in words, under this cell's reading or another reader's (`profile`).
+    #[pyo3(signature = (profile = None))]
+    fn explain(&self, py: Python<'_>, profile: Option<&str>) -> PyResult<String> {
+        let profile = profile.map(profile_of).transpose()?.unwrap_or(self.inner().profile);
+        Ok(py.detach(|| self.robots.explain_cell(&self.survey, self.url, self.agent, profile).unwrap_or_default()))
+    }
+
+    fn __repr__(&self) -> String {
+        let word = if self.allowed() { "allowed" } else { "disallowed" };
+        format!("<Cell {word}, line {}>", self.line())
+    }
+}
+
+/// One reader's (or the baseline's) short answer.
+#[pyclass(frozen, module = "robotscope", name = "Answer")]
+struct Answer(core::Answer);
+
+#[pymethods]
+impl Answer {
+    #[getter]
+    fn profile(&self) -> &'static str {
+        self.0.profile.as_str()
+    }
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.0.allowed
+    }
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line
+    }
+    #[getter]
+    fn token(&self) -> Option<String> {
+        self.0.token.clone()
+    }
+    #[getter]
+    fn follows(&self) -> Option<String> {
+        self.0.follows.clone()
+    }
+    fn __repr__(&self) -> String {
+        let word = if self.0.allowed { "allowed" } else { "disallowed" };
+        format!("<Answer {}: {word}, line {}>", self.0.profile.as_str(), self.0.line)
+    }
+}
+
+/// One agent row of a survey: what was typed and how it was read.
+#[pyclass(frozen, module = "robotscope", name = "AskedAgent")]
+struct AskedAgent(core::AskedAgent);
+
+#[pymethods]
+impl AskedAgent {
+    /// What was typed, trimmed.
+    #[getter]
+    fn input(&self) -> &str {
+        &self.0.input
+    }
+    /// The name to show (members of a pool joined with ` + `).
+    #[getter]
+    fn label(&self) -> &str {
+        &self.0.label
+    }
+    /// How each member was read.
+    #[getter]
+    fn members(&self) -> Vec<PyTypedAgent> {
+        self.0.members.iter().cloned().map(PyTypedAgent).collect()
+    }
+    /// Sentences about what was typed when the engine is given something else.
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.0.notes.clone()
+    }
+    /// Whether several agents are pooled into one list.
+    #[getter]
+    fn is_pool(&self) -> bool {
+        self.0.is_pool()
+    }
+    fn __repr__(&self) -> String {
+        format!("<AskedAgent {:?}: {}>", self.0.input, self.0.label)
+    }
+}
+
+/// One URL row of a survey.
+#[pyclass(frozen, module = "robotscope", name = "AskedUrl")]
+struct AskedUrl(core::AskedUrl);
+
+#[pymethods]
+impl AskedUrl {
+    /// How it was read.
+    #[getter]
+    fn typed(&self) -> PyTypedUrl {
+        PyTypedUrl(self.0.typed.clone())
+    }
+    /// Whether the survey's site's robots.txt governs it (`yes`, `not-at-root`, `other-site`, ...), or None when
+    /// that cannot be told.
+    #[getter]
+    fn governs(&self) -> Option<&'static str> {
+        self.0.governs.map(core::Governs::name)
+    }
+    fn __repr__(&self) -> String {
+        format!("<AskedUrl {:?} -> {:?}>", self.0.typed.input, self.0.typed.tested)
+    }
+}
+
+/// One crawler of the catalogue in the AI summary, with its answer.
+#[pyclass(frozen, module = "robotscope", name = "AiAnswer", get_all)]
+struct AiAnswer {
+    crawler: Py<Crawler>,
+    cell: Py<Cell>,
+}
+
+/// What a file does to one group of AI crawlers at one URL.
+#[pyclass(frozen, module = "robotscope", name = "AiGroupSummary", get_all)]
+struct AiGroupSummary {
+    /// `training`, `ai-search` or `user-triggered`.
+    name: &'static str,
+    title: &'static str,
+    crawlers: Vec<Py<AiAnswer>>,
+    blocked: usize,
+    looks_blocked: usize,
+}
+
+impl AiGroupSummary {
+    fn new(py: Python<'_>, robots: &Arc<core::Robots>, url: &str, g: core::AiGroupSummary) -> PyResult<Self> {
+        // Each crawler's answer is kept as a one-cell survey of its name at the URL, so it explains itself like
+        // any other cell.
+        let typed_url = core::resolve_url(url, None);
+        let crawlers = g
+            .crawlers
+            .into_iter()
+            .map(|a| {
+                let member = core::resolve_agent(a.crawler.name);
+                let agent = core::AskedAgent {
+                    input: a.crawler.name.to_string(),
+                    label: member.label().to_string(),
+                    members: vec![member],
+                    notes: Vec::new(),
+                };
+                let survey = core::Survey {
+                    agents: vec![agent],
+                    urls: vec![core::AskedUrl { typed: typed_url.clone(), governs: None }],
+                    cells: vec![Some(a.cell)],
+                    ..core::Survey::default()
+                };
+                let cell = Cell { robots: Arc::clone(robots), survey: Arc::new(survey), url: 0, agent: 0 };
+                Py::new(py, AiAnswer { crawler: Py::new(py, Crawler::from(a.crawler))?, cell: Py::new(py, cell)? })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(AiGroupSummary {
+            name: g.group.name,
+            title: g.group.title,
+            crawlers,
+            blocked: g.blocked,
+            looks_blocked: g.looks_blocked,
+        })
+    }
+}
+
+#[pymethods]
+impl AiGroupSummary {
+    fn __repr__(&self) -> String {
+        format!("<AiGroupSummary {}: {} of {} blocked>", self.name, self.blocked, self.crawlers.len())
     }
 }
 
@@ -721,6 +1159,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Crawler>()?;
     m.add_class::<PyTypedAgent>()?;
     m.add_class::<PyTypedUrl>()?;
+    m.add_class::<Survey>()?;
+    m.add_class::<Cell>()?;
+    m.add_class::<Answer>()?;
+    m.add_class::<AskedAgent>()?;
+    m.add_class::<AskedUrl>()?;
+    m.add_class::<AiAnswer>()?;
+    m.add_class::<AiGroupSummary>()?;
     for f in [
         wrap_pyfunction!(resolve_agent, m)?,
         wrap_pyfunction!(resolve_url, m)?,
