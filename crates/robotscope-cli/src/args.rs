@@ -10,9 +10,28 @@ use crate::Failure;
 
 /// Every long option of every command, for "did you mean" where a command has no list of its own.
 const ALL_OPTIONS: &[&str] = &[
-    "--agent", "--json", "--format", "--profile", "--compare", "--exact", "--verbose", "--no-size-limit", "--live",
-    "--sitemap", "--urls", "--base", "--baseline", "--jobs", "--timeout", "--user-agent", "--help", "--color",
-    "--output", "--kind", "--fail-on", "--root",
+    "--agent",
+    "--json",
+    "--format",
+    "--profile",
+    "--compare",
+    "--exact",
+    "--verbose",
+    "--no-size-limit",
+    "--live",
+    "--sitemap",
+    "--urls",
+    "--base",
+    "--baseline",
+    "--jobs",
+    "--timeout",
+    "--user-agent",
+    "--help",
+    "--color",
+    "--output",
+    "--kind",
+    "--fail-on",
+    "--root",
 ];
 
 /// One item of the command line.

@@ -6,7 +6,9 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{is_valid_agent, resolve_url, robots_url, token_from_user_agent, AskedAgent, Profile, Question, Robots, View};
+use robotscope::{
+    is_valid_agent, resolve_url, robots_url, token_from_user_agent, AskedAgent, Profile, Question, Robots, View,
+};
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
@@ -53,8 +55,8 @@ Options:
                       separated by blank lines, the first record whose name is part of the
                       robot's name, plain prefixes, no Allow)
       --compare       Answer each URL under all three profiles, one column each, mark the URLs
-                      on which they differ and say why under each; the verdict and the exit
-                      status are Google's. Not with --live
+                      on which they differ and say why under each; the exit status still comes
+                      from --profile (google by default). Not with --live
       --baseline FILE Also answer each URL in FILE, an earlier version of the file, and mark
                       the answers that changed (see also 'robotscope diff')
       --format FORMAT text (the default), json (one document: the agents as read, one row per
@@ -132,6 +134,8 @@ struct Options {
     jobs: usize,
     format: Format,
     view: View,
+    /// The profile whose answer is the exit status (`--profile`; with `--compare`, one of the readers).
+    profile: Profile,
     exact: bool,
     base: Option<String>,
     baseline: Option<OsString>,
@@ -141,8 +145,24 @@ struct Options {
 
 /// The options `check` takes, for "did you mean".
 const OPTIONS: &[&str] = &[
-    "--agent", "--json", "--format", "--profile", "--compare", "--exact", "--verbose", "--no-size-limit", "--live",
-    "--sitemap", "--urls", "--base", "--baseline", "--jobs", "--timeout", "--user-agent", "--help", "--color",
+    "--agent",
+    "--json",
+    "--format",
+    "--profile",
+    "--compare",
+    "--exact",
+    "--verbose",
+    "--no-size-limit",
+    "--live",
+    "--sitemap",
+    "--urls",
+    "--base",
+    "--baseline",
+    "--jobs",
+    "--timeout",
+    "--user-agent",
+    "--help",
+    "--color",
 ];
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
@@ -240,9 +260,6 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if compare && live {
         return Err(p.usage(String::from("--compare answers from a ROBOTS_FILE: not with --live")));
     }
-    if compare && profile.is_some_and(|p| p != Profile::Google) {
-        return Err(p.usage(String::from("--compare answers under every profile: not with --profile")));
-    }
     if live && baseline.is_some() {
         return Err(p.usage(String::from("--baseline compares with a ROBOTS_FILE: not with --live")));
     }
@@ -258,6 +275,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         jobs,
         format,
         view,
+        profile: profile.unwrap_or(Profile::Google),
         exact,
         base,
         baseline,
@@ -379,7 +397,16 @@ impl Asker<'_> {
                 }
             }
         }
-        self.tally.disallowed += survey.cells.iter().flatten().filter(|c| c.blocked()).count();
+        self.tally.disallowed += survey.cells.iter().flatten().filter(|c| self.blocked(c)).count();
+    }
+
+    /// Whether a cell counts as disallowed for the exit status: its answer, or under `--compare` the answer of
+    /// the reader `--profile` names.
+    fn blocked(&self, cell: &robotscope::Cell) -> bool {
+        match cell.readers.iter().find(|r| r.profile == self.o.profile) {
+            Some(reader) => !reader.allowed,
+            None => cell.blocked(),
+        }
     }
 
     /// `--live`: fetches the chunk's new sites (several at a time), then asks each site's file about its URLs
@@ -544,6 +571,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     printer.verbose = o.verbose;
     printer.exact = o.exact;
     printer.only_blocked = o.sitemap.is_some();
+    printer.align = o.urls_file.is_none() && o.sitemap.is_none();
     let mut asker = Asker {
         o: &o,
         robots: robots.as_ref(),

@@ -222,7 +222,8 @@ impl Differ<'_> {
         if urls.is_empty() {
             return Ok(());
         }
-        let question = |baseline| Question { agents: self.o.agents.clone(), urls: urls.clone(), baseline, ..Question::default() };
+        let question =
+            |baseline| Question { agents: self.o.agents.clone(), urls: urls.clone(), baseline, ..Question::default() };
         let empty = Robots::parse("");
         let (asked, old_whole, new_whole) = match (self.new.robots(), self.old.robots()) {
             (Some(new), old) => (new.ask(&question(old)), self.old.whole(), None),
@@ -239,7 +240,10 @@ impl Differ<'_> {
         }
         for (u, url) in asked.urls.iter().enumerate() {
             if let Some(e) = url.typed.error {
-                eprintln!("robotscope: cannot read the URL '{}': {e}; it was not compared", printable(&url.typed.input));
+                eprintln!(
+                    "robotscope: cannot read the URL '{}': {e}; it was not compared",
+                    printable(&url.typed.input)
+                );
                 self.unanswered += 1;
                 continue;
             }

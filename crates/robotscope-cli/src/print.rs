@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use robotscope::{AskedAgent, Cell, Profile, RuleMatch, Robots, Scope, Survey, Usage, View};
+use robotscope::{AskedAgent, Cell, Profile, Robots, RuleMatch, Scope, Survey, Usage, View};
 use serde_json::{json, Map, Value};
 
 use crate::net::Fetched;
@@ -50,6 +50,8 @@ pub struct Printer {
     pub only_blocked: bool,
     /// Leave out what was typed (`--exact`: it is what the engine was given).
     pub exact: bool,
+    /// Align the URL column (URLs from the command line; a streamed list is printed as it comes).
+    pub align: bool,
     view: View,
     /// Whether the heading (the JSON document's head, the compare table's) was written.
     started: bool,
@@ -68,6 +70,7 @@ impl Printer {
             verbose: false,
             only_blocked: false,
             exact: false,
+            align: true,
             view,
             started: false,
             rows_written: 0,
@@ -119,10 +122,11 @@ impl Printer {
 
     /// The width of the URL column: the longest URL of the chunk, at most 60 columns.
     fn url_width(&self, survey: &Survey) -> usize {
-        if self.format != Format::Text {
+        if self.format != Format::Text || !self.align {
             return 0;
         }
-        survey.urls.iter().map(|u| printable(&u.typed.tested).chars().count()).max().unwrap_or(0).min(60)
+        let answered = survey.urls.iter().filter(|u| u.typed.error.is_none());
+        answered.map(|u| printable(&u.typed.tested).chars().count()).max().unwrap_or(0).min(60)
     }
 
     fn url_row(
@@ -293,13 +297,12 @@ impl Printer {
         if self.only_blocked && allowed {
             return Ok(());
         }
-        let label_width = if agents.len() > 1 { agents.iter().map(|a| a.label.chars().count()).max().unwrap_or(0) } else { 0 };
+        let label_width =
+            if agents.len() > 1 { agents.iter().map(|a| a.label.chars().count()).max().unwrap_or(0) } else { 0 };
         match self.format {
             Format::Json => {
-                let cells: Vec<Value> = agents
-                    .iter()
-                    .map(|_| json!({"allowed": allowed, "line": 0, "fetch": fetch_json(f)}))
-                    .collect();
+                let cells: Vec<Value> =
+                    agents.iter().map(|_| json!({"allowed": allowed, "line": 0, "fetch": fetch_json(f)})).collect();
                 let row = json!({"input": typed, "tested": url, "error": null, "governs": null, "cells": cells});
                 let sep = if self.rows_written == 0 { "" } else { "," };
                 self.rows_written += 1;
@@ -329,7 +332,13 @@ impl Printer {
                 for a in agents {
                     let label = if label_width > 0 { format!("{:<label_width$}  ", a.label) } else { String::new() };
                     let verdict = crate::color::verdict(allowed, 10);
-                    writeln!(out, "{label}{verdict}  {}  ({}) {}", printable(url), f.row.label(), printable(&f.reason))?;
+                    writeln!(
+                        out,
+                        "{label}{verdict}  {}  ({}) {}",
+                        printable(url),
+                        f.row.label(),
+                        printable(&f.reason)
+                    )?;
                 }
                 Ok(())
             }

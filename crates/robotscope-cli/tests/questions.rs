@@ -65,9 +65,7 @@ fn pair(v: &Value) -> Value {
 
 /// Usage preferences as the fixture writes them: `[key, granted, line]`.
 fn prefs(v: &Value) -> Value {
-    Value::Array(
-        v.as_array().unwrap().iter().map(|p| serde_json::json!([p["key"], p["granted"], p["line"]])).collect(),
-    )
+    Value::Array(v.as_array().unwrap().iter().map(|p| serde_json::json!([p["key"], p["granted"], p["line"]])).collect())
 }
 
 fn or<'a>(v: &'a Value, key: &str, default: &'a Value) -> &'a Value {
@@ -81,7 +79,8 @@ fn check_cell(at: &str, got: &Value, e: &Value) {
     assert_eq!(got["token"], e["token"], "{at}: token");
     assert_eq!(got["follows"], *or(e, "follows", &null), "{at}: follows");
     assert_eq!(got["tied_disallow"], *or(e, "tied_disallow", &null), "{at}: tied_disallow");
-    let readers: Vec<Value> = got.get("readers").and_then(Value::as_array).map_or(Vec::new(), |r| r.iter().map(pair).collect());
+    let readers: Vec<Value> =
+        got.get("readers").and_then(Value::as_array).map_or(Vec::new(), |r| r.iter().map(pair).collect());
     assert_eq!(Value::Array(readers), *or(e, "readers", &none), "{at}: readers");
     if let Some(readers) = got.get("readers").and_then(Value::as_array) {
         let profiles: Vec<&str> = readers.iter().map(|r| r["profile"].as_str().unwrap()).collect();
@@ -161,7 +160,13 @@ fn the_cli_answers_the_shared_questions() {
                 blocked += usize::from(got["allowed"] == false);
             }
         }
-        let code = if blocked > 0 { 1 } else if errors > 0 { 2 } else { 0 };
+        let code = if blocked > 0 {
+            1
+        } else if errors > 0 {
+            2
+        } else {
+            0
+        };
         assert_eq!(r.code, code, "{name}: exit status: {}", r.stderr);
         // JSON Lines: the same answers, one object each, in order.
         let r = run(&check_args(q, &robots, baseline.as_deref(), "jsonl"));
