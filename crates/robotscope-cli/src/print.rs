@@ -59,6 +59,8 @@ pub struct Printer {
     site: Option<String>,
     differ: usize,
     changed: usize,
+    /// The buffer of a JSON line, kept between lines.
+    line: Json,
 }
 
 const CELL: usize = 20;
@@ -77,6 +79,7 @@ impl Printer {
             site: None,
             differ: 0,
             changed: 0,
+            line: Json::default(),
         }
     }
 
@@ -139,19 +142,32 @@ impl Printer {
     ) -> io::Result<()> {
         let asked = &survey.urls[u];
         if self.format == Format::Json {
-            let cells: Vec<Value> = (0..survey.agents.len())
-                .map(|a| survey.cell(u, a).map_or(Value::Null, |c| self.cell_json(src, survey, u, a, c)))
-                .collect();
-            let row = json!({
-                "input": asked.typed.input,
-                "tested": asked.typed.tested,
-                "error": asked.typed.error.map(|e| e.to_string()),
-                "governs": asked.governs.map(robotscope::Governs::name),
-                "cells": if asked.typed.error.is_some() { Value::Null } else { Value::Array(cells) },
-            });
-            let sep = if self.rows_written == 0 { "" } else { "," };
+            let mut w = Json::default();
+            if self.rows_written > 0 {
+                w.buf.push(',');
+            }
             self.rows_written += 1;
-            return write!(out, "{sep}{row}");
+            w.open();
+            w.key("input").str(&asked.typed.input);
+            w.key("tested").str(&asked.typed.tested);
+            w.key("error").opt_str(asked.typed.error.map(|e| e.to_string()).as_deref());
+            w.key("governs").opt_str(asked.governs.map(robotscope::Governs::name));
+            w.key("cells");
+            if asked.typed.error.is_some() {
+                w.null();
+            } else {
+                w.open_list();
+                for a in 0..survey.agents.len() {
+                    w.item();
+                    match survey.cell(u, a) {
+                        Some(c) => self.cell_json(&mut w, src, survey, (u, a), c, false),
+                        None => _ = w.null(),
+                    }
+                }
+                w.close_list();
+            }
+            w.close();
+            return out.write_all(w.buf.as_bytes());
         }
         let label_width = if survey.agents.len() > 1 {
             survey.agents.iter().map(|a| printable(&a.label).chars().count()).max().unwrap_or(0)
@@ -165,9 +181,12 @@ impl Printer {
             }
             match self.format {
                 Format::JsonLines => {
-                    let mut line = self.cell_json(src, survey, u, a, cell);
-                    head_json(&mut line, survey, u, a, cell, self.exact);
-                    writeln!(out, "{line}")?;
+                    self.line.buf.clear();
+                    let mut w = std::mem::take(&mut self.line);
+                    self.cell_json(&mut w, src, survey, (u, a), cell, true);
+                    w.buf.push('\n');
+                    out.write_all(w.buf.as_bytes())?;
+                    self.line = w;
                 }
                 _ => {
                     let label = if label_width > 0 {
@@ -239,48 +258,85 @@ impl Printer {
         s
     }
 
-    /// One answer in JSON (without the URL and agents, which [`head_json`] adds for JSON Lines).
-    fn cell_json(&self, src: &Source<'_>, survey: &Survey, u: usize, a: usize, cell: &Cell) -> Value {
+    /// One answer as a JSON object, written by hand into `w` (serde's `Value` maps cost most of the time of a
+    /// long list): with `head`, first the question (URL, agents, what was typed), as JSON Lines print it.
+    fn cell_json(&self, w: &mut Json, src: &Source<'_>, survey: &Survey, (u, a): (usize, usize), cell: &Cell, head: bool) {
         let v = &cell.verdict;
         let robots = src.robots;
-        let mut o = Map::new();
-        o.insert("profile".into(), json!(cell.profile.as_str()));
-        o.insert("allowed".into(), json!(v.allowed));
-        o.insert("line".into(), json!(v.line));
-        o.insert("rule".into(), v.decided_by.as_ref().map_or(Value::Null, rule_json));
-        o.insert("scope".into(), json!(v.scope.name()));
-        o.insert("path".into(), json!(v.path));
-        o.insert("groups".into(), json!(v.groups));
-        o.insert("group_lines".into(), json!(v.group_lines));
-        o.insert("matches".into(), Value::Array(v.matches.iter().map(rule_json).collect()));
-        o.insert("usage".into(), usage_json(&cell.usage));
-        o.insert("token".into(), json!(cell.token));
-        o.insert("follows".into(), json!(cell.follows));
-        o.insert("tied_disallow".into(), json!(cell.tied_disallow));
-        o.insert("quoted_lines".into(), json!(robots.quoted_lines(cell)));
+        w.open();
+        if head {
+            let asked = &survey.agents[a];
+            let url = &survey.urls[u];
+            w.key("url").str(&url.typed.tested);
+            w.key("agents").open_list();
+            if self.exact {
+                asked.members.iter().for_each(|m| _ = w.item().str(&m.token));
+            } else if let Some(t) = &cell.token {
+                t.split(',').for_each(|t| _ = w.item().str(t));
+            }
+            w.close_list();
+            w.key("label").str(&asked.label);
+            w.key("profile").str(cell.profile.as_str());
+            if !self.exact {
+                w.key("input_url").str(&url.typed.input);
+                w.key("input_agents").open_list();
+                asked.members.iter().for_each(|m| _ = w.item().str(&m.input));
+                w.close_list();
+                w.key("governs").opt_str(url.governs.map(robotscope::Governs::name));
+            }
+        } else {
+            w.key("profile").str(cell.profile.as_str());
+        }
+        w.key("allowed").bool(v.allowed);
+        w.key("line").num(v.line);
+        w.key("rule");
+        match &v.decided_by {
+            Some(m) => rule_json(w, m),
+            None => _ = w.null(),
+        }
+        w.key("scope").str(v.scope.name());
+        w.key("path").str(&v.path);
+        w.key("groups").nums(&v.groups);
+        w.key("group_lines").nums(&v.group_lines);
+        w.key("matches").open_list();
+        for m in &v.matches {
+            w.item();
+            rule_json(w, m);
+        }
+        w.close_list();
+        w.key("usage");
+        usage_into(w, &cell.usage);
+        w.key("token").opt_str(cell.token.as_deref());
+        w.key("follows").opt_str(cell.follows.as_deref());
+        w.key("tied_disallow").opt_num(cell.tied_disallow);
+        w.key("quoted_lines").nums(&robots.quoted_lines(cell));
         if self.view == View::Compare {
-            let readers: Vec<Value> = cell
-                .readers
-                .iter()
-                .map(|r| {
-                    let why = robots.explain_cell(survey, u, a, r.profile);
-                    json!({"profile": r.profile.as_str(), "allowed": r.allowed, "line": r.line, "why": why})
-                })
-                .collect();
-            o.insert("readers".into(), Value::Array(readers));
-            o.insert("differs".into(), json!(cell.differs));
+            w.key("readers").open_list();
+            for r in &cell.readers {
+                w.item().open();
+                w.key("profile").str(r.profile.as_str());
+                w.key("allowed").bool(r.allowed);
+                w.key("line").num(r.line);
+                w.key("why").opt_str(robots.explain_cell(survey, u, a, r.profile).as_deref());
+                w.close();
+            }
+            w.close_list();
+            w.key("differs").bool(cell.differs);
         }
         if let Some(b) = &cell.baseline {
-            o.insert("baseline".into(), json!({"allowed": b.allowed, "line": b.line}));
-            o.insert("changed".into(), json!(cell.changed));
+            w.key("baseline").open();
+            w.key("allowed").bool(b.allowed);
+            w.key("line").num(b.line);
+            w.close();
+            w.key("changed").bool(cell.changed);
         }
         if self.verbose {
-            o.insert("why".into(), json!(robots.explain_cell(survey, u, a, cell.profile)));
+            w.key("why").opt_str(robots.explain_cell(survey, u, a, cell.profile).as_deref());
         }
         if let Some(f) = src.fetched {
-            o.insert("fetch".into(), fetch_json(f));
+            w.key("fetch").raw(&fetch_json(f).to_string());
         }
-        Value::Object(o)
+        w.close();
     }
 
     /// An answer for a whole site (`--live`: a 4xx allows, a 5xx disallows every URL), one per agent row.
@@ -370,30 +426,6 @@ fn agent_json(a: &AskedAgent) -> Value {
     json!({"input": a.input, "label": a.label, "kinds": kinds, "notes": a.notes})
 }
 
-/// The members JSON Lines put first: the question (what the engine was given, what was typed) and the answer.
-fn head_json(line: &mut Value, survey: &Survey, u: usize, a: usize, cell: &Cell, exact: bool) {
-    let Value::Object(body) = line else { return };
-    let asked = &survey.agents[a];
-    let url = &survey.urls[u];
-    let agents: Vec<String> = match &cell.token {
-        Some(t) if !exact => t.split(',').map(String::from).collect(),
-        _ if exact => asked.members.iter().map(|m| m.token.clone()).collect(),
-        _ => Vec::new(),
-    };
-    let mut o = Map::new();
-    o.insert("url".into(), json!(url.typed.tested));
-    o.insert("agents".into(), json!(agents));
-    o.insert("label".into(), json!(asked.label));
-    o.insert("profile".into(), body.remove("profile").unwrap_or(Value::Null));
-    if !exact {
-        o.insert("input_url".into(), json!(url.typed.input));
-        o.insert("input_agents".into(), json!(member_inputs(asked)));
-        o.insert("governs".into(), json!(url.governs.map(robotscope::Governs::name)));
-    }
-    o.append(body);
-    *line = Value::Object(o);
-}
-
 /// The usage preferences as JSON, as `ai --json` and `check --json` print them: `content_usage` (IETF draft;
 /// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown` and `content_signal`.
 pub fn usage_json(u: &Usage) -> Value {
@@ -408,15 +440,170 @@ pub fn usage_json(u: &Usage) -> Value {
     })
 }
 
-fn rule_json(m: &RuleMatch) -> Value {
-    json!({
-        "line": m.line,
-        "kind": m.kind.name(),
-        "value": m.value,
-        "pattern": m.pattern,
-        "priority": m.priority,
-        "index_fallback": m.index_fallback,
-    })
+fn rule_json(w: &mut Json, m: &RuleMatch) {
+    w.open();
+    w.key("line").num(m.line);
+    w.key("kind").str(m.kind.name());
+    w.key("value").str(&m.value);
+    w.key("pattern").str(&m.pattern);
+    w.key("priority").num(m.priority);
+    w.key("index_fallback").bool(m.index_fallback);
+    w.close();
+}
+
+/// [`usage_json`], written by hand.
+fn usage_into(w: &mut Json, u: &Usage) {
+    let prefs = |w: &mut Json, prefs: &[robotscope::Preference]| {
+        w.open_list();
+        for p in prefs {
+            w.item().open();
+            w.key("key").str(&p.key);
+            w.key("granted").bool(p.granted);
+            w.key("line").num(p.line);
+            w.close();
+        }
+        w.close_list();
+    };
+    w.open();
+    w.key("content_usage");
+    prefs(w, &u.content_usage);
+    w.key("content_usage_lines").nums(&u.usage_lines);
+    w.key("content_usage_unknown").bool(u.usage_unknown);
+    w.key("content_signal");
+    prefs(w, &u.content_signal);
+    w.close();
+}
+
+/// A JSON writer into a string: objects and lists opened and closed in order, commas placed by it.
+#[derive(Default)]
+pub struct Json {
+    pub buf: String,
+    /// Whether the innermost open object or list has a member yet.
+    first: Vec<bool>,
+}
+
+impl Json {
+    fn sep(&mut self) {
+        if let Some(first) = self.first.last_mut() {
+            if !*first {
+                self.buf.push(',');
+            }
+            *first = false;
+        }
+    }
+
+    pub fn open(&mut self) -> &mut Json {
+        self.buf.push('{');
+        self.first.push(true);
+        self
+    }
+
+    pub fn close(&mut self) -> &mut Json {
+        self.buf.push('}');
+        self.first.pop();
+        self
+    }
+
+    pub fn open_list(&mut self) -> &mut Json {
+        self.buf.push('[');
+        self.first.push(true);
+        self
+    }
+
+    pub fn close_list(&mut self) -> &mut Json {
+        self.buf.push(']');
+        self.first.pop();
+        self
+    }
+
+    /// A member's key; its value follows.
+    pub fn key(&mut self, key: &str) -> &mut Json {
+        self.sep();
+        self.escaped(key);
+        self.buf.push(':');
+        self
+    }
+
+    /// The next item of a list.
+    pub fn item(&mut self) -> &mut Json {
+        self.sep();
+        self
+    }
+
+    pub fn str(&mut self, s: &str) -> &mut Json {
+        self.escaped(s);
+        self
+    }
+
+    pub fn opt_str(&mut self, s: Option<&str>) -> &mut Json {
+        match s {
+            Some(s) => self.str(s),
+            None => self.null(),
+        }
+    }
+
+    pub fn num(&mut self, n: usize) -> &mut Json {
+        let _ = write!(self.buf, "{n}");
+        self
+    }
+
+    pub fn opt_num(&mut self, n: Option<usize>) -> &mut Json {
+        match n {
+            Some(n) => self.num(n),
+            None => self.null(),
+        }
+    }
+
+    pub fn nums(&mut self, ns: &[usize]) -> &mut Json {
+        self.open_list();
+        for &n in ns {
+            self.item().num(n);
+        }
+        self.close_list()
+    }
+
+    pub fn bool(&mut self, b: bool) -> &mut Json {
+        self.buf.push_str(if b { "true" } else { "false" });
+        self
+    }
+
+    pub fn null(&mut self) -> &mut Json {
+        self.buf.push_str("null");
+        self
+    }
+
+    /// JSON text written elsewhere.
+    pub fn raw(&mut self, json: &str) -> &mut Json {
+        self.buf.push_str(json);
+        self
+    }
+
+    /// `s` as a JSON string (RFC 8259: `"`, `\\` and control characters escaped).
+    fn escaped(&mut self, s: &str) {
+        self.buf.reserve(s.len() + 2);
+        self.buf.push('"');
+        let mut start = 0;
+        for (i, b) in s.bytes().enumerate() {
+            let esc = match b {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0..=0x1f => "",
+                _ => continue,
+            };
+            self.buf.push_str(&s[start..i]);
+            if esc.is_empty() {
+                let _ = write!(self.buf, "\\u{b:04x}");
+            } else {
+                self.buf.push_str(esc);
+            }
+            start = i + 1;
+        }
+        self.buf.push_str(&s[start..]);
+        self.buf.push('"');
+    }
 }
 
 /// What `--live` fetched for a site, in JSON.
