@@ -260,7 +260,15 @@ impl Printer {
 
     /// One answer as a JSON object, written by hand into `w` (serde's `Value` maps cost most of the time of a
     /// long list): with `head`, first the question (URL, agents, what was typed), as JSON Lines print it.
-    fn cell_json(&self, w: &mut Json, src: &Source<'_>, survey: &Survey, (u, a): (usize, usize), cell: &Cell, head: bool) {
+    fn cell_json(
+        &self,
+        w: &mut Json,
+        src: &Source<'_>,
+        survey: &Survey,
+        (u, a): (usize, usize),
+        cell: &Cell,
+        head: bool,
+    ) {
         let v = &cell.verdict;
         let robots = src.robots;
         w.open();
