@@ -62,6 +62,9 @@ Options:
       --format FORMAT text (the default), json (one document: the agents as read, one row per
                       URL with its answers, the totals) or jsonl (one object per answer)
       --json          The same as --format jsonl
+      --brief         Print only the verdict and the deciding line of each answer (text, or JSON
+                      Lines of {url, input_url, label, allowed, line}), answered by the core's
+                      lean path: the fastest way through a long --urls list
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
                       every rule that matched, the lines quoted, and why in a sentence
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does);
@@ -140,6 +143,8 @@ struct Options {
     base: Option<String>,
     baseline: Option<OsString>,
     verbose: bool,
+    /// Only the verdict and the deciding line, through the core's lean path (`Robots::brief`).
+    brief: bool,
     size_limit: bool,
 }
 
@@ -171,6 +176,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     let (mut sitemap, mut urls_file, mut base, mut baseline) = (None, None, None, None);
     let mut net = NetOptions::default();
     let (mut format, mut exact, mut verbose, mut size_limit, mut live) = (Format::Text, false, false, true, false);
+    let mut brief = false;
     let (mut profile, mut compare, mut jobs) = (None, false, 8usize);
     while let Some(arg) = p.next_arg()? {
         match arg {
@@ -193,6 +199,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 // The default since agents and URLs are read as crawlers read them; kept for scripts.
                 "--normalize" => {}
                 "--exact" => exact = true,
+                "--brief" => brief = true,
                 "-v" | "--verbose" => verbose = true,
                 "--no-size-limit" => size_limit = false,
                 "--live" => live = true,
@@ -263,6 +270,11 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if live && baseline.is_some() {
         return Err(p.usage(String::from("--baseline compares with a ROBOTS_FILE: not with --live")));
     }
+    if brief && (live || verbose || compare || format == Format::Json) {
+        return Err(p.usage(String::from(
+            "--brief answers from a ROBOTS_FILE in text or JSON Lines: not with --live, --compare, -v or --format json",
+        )));
+    }
     let view = if compare { View::Compare } else { View::Reading(profile.unwrap_or(Profile::Google)) };
     let agents = agent_rows(&p, &agents)?;
     Ok(Options {
@@ -280,6 +292,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         base,
         baseline,
         verbose,
+        brief,
         size_limit,
     })
 }
@@ -333,6 +346,9 @@ struct Asker<'a> {
     agents: Vec<AskedAgent>,
     /// Whether the URLs come from a list (no note per URL then).
     listed: bool,
+    /// The lean path, with `--brief`, and its answers' buffer.
+    brief: Option<robotscope::Brief<'a>>,
+    answers: Vec<(bool, usize)>,
     net: Option<Net>,
     sites: HashMap<String, Option<Site>>,
     tally: Tally,
@@ -364,6 +380,24 @@ impl Asker<'_> {
                 a.members.iter().for_each(|m| exact_note(&m.input));
             }
         }
+    }
+
+    /// `--brief`: answers one URL at once through the core's lean path.
+    fn brief_one(&mut self, url: &str, out: &mut impl Write) -> Result<(), Failure> {
+        let Some(brief) = &self.brief else { return Ok(()) };
+        let typed = brief.answer(url, &mut self.answers);
+        if let Some(e) = typed.error {
+            eprintln!("robotscope: cannot read the URL '{}': {e}; it was not answered", printable(url));
+            self.tally.unanswered += 1;
+            return Ok(());
+        }
+        if self.agents.is_empty() {
+            let agents = brief.agents().to_vec();
+            self.notes(&agents);
+        }
+        self.tally.disallowed += self.answers.iter().filter(|a| !a.0).count();
+        self.printer.brief(&self.agents, &typed, &self.answers, out)?;
+        Ok(())
     }
 
     fn chunk(&mut self, urls: Vec<String>, out: &mut impl Write) -> Result<(), Failure> {
@@ -582,10 +616,26 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         net: o.file.is_none().then(|| o.net.net().with_size_limit(o.size_limit)),
         sites: HashMap::new(),
         tally: Tally::default(),
+        brief: None,
+        answers: Vec::new(),
     };
+    let question = Question {
+        agents: o.agents.clone(),
+        urls: Vec::new(),
+        base: o.base.clone(),
+        view: o.view,
+        baseline: baseline.as_ref(),
+        exact: o.exact,
+    };
+    if let (true, Some(robots)) = (o.brief, robots.as_ref()) {
+        asker.brief = Some(robots.brief(&question));
+    }
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
     let mut each = |url: &str, out: &mut BufWriter<io::StdoutLock<'_>>, asker: &mut Asker<'_>| {
+        if asker.brief.is_some() {
+            return asker.brief_one(url, out);
+        }
         chunk.push(url.to_owned());
         if chunk.len() >= CHUNK {
             asker.chunk(std::mem::take(&mut chunk), out)?;

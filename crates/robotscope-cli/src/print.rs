@@ -409,6 +409,49 @@ impl Printer {
         }
     }
 
+    /// `--brief`: the verdict and the deciding line of each agent row for one URL (`answers` in row order).
+    pub fn brief(
+        &mut self,
+        agents: &[AskedAgent],
+        url: &robotscope::TypedUrl,
+        answers: &[(bool, usize)],
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let label_width =
+            if agents.len() > 1 { agents.iter().map(|a| a.label.chars().count()).max().unwrap_or(0) } else { 0 };
+        for (agent, &(allowed, line)) in agents.iter().zip(answers) {
+            if self.only_blocked && allowed {
+                continue;
+            }
+            let w = &mut self.line;
+            w.buf.clear();
+            if self.format == Format::JsonLines {
+                w.open();
+                w.key("url").str(&url.tested);
+                if !self.exact {
+                    w.key("input_url").str(&url.input);
+                }
+                w.key("label").str(&agent.label);
+                w.key("allowed").bool(allowed);
+                w.key("line").num(line);
+                w.close();
+            } else {
+                if label_width > 0 {
+                    let _ = write!(w.buf, "{:<label_width$}  ", printable(&agent.label));
+                }
+                let _ = write!(w.buf, "{}  {}  ", crate::color::verdict(allowed, 10), printable(&url.tested));
+                if line == 0 {
+                    w.buf.push_str("no rule matched");
+                } else {
+                    let _ = write!(w.buf, "line {line}");
+                }
+            }
+            w.buf.push('\n');
+            out.write_all(w.buf.as_bytes())?;
+        }
+        Ok(())
+    }
+
     /// Closes the output (the JSON document's totals).
     pub fn finish(&mut self, agents: &[AskedAgent], out: &mut impl Write) -> io::Result<()> {
         if self.format != Format::Json {
@@ -551,7 +594,18 @@ impl Json {
     }
 
     pub fn num(&mut self, n: usize) -> &mut Json {
-        let _ = write!(self.buf, "{n}");
+        // Digits by hand: `write!` goes through the formatting machinery for every line number.
+        let mut digits = [0u8; 20];
+        let (mut i, mut n) = (digits.len(), n);
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.buf.extend(digits[i..].iter().map(|&d| char::from(d)));
         self
     }
 
@@ -590,6 +644,11 @@ impl Json {
     fn escaped(&mut self, s: &str) {
         self.buf.reserve(s.len() + 2);
         self.buf.push('"');
+        if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            self.buf.push_str(s);
+            self.buf.push('"');
+            return;
+        }
         let mut start = 0;
         for (i, b) in s.bytes().enumerate() {
             let esc = match b {

@@ -178,6 +178,19 @@ fn the_cli_answers_the_shared_questions() {
             assert_eq!(line["token"], cell["token"], "{name}: JSON Lines token of {}", line["url"]);
         }
         assert_eq!(r.code, code, "{name}: exit status of --json");
+        // The lean path (--brief) gives the same verdicts and lines, in the same order.
+        if q["view"] != "compare" {
+            let mut args = check_args(q, &robots, baseline.as_deref(), "jsonl");
+            args.insert(1, "--brief".into());
+            let r = run(&args);
+            let brief: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+            assert_eq!(brief.len(), lines.len(), "{name}: --brief: {}", r.stdout);
+            for (b, l) in brief.iter().zip(&lines) {
+                assert_eq!((&b["url"], pair(b)), (&l["url"], pair(l)), "{name}: --brief");
+                assert_eq!(b["label"], l["label"], "{name}: --brief");
+            }
+            assert_eq!(r.code, code, "{name}: exit status of --brief");
+        }
         // Text: one line per answer (the row's name first when there are several), the verdict of each.
         let r = run(&check_args(q, &robots, baseline.as_deref(), "text"));
         let verdicts: Vec<bool> = r
