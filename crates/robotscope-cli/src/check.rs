@@ -672,7 +672,32 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     })
 }
 
-/// `check`'s help, with every crawler set from the core's one list.
+/// `check`'s help, with every crawler set from the core's one list, wrapped under its option.
 pub fn help() -> String {
-    HELP.replace("{SETS}", &crate::sets::names().join(", "))
+    let mut sets = String::new();
+    let mut width = "                      with its fallbacks: ".len();
+    for (i, name) in crate::sets::names().iter().enumerate() {
+        let item = if i == 0 { name.clone() } else { format!(", {name}") };
+        if width + item.len() > 92 {
+            sets.push_str(",\n                      ");
+            sets.push_str(name);
+            width = 22 + name.len();
+        } else {
+            width += item.len();
+            sets.push_str(&item);
+        }
+    }
+    HELP.replace("{SETS}", &sets)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn help_lists_every_crawler_set_from_the_core() {
+        let help = super::help();
+        for name in crate::sets::names() {
+            assert!(help.contains(&format!("{name},")) || help.contains(&format!("{name}\n")), "{name}");
+        }
+        assert!(help.lines().filter(|l| l.contains("@")).all(|l| l.chars().count() <= 92), "{help}");
+    }
 }

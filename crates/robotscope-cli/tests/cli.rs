@@ -1052,3 +1052,35 @@ fn color_is_chosen_with_color_and_no_color() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("unknown value 'sometimes' for --color"), "{bad:?}");
 }
+
+#[test]
+fn mistyped_options_and_commands_get_a_suggestion() {
+    let f = Fixture::new(SHOP);
+    for (args, hint) in [
+        (vec!["check", f.path(), "--agnet", "x", "/"], "unknown option '--agnet' (did you mean '--agent'?)"),
+        (vec!["lint", f.path(), "--fail-onn", "warning"], "(did you mean '--fail-on'?)"),
+        (vec!["diff", f.path(), f.path(), "--jsn"], "(did you mean '--json'?)"),
+        (vec!["chekc", f.path()], "unknown command 'chekc' (did you mean 'check'?)"),
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stderr.contains(hint), "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty());
+    }
+}
+
+#[test]
+fn check_marks_the_answers_a_baseline_changes() {
+    let old = Fixture::new("User-agent: *\nAllow: /\n");
+    let new = Fixture::new("User-agent: *\nDisallow: /shop/\n");
+    let r = run(&["check", new.path(), "--baseline", old.path(), "-a", "Googlebot", "/shop/x", "/blog"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].starts_with("DISALLOWED  /shop/x  line 2: Disallow: /shop/"), "{}", r.stdout);
+    assert_eq!(lines[1], "    changed: the baseline said allowed (line 2)");
+    assert!(lines[2].starts_with("ALLOWED     /blog "), "{}", r.stdout);
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    let r = run(&["check", new.path(), "--baseline", old.path(), "--json", "-a", "Googlebot", "/shop/x"]);
+    let v = &json_lines(&r.stdout)[0];
+    assert_eq!((v["changed"].as_bool(), v["baseline"]["allowed"].as_bool()), (Some(true), Some(true)));
+}
