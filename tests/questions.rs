@@ -251,3 +251,68 @@ fn pools_answer_as_the_engine_given_the_tokens() {
     let q = Question { agents: vec![header.into()], urls: vec!["/".into()], ..Question::default() };
     assert!(!robots.ask(&q).agents[0].is_pool());
 }
+
+/// The lean path (`Robots::brief`) answers every URL as `ask` does: the same allowed and deciding line for each
+/// agent row, the same URL reading, under every view and with a baseline.
+#[test]
+fn brief_answers_as_ask_does() {
+    let fixture = fixture();
+    let mut cases: Vec<(String, Option<String>, Question<'static>)> = Vec::new();
+    for q in fixture["questions"].as_array().unwrap() {
+        let question = Question {
+            agents: strings(&q["agents"]),
+            urls: strings(&q["urls"]),
+            base: q.get("base").and_then(Value::as_str).map(String::from),
+            view: view(q["view"].as_str().unwrap()),
+            baseline: None,
+            exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
+        };
+        let baseline = q.get("baseline").and_then(Value::as_str).map(String::from);
+        cases.push((q["robots"].as_str().unwrap().to_string(), baseline, question));
+    }
+    // Every catalogue crawler, pools and odd agents, over every reading, on each file.
+    let agents: Vec<String> = robotscope::CRAWLERS
+        .iter()
+        .map(|c| c.name.to_string())
+        .chain(
+            [
+                "MyBot",
+                "GPTBot, Googlebot",
+                "Googlebot-News,Googlebot",
+                "",
+                "not a token",
+                "AdsBot-Google,AdsBot-Google-Mobile",
+            ]
+            .map(String::from),
+        )
+        .collect();
+    let urls: Vec<String> =
+        ["/", "/cart", "/drafts/a", "/private/x", "/shop/x", "/café", "https://example.com/about", "http://", "x"]
+            .map(String::from)
+            .into();
+    for text in fixture["questions"].as_array().unwrap().iter().map(|q| q["robots"].as_str().unwrap().to_string()) {
+        for view in [View::Reading(Profile::Google), View::Reading(Profile::Rfc9309), View::Compare] {
+            for exact in [false, true] {
+                let question =
+                    Question { agents: agents.clone(), urls: urls.clone(), view, exact, ..Question::default() };
+                cases.push((text.clone(), None, question));
+            }
+        }
+    }
+    for (text, baseline, question) in &cases {
+        let robots = Robots::parse(text);
+        let old = baseline.as_deref().map(Robots::parse);
+        let question = Question { baseline: old.as_ref(), ..question.clone() };
+        let survey = robots.ask(&question);
+        let brief = robots.brief(&question);
+        assert_eq!(brief.agents(), &survey.agents[..]);
+        let mut answers = Vec::new();
+        for (u, url) in question.urls.iter().enumerate() {
+            let typed = brief.answer(url, &mut answers);
+            assert_eq!(typed, survey.urls[u].typed, "{url}");
+            let want: Vec<(bool, usize)> =
+                (0..survey.agents.len()).filter_map(|a| survey.cell(u, a).map(|c| (c.allowed(), c.line()))).collect();
+            assert_eq!(answers, want, "{url} under {:?} in {text:?}", question.view);
+        }
+    }
+}

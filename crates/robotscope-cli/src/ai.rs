@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{resolve_agent, resolve_url, Crawler, CrawlerKind, Obeys, Preference, Robots, Usage, CRAWLERS};
-use serde_json::{json, Value};
+use robotscope::{resolve_url, CrawlerKind, Obeys, Preference, AI_GROUPS};
+use serde_json::json;
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::{printable, Failure};
@@ -17,40 +17,49 @@ pub const HELP: &str = "\
 Usage: robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
 
 Shows what ROBOTS_FILE does to every AI crawler and control token in robotscope's catalogue,
-grouped by kind (AI training, AI search and assistants, fetchers for user requests, control
-tokens): allowed or not at each URL (default: the site root, /), the deciding line, the usage
-preferences that apply (Content-Signal, and Content-Usage from the IETF AI Preferences draft),
-and what the crawler's operator says about obeying robots.txt. Crawlers are answered as the
-tester answers them: with their documented fallbacks and handling of '*'.
+in three groups: AI training (the training crawlers and the control tokens Google-Extended and
+Applebot-Extended, which govern AI training on Google's and Apple's fetches), AI search and
+assistants, and fetchers for user requests. Each group starts with how many are blocked at each
+URL (default: the site root, /) and how many only look blocked (a Disallow ties the deciding
+Allow and loses); then each crawler: allowed or not, the deciding line, the usage preferences
+that apply (Content-Signal, and Content-Usage from the IETF AI Preferences draft), and what its
+operator says about obeying robots.txt. The answers are the core's (the same summary as the
+tester and the npm package): crawlers with their documented fallbacks and handling of '*'.
 
 Usage-preference lines never change whether a URL may be crawled: Google's matcher ignores them.
 
 Options:
-      --kind KIND     Only one kind: ai-training, ai-search, user-triggered or control-token
-                      (repeatable)
-      --json          Print one JSON object per crawler and URL (JSON Lines); tied_disallow is the
-                      line of a Disallow that ties the deciding Allow and loses (the crawler
-                      only looks blocked), or null
+      --kind KIND     Only one group (training, ai-search, user-triggered) or the crawlers of
+                      one kind (ai-training, control-token) (repeatable)
+      --json          Print one JSON object per crawler and URL (JSON Lines), with its group and
+                      the group's counts (group_total, group_blocked, group_looks_blocked);
+                      tied_disallow is the line of a Disallow that ties the deciding Allow and
+                      loses (the crawler only looks blocked: looks_blocked), or null
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
   -h, --help          Print help
 
 ROBOTS_FILE may be '-' to read standard input.
-Exit status: 0 when the file was read, 2 on a usage or I/O error.
+Exit status: 0 when the file was read, 2 on a usage or I/O error or a URL that cannot be read.
+(To fail a build on what AI crawlers may fetch, write it down for 'robotscope test'.)
 ";
 
-const AI_KINDS: [CrawlerKind; 4] =
-    [CrawlerKind::AiTraining, CrawlerKind::AiSearch, CrawlerKind::UserTriggered, CrawlerKind::ControlToken];
+/// What `--kind` selects: a group of the summary, or the crawlers of one catalogue kind.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Only {
+    Group(&'static str),
+    Kind(CrawlerKind),
+}
 
 struct Options {
     file: OsString,
     urls: Vec<String>,
-    kinds: Vec<CrawlerKind>,
+    only: Vec<Only>,
     json: bool,
     size_limit: bool,
 }
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
-    let (mut file, mut urls, mut kinds, mut json, mut size_limit) = (None, Vec::new(), Vec::new(), false, true);
+    let (mut file, mut urls, mut only, mut json, mut size_limit) = (None, Vec::new(), Vec::new(), false, true);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
@@ -58,13 +67,16 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 "--no-size-limit" => size_limit = false,
                 "--kind" => {
                     let value = p.string_value()?;
-                    let kind = AI_KINDS.into_iter().find(|k| k.name() == value.trim_start_matches('@'));
-                    let Some(kind) = kind else {
+                    let name = value.trim().trim_start_matches('@');
+                    let group = AI_GROUPS.iter().find(|g| g.name == name).map(|g| Only::Group(g.name));
+                    let kind = CrawlerKind::ALL.iter().find(|k| k.is_ai() && k.name() == name).map(|&k| Only::Kind(k));
+                    let Some(o) = group.or(kind) else {
                         return Err(p.usage(format!(
-                            "unknown kind '{value}': use ai-training, ai-search, user-triggered or control-token"
+                            "unknown kind '{}': use training, ai-search, user-triggered, ai-training or control-token",
+                            printable(&value)
                         )));
                     };
-                    kinds.push(kind);
+                    only.push(o);
                 }
                 _ => return Err(p.unknown(&name)),
             },
@@ -76,54 +88,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if urls.is_empty() {
         urls.push(String::from("/"));
     }
-    if kinds.is_empty() {
-        kinds = AI_KINDS.to_vec();
-    }
-    Ok(Options { file, urls, kinds, json, size_limit })
-}
-
-/// One crawler at one URL.
-struct Answer {
-    allowed: bool,
-    line: usize,
-    rule: Option<String>,
-    token: Option<String>,
-    follows: Option<String>,
-    /// The `Disallow` line that ties the winning `Allow` and loses: the crawler only looks blocked.
-    tied: Option<usize>,
-    usage: Usage,
-}
-
-fn answer(robots: &Robots, c: &Crawler, url: &str) -> Answer {
-    let check = robots.check_agent(&resolve_agent(c.name), url);
-    let usage = robots.usage_for(&check.verdict);
-    let rule = check.verdict.decided_by.as_ref().map(|m| {
-        let kind = if m.kind == robotscope::RuleKind::Allow { "Allow" } else { "Disallow" };
-        format!("{kind}: {}", m.value)
-    });
-    Answer {
-        allowed: check.verdict.allowed,
-        line: check.verdict.line,
-        rule,
-        token: check.token,
-        follows: check.follows,
-        tied: check.verdict.tied_disallow().map(|m| m.line),
-        usage,
-    }
-}
-
-/// The usage preferences as JSON, as `ai --json` and `check --json` print them: `content_usage` (IETF draft;
-/// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown` and `content_signal`.
-pub fn usage_json(u: &Usage) -> Value {
-    let prefs = |prefs: &[Preference]| -> Vec<Value> {
-        prefs.iter().map(|p| json!({"key": p.key, "granted": p.granted, "line": p.line})).collect()
-    };
-    json!({
-        "content_usage": prefs(&u.content_usage),
-        "content_usage_lines": u.usage_lines,
-        "content_usage_unknown": u.usage_unknown,
-        "content_signal": prefs(&u.content_signal),
-    })
+    Ok(Options { file, urls, only, json, size_limit })
 }
 
 fn prefs_text(prefs: &[Preference]) -> String {
@@ -138,104 +103,124 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let bytes = crate::read_file(&o.file)?;
     let robots = crate::parse(&bytes, o.size_limit, Some(&name));
     drop(bytes);
-    let mut urls = Vec::with_capacity(o.urls.len());
+    // The core's summary at each URL, one entry per group.
+    let mut summaries = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {
-        let read = resolve_url(typed, None);
-        if let Some(e) = read.error {
-            return Err(Failure::Message(format!("cannot read URL '{}': {e}", printable(typed))));
-        }
-        urls.push(read.tested);
+        let summary = robots
+            .ai_summary(typed)
+            .map_err(|e| Failure::Message(format!("cannot read URL '{}': {e}", printable(typed))))?;
+        summaries.push((resolve_url(typed, None).tested, summary));
     }
+    let shown = |group: &str, kind: CrawlerKind| {
+        o.only.is_empty() || o.only.iter().any(|s| matches!(s, Only::Group(g) if *g == group) || *s == Only::Kind(kind))
+    };
+    let width = robotscope::CRAWLERS.iter().filter(|c| c.kind.is_ai()).map(|c| c.name.len()).max().unwrap_or(0);
+    let url_width = summaries.iter().map(|(u, _)| printable(u).chars().count()).max().unwrap_or(0);
     let mut out = BufWriter::new(io::stdout().lock());
-    for &kind in &o.kinds {
-        let crawlers: Vec<&Crawler> = CRAWLERS.iter().filter(|c| c.kind == kind).collect();
+    for (g, group) in AI_GROUPS.iter().enumerate() {
+        if !group.kinds.iter().any(|&k| shown(group.name, k)) {
+            continue;
+        }
         if !o.json {
-            // The summary first: how many of this kind are blocked at each URL, and who may ignore the file.
-            let mut summary = String::new();
-            for url in &urls {
-                let answers: Vec<Answer> = crawlers.iter().map(|c| answer(&robots, c, url)).collect();
-                let blocked = answers.iter().filter(|a| !a.allowed).count();
+            // The summary first: how many of the group are blocked at each URL, and who may ignore the file.
+            let mut line = String::new();
+            for (url, summary) in &summaries {
+                let s = &summary[g];
                 let _ = write!(
-                    summary,
-                    "{}{blocked} of {} blocked at {}",
-                    if summary.is_empty() { "" } else { "; " },
-                    crawlers.len(),
+                    line,
+                    "{}{} of {} blocked at {}",
+                    if line.is_empty() { "" } else { "; " },
+                    s.blocked,
+                    s.crawlers.len(),
                     printable(url)
                 );
-                let looks = answers.iter().filter(|a| a.tied.is_some()).count();
-                if looks > 0 {
-                    let _ = write!(summary, " ({looks} more only look blocked)");
+                if s.looks_blocked > 0 {
+                    let _ = write!(line, " ({} more only look blocked)", s.looks_blocked);
                 }
             }
-            let count = |o: Obeys| crawlers.iter().filter(|c| c.facts().obeys == o).count();
+            let count = |o: Obeys| group.crawlers().filter(|c| c.facts().obeys == o).count();
             let (may_not, no, unknown) = (count(Obeys::MayNotApply), count(Obeys::No), count(Obeys::Unknown));
             if may_not > 0 {
-                let _ = write!(summary, "; operators say robots.txt may not apply to {may_not}");
+                let _ = write!(line, "; operators say robots.txt may not apply to {may_not}");
             }
             if no > 0 {
-                let _ = write!(summary, "; {no} reported not to obey it");
+                let _ = write!(line, "; {no} reported not to obey it");
             }
             if unknown > 0 {
-                let _ = write!(summary, "; {unknown} with no statement");
+                let _ = write!(line, "; {unknown} with no statement");
             }
-            writeln!(out, "{}: {summary}", kind.title())?;
+            writeln!(out, "{}: {line}", group.title)?;
         }
-        for c in crawlers {
-            for url in &urls {
-                let a = answer(&robots, c, url);
-                let facts = c.facts();
+        for (c, crawler) in group.crawlers().enumerate() {
+            if !shown(group.name, crawler.kind) {
+                continue;
+            }
+            for (url, summary) in &summaries {
+                let s = &summary[g];
+                let Some(answer) = s.crawlers.get(c) else { continue };
+                let cell = &answer.cell;
+                let v = &cell.verdict;
+                let rule = v.decided_by.as_ref().map(crate::print::rule_text);
+                let facts = crawler.facts();
                 if o.json {
                     let line = json!({
-                        "crawler": c.name,
-                        "operator": c.operator,
-                        "kind": kind.name(),
-                        "token": a.token,
-                        "follows": a.follows,
+                        "crawler": crawler.name,
+                        "operator": crawler.operator,
+                        "kind": crawler.kind.name(),
+                        "group": group.name,
+                        "token": cell.token,
+                        "follows": cell.follows,
                         "url": url,
-                        "allowed": a.allowed,
-                        "line": a.line,
-                        "rule": a.rule,
-                        "tied_disallow": a.tied,
+                        "allowed": cell.allowed(),
+                        "line": cell.line(),
+                        "rule": rule,
+                        "tied_disallow": cell.tied_disallow,
+                        "looks_blocked": cell.looks_blocked(),
                         "obeys": facts.obeys.name(),
                         "source": facts.source,
                         "as_of": facts.as_of,
-                        "usage": usage_json(&a.usage),
+                        "usage": crate::print::usage_json(&cell.usage),
+                        "group_total": s.crawlers.len(),
+                        "group_blocked": s.blocked,
+                        "group_looks_blocked": s.looks_blocked,
                     });
                     writeln!(out, "{line}")?;
                     continue;
                 }
-                let verdict = if a.allowed { "allowed" } else { "DISALLOWED" };
-                let why = match (&a.rule, a.line) {
-                    (Some(rule), line) => format!("line {line}: {}", printable(rule)),
-                    (None, _) if a.token.is_none() => String::from("ignores * and no group names it"),
+                let verdict = if cell.allowed() { "allowed" } else { "DISALLOWED" };
+                let why = match (&rule, cell.line()) {
+                    (Some(rule), line) => format!("line {line}: {rule}"),
+                    (None, _) if cell.token.is_none() => String::from("ignores * and no group names it"),
                     (None, _) => String::from("no rule"),
                 };
-                let follows = a.follows.as_ref().map(|f| format!(", follows {f}")).unwrap_or_default();
+                let follows = cell.follows.as_ref().map(|f| format!(", follows {f}")).unwrap_or_default();
                 let obeys = match facts.obeys {
                     Obeys::Yes => "",
                     Obeys::MayNotApply => "  [operator: robots.txt may not apply]",
                     Obeys::No => "  [reported not to obey robots.txt]",
                     Obeys::Unknown => "  [no statement on robots.txt]",
                 };
-                writeln!(out, "  {:<22} {:<10} {:<14} {why}{follows}{obeys}", c.name, verdict, printable(url))?;
-                if let Some(line) = a.tied {
+                let url = printable(url);
+                writeln!(out, "  {:<width$} {verdict:<10} {url:<url_width$}  {why}{follows}{obeys}", crawler.name)?;
+                if let Some(line) = cell.tied_disallow.filter(|_| cell.looks_blocked()) {
                     writeln!(
                         out,
-                        "  {:<22} only looks blocked: the Disallow on line {line} ties this Allow, and ties go to \
+                        "  {:<width$} only looks blocked: the Disallow on line {line} ties this Allow, and ties go to \
                          Allow",
                         ""
                     )?;
                 }
-                if !a.usage.content_usage.is_empty() || a.usage.usage_unknown {
-                    let prefs = if a.usage.usage_unknown {
+                let u = &cell.usage;
+                if !u.content_usage.is_empty() || u.usage_unknown {
+                    let prefs = if u.usage_unknown {
                         String::from("unknown (the line does not parse)")
                     } else {
-                        prefs_text(&a.usage.content_usage)
+                        prefs_text(&u.content_usage)
                     };
-                    writeln!(out, "  {:<22} Content-Usage (IETF draft): {prefs}", "")?;
+                    writeln!(out, "  {:<width$} Content-Usage (IETF draft): {prefs}", "")?;
                 }
-                if !a.usage.content_signal.is_empty() {
-                    writeln!(out, "  {:<22} Content-Signal: {}", "", prefs_text(&a.usage.content_signal))?;
+                if !u.content_signal.is_empty() {
+                    writeln!(out, "  {:<width$} Content-Signal: {}", "", prefs_text(&u.content_signal))?;
                 }
             }
         }

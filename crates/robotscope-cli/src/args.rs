@@ -8,6 +8,32 @@ use std::ffi::{OsStr, OsString};
 
 use crate::Failure;
 
+/// Every long option of every command, for "did you mean" where a command has no list of its own.
+const ALL_OPTIONS: &[&str] = &[
+    "--agent",
+    "--json",
+    "--format",
+    "--profile",
+    "--compare",
+    "--exact",
+    "--verbose",
+    "--no-size-limit",
+    "--live",
+    "--sitemap",
+    "--urls",
+    "--base",
+    "--baseline",
+    "--jobs",
+    "--timeout",
+    "--user-agent",
+    "--help",
+    "--color",
+    "--output",
+    "--kind",
+    "--fail-on",
+    "--root",
+];
+
 /// One item of the command line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -74,7 +100,16 @@ impl Parser {
 
     /// The error for an option this command does not know.
     pub fn unknown(&self, name: &str) -> Failure {
-        self.usage(format!("unknown option '{name}'"))
+        self.unknown_among(name, ALL_OPTIONS)
+    }
+
+    /// The error for an option this command does not know, with the closest of `known` when it looks like a
+    /// typo.
+    pub fn unknown_among(&self, name: &str, known: &[&str]) -> Failure {
+        let hint = crate::suggest::did_you_mean(name, known.iter().copied())
+            .map(|k| format!(" (did you mean '{k}'?)"))
+            .unwrap_or_default();
+        self.usage(format!("unknown option '{name}'{hint}"))
     }
 
     /// A usage error for this command.

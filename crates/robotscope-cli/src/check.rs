@@ -1,22 +1,19 @@
-//! `robotscope check`: verdicts with the deciding line, as text or JSON Lines.
+//! `robotscope check`: builds the question from the command line, asks the core (`Robots::ask`) chunk by chunk
+//! and hands each survey to a printer (`print.rs`). Nothing here decides an answer.
 
+use std::collections::HashMap;
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use std::collections::HashMap;
-
 use robotscope::{
-    is_valid_agent, resolve_agent, resolve_url, robots_url, token_from_user_agent, AgentKind, Profile, Reading, Robots,
-    RuleMatch, Scope, TypedAgent, Verdict,
+    is_valid_agent, resolve_url, robots_url, token_from_user_agent, AskedAgent, Profile, Question, Robots, View,
 };
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
-use crate::net::{Fetched, Governing, Net, Row};
-use serde::Serialize;
-
+use crate::net::{Fetched, Governing, Net};
+use crate::print::{Format, Printer, Source};
 use crate::{printable, sitemap, Failure};
 
 pub const HELP: &str = "\
@@ -43,12 +40,13 @@ product token, so 'Googlebot/2.1' matches no group, and the URL is not encoded.
 
 Options:
   -a, --agent AGENT   An agent (repeatable; at least one; see above), several pooled with
-                      commas, or a set of catalogue crawlers: @search, @ai-training, ...
-                      (the list is in the error for an unknown set, and in the README). The
-                      crawlers of a set are answered one by one, each with its fallbacks
+                      commas, or a set of catalogue crawlers, each answered on its own row
+                      with its fallbacks: {SETS}
       --urls FILE     Read the URLs from FILE, one per line ('-': standard input; a URL
                       argument '-' does the same); blank lines and lines starting with '#'
                       are skipped. The list is streamed: its length does not change memory
+      --base URL      The site paths are joined to, and whose robots.txt ROBOTS_FILE is taken
+                      to be (default: the site of the first full URL)
       --exact         Give agents and URLs to the matcher exactly as typed (see above)
       --profile NAME  Read the file as NAME reads it: google (the default: Google's matcher,
                       byte for byte), rfc9309 (RFC 9309 as written: exact keys with a colon,
@@ -58,36 +56,46 @@ Options:
                       robot's name, plain prefixes, no Allow)
       --compare       Answer each URL under all three profiles, one column each, mark the URLs
                       on which they differ and say why under each; the exit status still comes
-                      from --profile (google by default). One agent row; not with --live or
-                      --sitemap
-      --json          Print one JSON object per answer (JSON Lines)
+                      from --profile (google by default). Not with --live
+      --baseline FILE Also answer each URL in FILE, an earlier version of the file, and mark
+                      the answers that changed (see also 'robotscope diff')
+      --format FORMAT text (the default), json (one document: the agents as read, one row per
+                      URL with its answers, the totals) or jsonl (one object per answer)
+      --json          The same as --format jsonl
+      --brief         Print only the verdict and the deciding line of each answer (text, or JSON
+                      Lines of {url, input_url, label, allowed, line}), answered by the core's
+                      lean path: the fastest way through a long --urls list
   -v, --verbose       Also print the path matched, the lines of the groups that applied,
-                      every rule that matched, and why in a sentence
+                      every rule that matched, the lines quoted, and why in a sentence
       --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does);
                       with --live, up to 64 MiB of each fetched robots.txt
-      --live          Fetch the robots.txt that governs each URL (once per site) instead of
-                      reading ROBOTS_FILE, and apply what the fetch means for crawling: a 4xx
-                      answer allows everything, a server error (5xx, 429, timeout, network
-                      error) disallows everything; each site's outcome is reported on standard
-                      error (and in JSON, a \"fetch\" member {robots_url, final_url, status,
-                      outcome, reason, error} on each line). See 'robotscope fetch --help'.
+      --live          Fetch the robots.txt that governs each URL (once per site, several sites
+                      at a time) instead of reading ROBOTS_FILE, and apply what the fetch means
+                      for crawling: a 4xx answer allows everything, a 5xx or 429 answer
+                      disallows everything; each site's outcome is reported on standard error
+                      (and in JSON, a \"fetch\" member {robots_url, final_url, status, outcome,
+                      reason, error} on each answer). A site that cannot be reached (DNS,
+                      connection, timeout, truncated body) is an error on standard error, as
+                      in 'robotscope fetch', and its URLs are not answered
+  -j, --jobs N        With --live, fetch at most N sites at a time (default 8)
       --sitemap FILE_OR_URL
                       Check every URL of a sitemap (XML urlset, sitemap index followed to its
-                      sitemaps, gzipped or plain text; a file, '-' or a URL) for one agent row
-                      and print only the disallowed ones, with a count on standard error
+                      sitemaps, gzipped or plain text; a file, '-' or a URL) and print only the
+                      disallowed answers, with a count on standard error
       --timeout SECONDS, --user-agent TEXT
                       For --live and sitemap URLs: as for 'robotscope fetch'
   -h, --help          Print help
 
 ROBOTS_FILE may be '-' to read standard input.
 
-Text output, one line per URL:
+Text output, one line per URL and agent row (the row's name first when there are several):
   DISALLOWED  https://example.com/x  line 3: Disallow: /x  (priority 2, group for googlebot)
 
-JSON output, one object per URL with the members
-  url, agents             what the engine was given
-  profile                 the profile that answered (--profile; google by default)
-  input_url, input_agents what was typed (not with --exact)
+JSON Lines output, one object per answer with the members
+  url, agents, label      what the engine was given, and the agent row's name
+  profile                 the reading that answered (google; --profile)
+  input_url, input_agents what was typed, and governs: whether the site's robots.txt governs
+                          the URL (not with --exact)
   allowed, line           the verdict and the deciding line (0: no rule decided)
   rule                    the deciding rule {line, kind, value, pattern, priority,
                           index_fallback}, or null
@@ -96,69 +104,118 @@ JSON output, one object per URL with the members
   groups, group_lines     the groups that applied (indices from 0) and their lines
   matches                 every rule that matched, as for rule
   usage                   the usage preferences that apply, which never change the verdict:
-                          content_usage (IETF draft; [{key, granted, line}], most restrictive
-                          of the longest matching path), content_usage_lines,
-                          content_usage_unknown (a deciding line does not parse), and
-                          content_signal ([{key, granted, line}])
-With --compare, one object per URL with url, agents, profile, allowed, line (under --profile),
-differs (whether the profiles disagree on allowed) and profiles: one object per profile with
-profile, allowed, line, rule, scope, path, group_lines and why (the explanation).
+                          content_usage (IETF draft; [{key, granted, line}]), content_usage_lines,
+                          content_usage_unknown, content_signal ([{key, granted, line}])
+  token, follows          the token given to the engine (null: the crawler ignores * and no
+                          group names it) and the group a preset follows
+  tied_disallow           a Disallow that ties the deciding Allow and loses, or null
+  quoted_lines            the lines to quote beside the answer
+  readers, differs        with --compare: each reader's {profile, allowed, line, why}
+  baseline, changed       with --baseline: {allowed, line} there, and whether it changed
+  why                     with -v: the explanation
+The json document holds the same answers as {view, agents: [{input, label, kinds, notes}],
+urls: [{input, tested, error, governs, cells}], site, differ, changed}.
 
 Exit status: 0 when every answer is allowed, 1 when any is disallowed (a finding comes first),
 2 when nothing could be judged or some input could not be (a usage or I/O error, a URL that
-cannot be read, a sitemap that could not be read to its end).
+cannot be read, a site that cannot be reached, a sitemap that could not be read to its end).
 ";
+
+/// How many URLs are asked at once: memory is bounded by a chunk, not by the list.
+const CHUNK: usize = 4096;
 
 struct Options {
     /// The robots.txt file; `None` with `--live`.
     file: Option<OsString>,
-    /// Each row of answers: the agents pooled into one query (one `--agent`, split at commas), as typed or as
-    /// named by a crawler set.
-    rows: Vec<Vec<String>>,
+    /// One entry per agent row: as typed (commas pool), or a crawler of a set.
+    agents: Vec<String>,
     urls: Vec<String>,
     /// A URL list to read (`--urls FILE`, or a URL argument `-` for standard input).
     urls_file: Option<OsString>,
     sitemap: Option<String>,
     net: NetOptions,
-    json: bool,
+    jobs: usize,
+    format: Format,
+    view: View,
+    /// The profile whose answer is the exit status (`--profile`; with `--compare`, one of the readers).
     profile: Profile,
-    compare: bool,
-    /// Agents and URLs read through the core as crawlers read them (the default; `--exact` turns it off).
-    normalize: bool,
+    exact: bool,
+    base: Option<String>,
+    baseline: Option<OsString>,
     verbose: bool,
+    /// Only the verdict and the deciding line, through the core's lean path (`Robots::brief`).
+    brief: bool,
     size_limit: bool,
 }
+
+/// The options `check` takes, for "did you mean".
+const OPTIONS: &[&str] = &[
+    "--agent",
+    "--json",
+    "--format",
+    "--profile",
+    "--compare",
+    "--exact",
+    "--verbose",
+    "--no-size-limit",
+    "--live",
+    "--sitemap",
+    "--urls",
+    "--base",
+    "--baseline",
+    "--jobs",
+    "--timeout",
+    "--user-agent",
+    "--help",
+    "--color",
+];
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
     let mut positionals = Vec::new();
     let mut agents = Vec::new();
-    let (mut sitemap, mut urls_file) = (None, None);
+    let (mut sitemap, mut urls_file, mut base, mut baseline) = (None, None, None, None);
     let mut net = NetOptions::default();
-    let (mut json, mut exact, mut verbose, mut size_limit, mut live) = (false, false, false, true, false);
-    let (mut profile, mut compare) = (Profile::Google, false);
+    let (mut format, mut exact, mut verbose, mut size_limit, mut live) = (Format::Text, false, false, true, false);
+    let mut brief = false;
+    let (mut profile, mut compare, mut jobs) = (None, false, 8usize);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
                 "-a" | "--agent" => agents.push(p.string_value()?),
-                "--json" => json = true,
+                "--json" => format = Format::JsonLines,
+                "--format" => {
+                    let name = p.string_value()?;
+                    format = Format::parse(&name).ok_or_else(|| {
+                        p.usage(format!("unknown format '{}': use text, json or jsonl", printable(&name)))
+                    })?;
+                }
                 "--profile" => {
                     let name = p.string_value()?;
-                    profile = Profile::parse(&name).ok_or_else(|| {
+                    profile = Some(Profile::parse(&name).ok_or_else(|| {
                         p.usage(format!("unknown profile '{}': give google, rfc9309 or 1994", printable(&name)))
-                    })?;
+                    })?);
                 }
                 "--compare" => compare = true,
                 // The default since agents and URLs are read as crawlers read them; kept for scripts.
                 "--normalize" => {}
                 "--exact" => exact = true,
+                "--brief" => brief = true,
                 "-v" | "--verbose" => verbose = true,
                 "--no-size-limit" => size_limit = false,
                 "--live" => live = true,
                 "--sitemap" => sitemap = Some(p.string_value()?),
                 "--urls" => urls_file = Some(p.value()?),
+                "--base" => base = Some(p.string_value()?),
+                "--baseline" => baseline = Some(p.value()?),
+                "-j" | "--jobs" => {
+                    let v = p.string_value()?;
+                    jobs = v.trim().parse().ok().filter(|&n: &usize| (1..=256).contains(&n)).ok_or_else(|| {
+                        p.usage(format!("--jobs takes a number from 1 to 256, not '{}'", printable(&v)))
+                    })?;
+                }
                 n => {
                     if !net.take(n, &mut p)? {
-                        return Err(p.unknown(n));
+                        return Err(p.unknown_among(n, OPTIONS));
                     }
                 }
             },
@@ -196,7 +253,8 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     }
     let stdin_uses = usize::from(file.as_deref() == Some("-".as_ref()))
         + usize::from(urls_file.as_deref() == Some("-".as_ref()))
-        + usize::from(sitemap.as_deref() == Some("-"));
+        + usize::from(sitemap.as_deref() == Some("-"))
+        + usize::from(baseline.as_deref() == Some("-".as_ref()));
     if stdin_uses > 1 {
         return Err(p.usage(String::from("standard input ('-') can be read only once")));
     }
@@ -206,545 +264,307 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
             "a crawler set names presets, which --exact does not read: drop --exact or name the tokens",
         )));
     }
-    let rows = agent_rows(&p, &agents)?;
-    if compare && (live || sitemap.is_some() || rows.len() > 1) {
+    if compare && live {
+        return Err(p.usage(String::from("--compare answers from a ROBOTS_FILE: not with --live")));
+    }
+    if live && baseline.is_some() {
+        return Err(p.usage(String::from("--baseline compares with a ROBOTS_FILE: not with --live")));
+    }
+    if brief && (live || verbose || compare || format == Format::Json) {
         return Err(p.usage(String::from(
-            "--compare answers one agent row from a ROBOTS_FILE: not with --live, --sitemap, several --agent or a \
-             crawler set (pool agents with commas: --agent \"Googlebot-News,Googlebot\")",
+            "--brief answers from a ROBOTS_FILE in text or JSON Lines: not with --live, --compare, -v or --format json",
         )));
     }
-    if sitemap.is_some() && rows.len() > 1 {
-        return Err(p.usage(String::from(
-            "--sitemap answers one agent row: give one --agent (pool agents with commas: --agent \"A,B\")",
-        )));
-    }
-    let normalize = !exact;
-    Ok(Options { file, rows, urls, urls_file, sitemap, net, json, profile, compare, normalize, verbose, size_limit })
+    let view = if compare { View::Compare } else { View::Reading(profile.unwrap_or(Profile::Google)) };
+    let agents = agent_rows(&p, &agents)?;
+    Ok(Options {
+        file,
+        agents,
+        urls,
+        urls_file,
+        sitemap,
+        net,
+        jobs,
+        format,
+        view,
+        profile: profile.unwrap_or(Profile::Google),
+        exact,
+        base,
+        baseline,
+        verbose,
+        brief,
+        size_limit,
+    })
 }
 
-/// The rows of answers: one per `--agent`, its comma-separated agents pooled into one query, and one per
-/// crawler of a set (`@ai-training`), each on its own.
-fn agent_rows(p: &Parser, agents: &[String]) -> Result<Vec<Vec<String>>, Failure> {
-    let mut rows: Vec<Vec<String>> = Vec::new();
+/// The agent rows: one per `--agent` (commas pool, as the core reads them), and one per crawler of a set
+/// (`@ai-training`).
+pub fn agent_rows(p: &Parser, agents: &[String]) -> Result<Vec<String>, Failure> {
+    let mut rows: Vec<String> = Vec::new();
     for agent in agents {
-        // Commas pool product tokens (`Googlebot-News,Googlebot`); a User-Agent header keeps its commas.
-        let split: Vec<&str> = agent.split(',').map(str::trim).collect();
-        let pooled = split.len() > 1 && split.iter().all(|a| is_valid_agent(a) || a.starts_with('@'));
-        let parts = if pooled { split } else { vec![agent.as_str()] };
-        if parts.len() > 1 && parts.iter().any(|a| a.starts_with('@')) {
+        let parts: Vec<&str> = agent.split(',').map(str::trim).collect();
+        if !parts.iter().any(|a| a.starts_with('@')) {
+            rows.push(agent.clone());
+            continue;
+        }
+        let [set] = parts.as_slice() else {
             return Err(p.usage(format!(
                 "'{}' pools a crawler set with other agents; a set's crawlers are answered one by one",
                 printable(agent)
             )));
-        }
-        match parts.as_slice() {
-            [set] if set.starts_with('@') => {
-                for name in crate::sets::expand(set).map_err(|m| p.usage(m))? {
-                    if !rows.iter().any(|r| r.len() == 1 && r[0] == name) {
-                        rows.push(vec![name.to_owned()]);
-                    }
-                }
+        };
+        for name in crate::sets::expand(set).map_err(|m| p.usage(m))? {
+            if !rows.iter().any(|r| r == name) {
+                rows.push(name.to_owned());
             }
-            _ => rows.push(parts.iter().map(|a| (*a).to_owned()).collect()),
         }
     }
     Ok(rows)
 }
 
-/// One URL to ask about: what was typed and what the engine is given.
-struct Query {
-    typed: String,
-    url: String,
+/// A robots.txt fetched for a site (`--live`).
+struct Site {
+    fetched: Fetched,
+    governing: Governing,
 }
 
-/// Where the rules come from: one file for every URL (read under the chosen profile once), or each URL's live
-/// robots.txt (fetched once per origin).
-enum Rules<'r> {
-    File(Reading<'r>),
-    Live { net: Net, origins: Vec<(Fetched, Governing)>, by_url: HashMap<String, usize> },
+/// What the command counts for its exit status.
+#[derive(Default)]
+struct Tally {
+    disallowed: usize,
+    unanswered: usize,
 }
 
-impl Rules<'_> {
-    /// The index of the live origin that governs `url`, fetching it the first time; `None` for a file.
-    fn origin(&mut self, url: &str) -> Result<Option<(usize, bool)>, Failure> {
-        let Rules::Live { net, origins, by_url } = self else { return Ok(None) };
-        let key = robots_url(url)
-            .map_err(|e| Failure::Message(format!("cannot tell which robots.txt governs '{}': {e}", printable(url))))?;
-        if let Some(&i) = by_url.get(&key) {
-            return Ok(Some((i, false)));
+/// Asks the question URL chunk by URL chunk and prints each survey.
+struct Asker<'a> {
+    o: &'a Options,
+    /// The file (not with `--live`).
+    robots: Option<&'a Robots>,
+    baseline: Option<&'a Robots>,
+    printer: Printer,
+    /// The agent rows as the core read them (from the first survey), for notes and whole-site answers.
+    agents: Vec<AskedAgent>,
+    /// Whether the URLs come from a list (no note per URL then).
+    listed: bool,
+    /// The lean path, with `--brief`, and its answers' buffer.
+    brief: Option<robotscope::Brief<'a>>,
+    answers: Vec<(bool, usize)>,
+    net: Option<Net>,
+    sites: HashMap<String, Option<Site>>,
+    tally: Tally,
+}
+
+impl Asker<'_> {
+    fn question(&self, urls: Vec<String>) -> Question<'_> {
+        Question {
+            agents: self.o.agents.clone(),
+            urls,
+            base: self.o.base.clone(),
+            view: self.o.view,
+            baseline: self.baseline,
+            exact: self.o.exact,
         }
-        let fetched = net.fetch_robots(url)?;
-        let governing = Governing::of(&fetched);
-        origins.push((fetched, governing));
-        by_url.insert(key, origins.len() - 1);
-        Ok(Some((origins.len() - 1, true)))
     }
-}
 
-pub fn run(p: Parser) -> Result<ExitCode, Failure> {
-    let o = options(p)?;
-    let file = match &o.file {
-        Some(file) => {
-            let name = shown_path(file);
-            let bytes = crate::read_file(file)?;
-            if bytes.is_empty() {
-                eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
+    /// Says once, on standard error, how the core read the agents.
+    fn notes(&mut self, agents: &[AskedAgent]) {
+        if !self.agents.is_empty() {
+            return;
+        }
+        self.agents = agents.to_vec();
+        for a in agents {
+            for note in &a.notes {
+                eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
             }
-            Some(crate::parse(&bytes, o.size_limit, Some(&name)))
-        }
-        None => None,
-    };
-    let mut rules = match &file {
-        Some(robots) => Rules::File(robots.reading(o.profile)),
-        None => {
-            Rules::Live { net: o.net.net().with_size_limit(o.size_limit), origins: Vec::new(), by_url: HashMap::new() }
-        }
-    };
-    let rows: Vec<(Vec<TypedAgent>, &[String])> =
-        o.rows.iter().map(|r| (r.iter().map(|a| resolve_agent(a)).collect(), r.as_slice())).collect();
-    for (typed, inputs) in &rows {
-        if o.normalize {
-            agent_notes(typed, &rules);
-        } else {
-            inputs.iter().for_each(|a| agent_note(a));
-        }
-    }
-    // With several rows, each line starts with the agents it answers for.
-    let labels: Vec<String> =
-        if rows.len() > 1 { o.rows.iter().map(|r| printable(&r.join(",")).into_owned()).collect() } else { Vec::new() };
-    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let mut out = BufWriter::new(io::stdout().lock());
-    if let Some(sitemap) = &o.sitemap {
-        let ask = Ask { o: &o, typed: &rows[0].0, inputs: rows[0].1 };
-        return run_sitemap(&ask, sitemap, &mut rules, &mut out);
-    }
-    // URLs on the command line are aligned; a streamed list is not held to measure it.
-    let width = o
-        .urls
-        .iter()
-        .filter_map(|u| query(&o, u).ok())
-        .map(|q| printable(&q.url).chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(60);
-    let readings: Vec<Reading<'_>> = match (&file, o.compare) {
-        (Some(robots), true) => Profile::ALL.iter().map(|&p| robots.reading(p)).collect(),
-        _ => Vec::new(),
-    };
-    if o.compare && !o.json {
-        compare_head(&readings, width, &mut out)?;
-    }
-    let (mut any_disallowed, mut unanswered) = (false, 0usize);
-    let mut sink = Vec::new();
-    let mut each = |typed: &str, listed: bool| -> Result<(), Failure> {
-        let q = match query(&o, typed) {
-            Ok(q) => q,
-            Err(message) => {
-                eprintln!("robotscope: {message}");
-                unanswered += 1;
-                return Ok(());
+            if self.o.exact {
+                a.members.iter().for_each(|m| exact_note(&m.input));
             }
-        };
-        if o.normalize && !o.json && !listed && q.typed != q.url {
-            eprintln!("robotscope: note: URL '{}' is sent as '{}'", printable(&q.typed), printable(&q.url));
         }
-        if o.compare {
-            let ask = Ask { o: &o, typed: &rows[0].0, inputs: rows[0].1 };
-            any_disallowed |= !compare_one(&ask, &readings, &q, width, &mut out)?;
+    }
+
+    /// `--brief`: answers one URL at once through the core's lean path.
+    fn brief_one(&mut self, url: &str, out: &mut impl Write) -> Result<(), Failure> {
+        let Some(brief) = &self.brief else { return Ok(()) };
+        let typed = brief.answer(url, &mut self.answers);
+        if let Some(e) = typed.error {
+            eprintln!("robotscope: cannot read the URL '{}': {e}; it was not answered", printable(url));
+            self.tally.unanswered += 1;
             return Ok(());
         }
-        for (i, (typed, inputs)) in rows.iter().enumerate() {
-            let ask = Ask { o: &o, typed, inputs };
-            sink.clear();
-            let allowed = match answer_one(&ask, &q, &mut rules, width, &mut sink) {
-                Ok(allowed) => allowed,
-                // The URL has no robots.txt to fetch (--live): it is reported and the rest are answered.
+        if self.agents.is_empty() {
+            let agents = brief.agents().to_vec();
+            self.notes(&agents);
+        }
+        self.tally.disallowed += self.answers.iter().filter(|a| !a.0).count();
+        self.printer.brief(&self.agents, &typed, &self.answers, out)?;
+        Ok(())
+    }
+
+    fn chunk(&mut self, urls: Vec<String>, out: &mut impl Write) -> Result<(), Failure> {
+        if urls.is_empty() {
+            return Ok(());
+        }
+        match self.robots {
+            Some(robots) => {
+                let survey = robots.ask(&self.question(urls));
+                self.notes(&survey.agents);
+                self.tally_of(&survey);
+                self.printer.survey(&Source { robots, fetched: None }, &survey, out)?;
+            }
+            None => self.live_chunk(urls, out)?,
+        }
+        Ok(())
+    }
+
+    /// Counts a survey's answers and reports its URLs that cannot be read.
+    fn tally_of(&mut self, survey: &robotscope::Survey) {
+        for (_, u) in survey.url_errors() {
+            let e = u.typed.error.map(|e| e.to_string()).unwrap_or_default();
+            eprintln!("robotscope: cannot read the URL '{}': {e}; it was not answered", printable(&u.typed.input));
+            self.tally.unanswered += 1;
+        }
+        if !self.listed && self.printer.format == Format::Text {
+            for u in &survey.urls {
+                if u.typed.error.is_none() && u.typed.tested != u.typed.input {
+                    let (typed, sent) = (printable(&u.typed.input), printable(&u.typed.tested));
+                    eprintln!("robotscope: note: URL '{typed}' is sent as '{sent}'");
+                }
+            }
+        }
+        self.tally.disallowed += survey.cells.iter().flatten().filter(|c| self.blocked(c)).count();
+    }
+
+    /// Whether a cell counts as disallowed for the exit status: its answer, or under `--compare` the answer of
+    /// the reader `--profile` names.
+    fn blocked(&self, cell: &robotscope::Cell) -> bool {
+        match cell.readers.iter().find(|r| r.profile == self.o.profile) {
+            Some(reader) => !reader.allowed,
+            None => cell.blocked(),
+        }
+    }
+
+    /// `--live`: fetches the chunk's new sites (several at a time), then asks each site's file about its URLs
+    /// and prints the answers in the order of the list.
+    fn live_chunk(&mut self, urls: Vec<String>, out: &mut impl Write) -> Result<(), Failure> {
+        // Which robots.txt governs each URL, read as the core reads it (`None`: the URL cannot be read).
+        let keys: Vec<Option<String>> = urls
+            .iter()
+            .map(|u| {
+                let tested = if self.o.exact { u.clone() } else { resolve_url(u, self.o.base.as_deref()).tested };
+                robots_url(&tested).ok()
+            })
+            .collect();
+        let mut wanted: Vec<&String> = keys.iter().flatten().filter(|k| !self.sites.contains_key(*k)).collect();
+        wanted.sort();
+        wanted.dedup();
+        let net = self.net.as_ref().ok_or_else(|| Failure::Message(String::from("no network client")))?;
+        for (key, fetched) in fetch_all(net, &wanted, self.o.jobs) {
+            let site = match fetched {
+                Ok(f) if f.error.is_some() => {
+                    eprintln!("robotscope: {}", crate::net::unreachable(&f));
+                    None
+                }
+                Ok(f) => {
+                    eprintln!("robotscope: {}", crate::print::fetched_line(&f));
+                    Some(Site { governing: Governing::of(&f), fetched: f })
+                }
                 Err(Failure::Message(m)) => {
                     eprintln!("robotscope: {m}");
-                    unanswered += 1;
-                    return Ok(());
+                    None
                 }
                 Err(e) => return Err(e),
             };
-            any_disallowed |= !allowed;
-            match labels.get(i) {
-                Some(label) if !o.json => {
-                    for line in String::from_utf8_lossy(&sink).lines() {
-                        writeln!(out, "{label:<label_width$}  {line}")?;
-                    }
+            self.sites.insert(key, site);
+        }
+        let sites = std::mem::take(&mut self.sites);
+        let answered = self.answer_live(urls, keys, &sites, out);
+        self.sites = sites;
+        answered
+    }
+
+    /// Answers each URL of a chunk from its site's robots.txt, in the order of the list.
+    fn answer_live(
+        &mut self,
+        urls: Vec<String>,
+        keys: Vec<Option<String>>,
+        sites: &HashMap<String, Option<Site>>,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        for (typed, key) in urls.into_iter().zip(keys) {
+            let site = key.as_ref().and_then(|k| sites.get(k));
+            let Some(Some(site)) = site else {
+                if key.is_none() {
+                    let e = resolve_url(&typed, None).error.map(|e| e.to_string()).unwrap_or_default();
+                    eprintln!("robotscope: cannot tell which robots.txt governs '{}': {e}", printable(&typed));
                 }
-                _ => out.write_all(&sink)?,
+                self.tally.unanswered += 1;
+                continue;
+            };
+            let question = Question {
+                agents: self.o.agents.clone(),
+                urls: vec![typed.clone()],
+                base: self.o.base.clone(),
+                view: self.o.view,
+                baseline: None,
+                exact: self.o.exact,
+            };
+            match &site.governing {
+                Governing::File(robots) => {
+                    let survey = robots.ask(&question);
+                    let (robots, fetched) = (&**robots, &site.fetched);
+                    self.notes(&survey.agents);
+                    self.tally.disallowed += survey.cells.iter().flatten().filter(|c| c.blocked()).count();
+                    self.printer.survey(&Source { robots, fetched: Some(fetched) }, &survey, out)?;
+                }
+                whole => {
+                    let allowed = matches!(whole, Governing::AllowAll);
+                    if self.agents.is_empty() {
+                        let agents = Robots::parse("").ask(&question).agents;
+                        self.notes(&agents);
+                    }
+                    let tested = resolve_url(&typed, self.o.base.as_deref()).tested;
+                    let url = if self.o.exact { typed.as_str() } else { tested.as_str() };
+                    if !allowed {
+                        self.tally.disallowed += self.agents.len();
+                    }
+                    self.printer.whole(&self.agents, &typed, url, &site.fetched, allowed, out)?;
+                }
             }
         }
         Ok(())
-    };
-    for u in &o.urls {
-        each(u, false)?;
     }
-    if let Some(list) = &o.urls_file {
-        crate::urls::for_each(list, &mut |u| each(u, true))?;
-    }
-    out.flush()?;
-    Ok(if any_disallowed {
-        ExitCode::from(1)
-    } else if unanswered > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
-/// Says on standard error how the core read each typed agent: the token a preset is given in this file, a
-/// crawler that ignores `*` with no group, a browser's header. With --live each origin's file decides, so
-/// only the notes that do not depend on the file are given.
-fn agent_notes(typed: &[TypedAgent], rules: &Rules) {
-    for a in typed {
-        if let Rules::File(reading) = rules {
-            match reading.agent_token(a) {
-                Some(token) if !token.eq_ignore_ascii_case(&a.input) => {
-                    eprintln!("robotscope: note: agent '{}' is read as '{}'", printable(&a.input), printable(&token))
+/// Fetches each robots.txt of `keys`, at most `jobs` at a time; the results in the order of `keys`.
+fn fetch_all(net: &Net, keys: &[&String], jobs: usize) -> Vec<(String, Result<Fetched, Failure>)> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<Result<Fetched, Failure>>>> =
+        std::sync::Mutex::new(keys.iter().map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(keys.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(key) = keys.get(i) else { break };
+                let r = net.fetch_robots(key);
+                if let Ok(mut all) = results.lock() {
+                    all[i] = Some(r);
                 }
-                Some(_) => {}
-                None => eprintln!(
-                    "robotscope: note: agent '{}' ignores '*' and no group names it: no rule applies",
-                    printable(&a.input)
-                ),
-            }
+            });
         }
-        if a.kind != AgentKind::Token && a.kind != AgentKind::Preset {
-            if let Some(note) = a.note() {
-                eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(&note));
-            }
-        }
-    }
-}
-
-/// The options and the typed agents, read once.
-struct Ask<'a> {
-    o: &'a Options,
-    /// The agents of this query, as the core read them.
-    typed: &'a [TypedAgent],
-    /// The same agents as typed (or as named by a crawler set).
-    inputs: &'a [String],
-}
-
-impl Ask<'_> {
-    /// What the engine is given under `reading`: the agents as typed, or with --normalize the core's reading of
-    /// each (a preset's first token that has a group); a crawler that ignores `*` and has no group contributes
-    /// no token.
-    fn agents(&self, reading: &Reading<'_>) -> Vec<String> {
-        if self.o.normalize {
-            self.typed.iter().filter_map(|a| reading.agent_token(a)).collect()
-        } else {
-            self.inputs.to_vec()
-        }
-    }
-
-    /// The verdict, and its explanation when `explain` asks for it (explaining costs more than deciding).
-    fn verdict(&self, reading: &Reading<'_>, agents: &[String], url: &str, explain: bool) -> (Verdict, String) {
-        // One typed agent, or several of which none has a token to give (crawlers that ignore `*`): the core
-        // answers for the typed agent itself, fallbacks and all, exactly as the tester and the npm package do.
-        let single = (self.o.normalize && (self.typed.len() == 1 || agents.is_empty())).then(|| &self.typed[0]);
-        match single {
-            Some(a) => {
-                let c = reading.check_agent(a, url);
-                let why = if explain { reading.explain_agent(a, &c) } else { String::new() };
-                (c.verdict, why)
-            }
-            None => {
-                let v = reading.check(agents, url);
-                let why = if explain { reading.explain(&v, &agents.join(" + ")) } else { String::new() };
-                (v, why)
-            }
-        }
-    }
-}
-
-fn query(o: &Options, typed: &str) -> Result<Query, String> {
-    let url = if o.normalize {
-        let read = resolve_url(typed, None);
-        if let Some(e) = read.error {
-            return Err(format!("cannot read the URL '{}': {e}; it was not answered", printable(typed)));
-        }
-        read.tested
-    } else {
-        typed.to_owned()
-    };
-    Ok(Query { typed: typed.to_owned(), url })
-}
-
-/// Answers one URL and writes its line; returns whether it is allowed.
-fn answer_one(
-    ask: &Ask<'_>,
-    q: &Query,
-    rules: &mut Rules,
-    width: usize,
-    out: &mut impl Write,
-) -> Result<bool, Failure> {
-    let o = ask.o;
-    let origin = rules.origin(&q.url)?;
-    let live_reading;
-    let (reading, fetched) = match (&*rules, origin) {
-        (Rules::File(reading), _) => (Some(reading), None),
-        (Rules::Live { origins, .. }, Some((i, first))) => {
-            let (fetched, governing) = &origins[i];
-            if first && !o.json {
-                eprintln!("robotscope: {}", fetched_line(fetched));
-            }
-            match governing {
-                Governing::File(robots) => {
-                    live_reading = robots.reading(o.profile);
-                    (Some(&live_reading), Some(fetched))
-                }
-                _ => (None, Some(fetched)),
-            }
-        }
-        (Rules::Live { .. }, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
-    };
-    let (allowed, text) = match (reading, fetched) {
-        (Some(reading), _) => {
-            let agents = ask.agents(reading);
-            let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
-            let text = if o.json {
-                json_line(ask, reading.robots(), &agents, q, &v, fetched)
-            } else {
-                text_line(reading, &agents, q, &v, width, o.verbose.then_some(why.as_str()))
-            };
-            (v.allowed, text)
-        }
-        (None, Some(fetched)) => {
-            let allowed = fetched.row == Row::AllowAll;
-            let text =
-                if o.json { whole_json(ask, q, fetched, allowed) } else { whole_text(q, fetched, allowed, width) };
-            (allowed, text)
-        }
-        (None, None) => return Err(Failure::Message(String::from("no robots.txt for the URL"))),
-    };
-    out.write_all(text.as_bytes())?;
-    Ok(allowed)
-}
-
-/// `check --sitemap`: prints the sitemap's URLs that are disallowed.
-fn run_sitemap(ask: &Ask<'_>, sitemap: &str, rules: &mut Rules, out: &mut impl Write) -> Result<ExitCode, Failure> {
-    let o = ask.o;
-    let net = o.net.net();
-    let (mut disallowed, unanswered) = (0usize, std::cell::Cell::new(0usize));
-    let mut summary = sitemap::Summary::default();
-    let read = |typed: &str| -> Option<Query> {
-        let q = if o.normalize { query(o, typed) } else { Ok(Query { typed: String::new(), url: typed.to_owned() }) };
-        q.map_err(|m| {
-            eprintln!("robotscope: {m}");
-            unanswered.set(unanswered.get() + 1);
+    });
+    let results = results.into_inner().unwrap_or_default();
+    keys.iter()
+        .zip(results)
+        .map(|(k, r)| {
+            let r = r.unwrap_or_else(|| Err(Failure::Message(format!("cannot fetch {}", printable(k)))));
+            ((*k).clone(), r)
         })
-        .ok()
-    };
-    let result = match rules {
-        Rules::File(reading) => {
-            let reading = &*reading;
-            let robots = reading.robots();
-            let agents = ask.agents(reading);
-            // The fast path decides (the matcher is built from the tokens the core gives presets, so it answers as
-            // `check_agent` does); only disallowed URLs are explained. Other profiles than Google's have no
-            // matcher: they answer each URL with the reading. Crawlers that ignore `*` and have no group in the
-            // file are given no token: no rule applies to them (an empty matcher would read the `*` groups).
-            let no_rules = o.normalize && agents.is_empty();
-            let matcher = robots.matcher(agents.as_slice());
-            let decide = |url: &str| match o.profile {
-                _ if no_rules => (true, 0),
-                Profile::Google => matcher.decide(url),
-                _ => {
-                    let v = ask.verdict(reading, &agents, url, false).0;
-                    (v.allowed, v.line)
-                }
-            };
-            let plain = !o.json && !o.verbose;
-            let mut reasons: HashMap<usize, String> = HashMap::new();
-            let mut each = |typed: &str| -> Result<(), Failure> {
-                let Some(q) = read(typed) else { return Ok(()) };
-                let (allowed, line) = decide(&q.url);
-                if allowed {
-                    return Ok(());
-                }
-                disallowed += 1;
-                if let Some(reason) = reasons.get(&line).filter(|_| plain) {
-                    writeln!(out, "{}  {}  {reason}", crate::color::verdict(false, 10), printable(&q.url))?;
-                    return Ok(());
-                }
-                let (v, why) = ask.verdict(reading, &agents, &q.url, o.verbose);
-                if plain {
-                    reasons.insert(line, reason(reading, &agents, &v));
-                }
-                let text = if o.json {
-                    json_line(ask, robots, &agents, &q, &v, None)
-                } else {
-                    text_line(reading, &agents, &q, &v, 0, o.verbose.then_some(why.as_str()))
-                };
-                out.write_all(text.as_bytes())?;
-                Ok(())
-            };
-            sitemap::for_each_url(sitemap, &net, &mut summary, &mut each)
-        }
-        Rules::Live { .. } => {
-            let mut sink = Vec::new();
-            let mut each = |typed: &str| -> Result<(), Failure> {
-                let Some(q) = read(typed) else { return Ok(()) };
-                sink.clear();
-                match answer_one(ask, &q, rules, 0, &mut sink) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        disallowed += 1;
-                        out.write_all(&sink)?;
-                    }
-                    Err(Failure::Message(m)) => {
-                        eprintln!("robotscope: {m}");
-                        unanswered.set(unanswered.get() + 1);
-                    }
-                    Err(e) => return Err(e),
-                }
-                Ok(())
-            };
-            sitemap::for_each_url(sitemap, &net, &mut summary, &mut each)
-        }
-    };
-    out.flush()?;
-    sitemap::finish(result, &summary, disallowed, "disallowed", unanswered.get())
+        .collect()
 }
 
-/// The line that says which robots.txt was fetched for an origin and which SPEC B5 row applied.
-fn fetched_line(f: &Fetched) -> String {
-    let to = if f.redirects.is_empty() { String::new() } else { format!(" -> {}", printable(&f.final_url)) };
-    format!("fetched {}{to}: {}", printable(&f.robots_url), printable(&f.reason))
-}
-
-fn whole_text(q: &Query, f: &Fetched, allowed: bool, width: usize) -> String {
-    let verdict = crate::color::verdict(allowed, 10);
-    format!("{verdict}  {:<width$}  ({}) {}\n", printable(&q.url), f.row.label(), printable(&f.reason))
-}
-
-/// What `--live` fetched for an origin, in JSON.
-#[derive(Serialize)]
-struct FetchJson<'a> {
-    robots_url: &'a str,
-    final_url: &'a str,
-    status: Option<u16>,
-    outcome: &'a str,
-    reason: &'a str,
-    error: Option<&'a str>,
-}
-
-impl<'a> FetchJson<'a> {
-    fn new(f: &'a Fetched) -> FetchJson<'a> {
-        FetchJson {
-            robots_url: &f.robots_url,
-            final_url: &f.final_url,
-            status: f.status,
-            outcome: f.row.name(),
-            reason: &f.reason,
-            error: f.error.as_deref(),
-        }
-    }
-}
-
-/// One rule that matched, in JSON.
-#[derive(Serialize)]
-struct RuleJson<'a> {
-    line: usize,
-    kind: &'a str,
-    value: &'a str,
-    pattern: &'a str,
-    priority: usize,
-    index_fallback: bool,
-}
-
-impl<'a> RuleJson<'a> {
-    fn new(m: &'a RuleMatch) -> RuleJson<'a> {
-        RuleJson {
-            line: m.line,
-            kind: m.kind.name(),
-            value: &m.value,
-            pattern: &m.pattern,
-            priority: m.priority,
-            index_fallback: m.index_fallback,
-        }
-    }
-}
-
-/// The explained part of a JSON line, absent when one fetch outcome answered for the whole origin.
-#[derive(Serialize)]
-struct ExplainedJson<'a> {
-    path: &'a str,
-    groups: &'a [usize],
-    group_lines: &'a [usize],
-    matches: Vec<RuleJson<'a>>,
-    usage: serde_json::Value,
-}
-
-/// The first members of a `check --json` or `check --compare --json` line: the question and the answer.
-#[derive(Serialize)]
-struct Head<'a> {
-    url: &'a str,
-    agents: &'a [String],
-    profile: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input_url: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input_agents: Option<&'a [String]>,
-    allowed: bool,
-    line: usize,
-}
-
-impl<'a> Head<'a> {
-    fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> Head<'a> {
-        let o = ask.o;
-        Head {
-            url: &q.url,
-            agents,
-            profile: o.profile.as_str(),
-            input_url: o.normalize.then_some(q.typed.as_str()),
-            input_agents: o.normalize.then_some(ask.inputs),
-            allowed,
-            line,
-        }
-    }
-}
-
-/// One line of `check --json` (JSON Lines: one object per URL), keys in this order.
-#[derive(Serialize)]
-struct JsonLine<'a> {
-    #[serde(flatten)]
-    head: Head<'a>,
-    rule: Option<RuleJson<'a>>,
-    scope: &'a str,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    explained: Option<ExplainedJson<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fetch: Option<FetchJson<'a>>,
-}
-
-impl<'a> JsonLine<'a> {
-    fn new(ask: &'a Ask<'a>, agents: &'a [String], q: &'a Query, allowed: bool, line: usize) -> JsonLine<'a> {
-        JsonLine {
-            head: Head::new(ask, agents, q, allowed, line),
-            rule: None,
-            scope: "none",
-            explained: None,
-            fetch: None,
-        }
-    }
-
-    fn finish(&self) -> String {
-        let mut line = serde_json::to_string(self).unwrap_or_default();
-        line.push('\n');
-        line
-    }
-}
-
-fn whole_json(ask: &Ask<'_>, q: &Query, f: &Fetched, allowed: bool) -> String {
-    JsonLine { fetch: Some(FetchJson::new(f)), ..JsonLine::new(ask, ask.inputs, q, allowed, 0) }.finish()
-}
-
-/// Warns about an agent the engine can only compare whole with product tokens.
-fn agent_note(agent: &str) {
+/// Warns about an agent that `--exact` gives the engine although it can only compare it whole with product
+/// tokens.
+fn exact_note(agent: &str) {
     if agent.is_empty() {
         eprintln!(
             "robotscope: note: the agent is empty; it matches only User-agent lines whose product token is empty \
@@ -765,231 +585,119 @@ fn agent_note(agent: &str) {
     }
 }
 
-/// The groups that applied, in words: `group for googlebot`, `groups for *`, `no group for this agent`
-/// (`record` for the 1994 profile).
-fn group_label(reading: &Reading<'_>, agents: &[String], v: &Verdict) -> String {
-    let robots = reading.robots();
-    let noun = match (reading.profile(), v.groups.len()) {
-        (Profile::Original1994, _) => "record",
-        (_, 1) => "group",
-        _ => "groups",
+pub fn run(p: Parser) -> Result<ExitCode, Failure> {
+    let o = options(p)?;
+    let load = |file: &OsString| -> Result<Robots, Failure> {
+        let name = shown_path(file);
+        let bytes = crate::read_file(file)?;
+        if bytes.is_empty() {
+            eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
+        }
+        Ok(crate::parse(&bytes, o.size_limit, Some(&name)))
     };
-    match v.scope {
-        // The reading's groups are not the file's groups (`Robots::group`): name the agents asked about.
-        Scope::Specific if reading.profile() != Profile::Google => format!("{noun} for {}", agents.join(", ")),
-        Scope::None => {
-            String::from(if agents.len() <= 1 { "no group for this agent" } else { "no group for these agents" })
-        }
-        Scope::Global => format!("{noun} for *"),
-        Scope::Specific => {
-            let mut names: Vec<String> = Vec::new();
-            for g in v.groups.iter().filter_map(|&g| robots.group(g)) {
-                for ua in g.agents() {
-                    let named = !ua.global && agents.iter().any(|a| a.as_bytes().eq_ignore_ascii_case(ua.token));
-                    let token = String::from_utf8_lossy(ua.token);
-                    if named && !names.iter().any(|n| n.eq_ignore_ascii_case(&token)) {
-                        names.push(token.into_owned());
-                    }
-                }
-            }
-            let names: Vec<String> = names
-                .iter()
-                .map(|n| if n.is_empty() { String::from("''") } else { printable(n).into_owned() })
-                .collect();
-            format!("{noun} for {}", names.join(", "))
-        }
+    let mut robots = o.file.as_ref().map(load).transpose()?;
+    let mut baseline = o.baseline.as_ref().map(load).transpose()?;
+    if o.view != View::Reading(Profile::Google) {
+        // Asked chunk after chunk: the readings are kept with the parse instead of read again each time.
+        robots.iter_mut().chain(baseline.iter_mut()).for_each(Robots::keep_readings);
     }
-}
-
-/// `Disallow: /x`, with the pattern Google matched when it differs from what is written.
-fn rule_text(m: &RuleMatch) -> String {
-    let kind = match m.kind {
-        robotscope::RuleKind::Allow => "Allow",
-        robotscope::RuleKind::Disallow => "Disallow",
+    let mut printer = Printer::new(o.format, o.view);
+    printer.verbose = o.verbose;
+    printer.exact = o.exact;
+    printer.only_blocked = o.sitemap.is_some();
+    printer.align = o.urls_file.is_none() && o.sitemap.is_none();
+    let mut asker = Asker {
+        o: &o,
+        robots: robots.as_ref(),
+        baseline: baseline.as_ref(),
+        printer,
+        agents: Vec::new(),
+        listed: o.urls_file.is_some() || o.sitemap.is_some(),
+        net: o.file.is_none().then(|| o.net.net().with_size_limit(o.size_limit)),
+        sites: HashMap::new(),
+        tally: Tally::default(),
+        brief: None,
+        answers: Vec::new(),
     };
-    if m.value.is_empty() {
-        format!("{kind}:")
+    let question = Question {
+        agents: o.agents.clone(),
+        urls: Vec::new(),
+        base: o.base.clone(),
+        view: o.view,
+        baseline: baseline.as_ref(),
+        exact: o.exact,
+    };
+    if let (true, Some(robots)) = (o.brief, robots.as_ref()) {
+        asker.brief = Some(robots.brief(&question));
+    }
+    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut each = |url: &str, out: &mut BufWriter<io::StdoutLock<'_>>, asker: &mut Asker<'_>| {
+        if asker.brief.is_some() {
+            return asker.brief_one(url, out);
+        }
+        chunk.push(url.to_owned());
+        if chunk.len() >= CHUNK {
+            asker.chunk(std::mem::take(&mut chunk), out)?;
+        }
+        Ok::<(), Failure>(())
+    };
+    let mut result = Ok(());
+    let mut summary = sitemap::Summary::default();
+    if let Some(map) = &o.sitemap {
+        result = sitemap::for_each_url(map, &o.net.net(), &mut summary, &mut |u| each(u, &mut out, &mut asker));
     } else {
-        format!("{kind}: {}", printable(&m.value))
+        for u in &o.urls {
+            each(u, &mut out, &mut asker)?;
+        }
+        if let Some(list) = &o.urls_file {
+            crate::urls::for_each(list, &mut |u| each(u, &mut out, &mut asker))?;
+        }
     }
-}
-
-/// Details of a matched rule: priority, escaping and the index.html retry (under the 1994 profile, which has
-/// no priorities: whether it is a prefix of the path or empty).
-fn rule_details(m: &RuleMatch, profile: Profile) -> String {
-    if profile == Profile::Original1994 {
-        let what = if m.priority == 0 { "empty: allows everything" } else { "a prefix of the path" };
-        return format!("{what}, 1994 standard");
+    asker.chunk(chunk, &mut out)?;
+    let agents = asker.agents.clone();
+    asker.printer.finish(&agents, &mut out)?;
+    out.flush()?;
+    let Tally { disallowed, unanswered } = asker.tally;
+    if o.sitemap.is_some() {
+        return sitemap::finish(result, &summary, disallowed, "disallowed", unanswered);
     }
-    let mut d = String::new();
-    if m.pattern != m.value {
-        let _ = write!(d, "matched as {}, ", printable(&m.pattern));
-    }
-    if m.index_fallback {
-        d.push_str("through Google's index.html rule, ");
-    }
-    if m.priority == 0 {
-        d.push_str("empty value: priority 0, decides nothing");
+    result?;
+    Ok(if disallowed > 0 {
+        ExitCode::from(1)
+    } else if unanswered > 0 {
+        ExitCode::from(2)
     } else {
-        let _ = write!(d, "priority {}", m.priority);
-    }
-    d
+        ExitCode::SUCCESS
+    })
 }
 
-/// Why, in the text output: the deciding line and rule, its priority and the groups that applied. It depends
-/// only on the deciding line for one set of agents, so `check --sitemap` keeps it per line.
-fn reason(reading: &Reading<'_>, agents: &[String], v: &Verdict) -> String {
-    let groups = group_label(reading, agents, v);
-    match &v.decided_by {
-        Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m, reading.profile())),
-        None if v.line != 0 => format!("line {}  ({groups})", v.line),
-        None => format!("no rule matched  ({groups})"),
-    }
-}
-
-fn text_line(
-    reading: &Reading<'_>,
-    agents: &[String],
-    q: &Query,
-    v: &Verdict,
-    width: usize,
-    explained: Option<&str>,
-) -> String {
-    let verdict = crate::color::verdict(v.allowed, 10);
-    let reason = reason(reading, agents, v);
-    let mut s = format!("{verdict}  {:<width$}  {reason}\n", printable(&q.url));
-    if let Some(why) = explained {
-        let _ = writeln!(s, "    path:   {}", printable(&v.path));
-        if !v.group_lines.is_empty() {
-            let lines: Vec<String> = v.group_lines.iter().map(ToString::to_string).collect();
-            let _ = writeln!(s, "    groups: lines {}", lines.join(", "));
-        }
-        for m in &v.matches {
-            let decides = if m.line == v.line && v.line != 0 { ", decides" } else { "" };
-            let details = rule_details(m, reading.profile());
-            let _ = writeln!(s, "    match:  line {}: {}  ({details}{decides})", m.line, rule_text(m));
-        }
-        let _ = writeln!(s, "    why:    {}", printable(why));
-    }
-    s
-}
-
-fn json_line(
-    ask: &Ask<'_>,
-    robots: &Robots,
-    agents: &[String],
-    q: &Query,
-    v: &Verdict,
-    fetched: Option<&Fetched>,
-) -> String {
-    JsonLine {
-        rule: v.decided_by.as_ref().map(RuleJson::new),
-        scope: v.scope.name(),
-        explained: Some(ExplainedJson {
-            path: &v.path,
-            groups: &v.groups,
-            group_lines: &v.group_lines,
-            matches: v.matches.iter().map(RuleJson::new).collect(),
-            // Usage preferences are read with the file's own groups (`Robots::group`), which another profile's
-            // verdict does not index: under those, they are the preferences for Google's verdict.
-            usage: crate::ai::usage_json(&match ask.o.profile {
-                Profile::Google => robots.usage_for(v),
-                _ => robots.usage_for(&robots.check(agents, &q.url)),
-            }),
-        }),
-        fetch: fetched.map(FetchJson::new),
-        ..JsonLine::new(ask, agents, q, v.allowed, v.line)
-    }
-    .finish()
-}
-
-/// One profile's answer in `check --compare --json`.
-#[derive(Serialize)]
-struct ProfileJson<'a> {
-    profile: &'a str,
-    allowed: bool,
-    line: usize,
-    rule: Option<RuleJson<'a>>,
-    scope: &'a str,
-    path: &'a str,
-    group_lines: &'a [usize],
-    why: &'a str,
-}
-
-/// One line of `check --compare --json`, keys in this order.
-#[derive(Serialize)]
-struct CompareJson<'a> {
-    #[serde(flatten)]
-    head: Head<'a>,
-    differs: bool,
-    profiles: Vec<ProfileJson<'a>>,
-}
-
-/// The width of a profile's column in `check --compare`.
-const CELL: usize = 20;
-
-/// The heading of `check --compare`'s table.
-fn compare_head(readings: &[Reading<'_>], width: usize, out: &mut impl Write) -> Result<(), Failure> {
-    let mut head = format!("{:<7}  {:<width$}", "", "URL");
-    for r in readings {
-        let _ = write!(head, "  {:<CELL$}", r.profile().as_str());
-    }
-    writeln!(out, "{}", head.trim_end())?;
-    Ok(())
-}
-
-/// `check --compare` for one URL: its answer under every profile, a column each, marked and explained under
-/// each profile when they disagree (always with `-v`); returns whether `--profile`'s answer allows it.
-fn compare_one(
-    ask: &Ask<'_>,
-    readings: &[Reading<'_>],
-    q: &Query,
-    width: usize,
-    out: &mut impl Write,
-) -> Result<bool, Failure> {
-    let o = ask.o;
-    let primary = Profile::ALL.iter().position(|&p| p == o.profile).unwrap_or(0);
-    let answers: Vec<(Vec<String>, Verdict, String)> = readings
-        .iter()
-        .map(|r| {
-            let agents = ask.agents(r);
-            let (v, why) = ask.verdict(r, &agents, &q.url, true);
-            (agents, v, why)
-        })
-        .collect();
-    let differs = answers.windows(2).any(|w| w[0].1.allowed != w[1].1.allowed);
-    let (agents, main, _) = &answers[primary];
-    if o.json {
-        let profiles = readings
-            .iter()
-            .zip(&answers)
-            .map(|(r, (_, v, why))| ProfileJson {
-                profile: r.profile().as_str(),
-                allowed: v.allowed,
-                line: v.line,
-                rule: v.decided_by.as_ref().map(RuleJson::new),
-                scope: v.scope.name(),
-                path: &v.path,
-                group_lines: &v.group_lines,
-                why,
-            })
-            .collect();
-        let line = CompareJson { head: Head::new(ask, agents, q, main.allowed, main.line), differs, profiles };
-        writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default())?;
-        return Ok(main.allowed);
-    }
-    let mark = if differs { "DIFFERS" } else { "same" };
-    let mut line = format!("{mark:<7}  {:<width$}", printable(&q.url));
-    for (_, v, _) in &answers {
-        let verdict = if v.allowed { "ALLOWED" } else { "DISALLOWED" };
-        let by = if v.line == 0 { String::from("(no rule)") } else { format!("(line {})", v.line) };
-        let _ = write!(line, "  {:<CELL$}", format!("{verdict} {by}"));
-    }
-    writeln!(out, "{}", line.trim_end())?;
-    if differs || o.verbose {
-        for (r, (_, _, why)) in readings.iter().zip(&answers) {
-            writeln!(out, "    {:<9}{}", format!("{}:", r.profile()), printable(why))?;
+/// `check`'s help, with every crawler set from the core's one list, wrapped under its option.
+pub fn help() -> String {
+    let mut sets = String::new();
+    let mut width = "                      with its fallbacks: ".len();
+    for (i, name) in crate::sets::names().iter().enumerate() {
+        let item = if i == 0 { name.clone() } else { format!(", {name}") };
+        if width + item.len() > 92 {
+            sets.push_str(",\n                      ");
+            sets.push_str(name);
+            width = 22 + name.len();
+        } else {
+            width += item.len();
+            sets.push_str(&item);
         }
     }
-    Ok(main.allowed)
+    HELP.replace("{SETS}", &sets)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn help_lists_every_crawler_set_from_the_core() {
+        let help = super::help();
+        for name in crate::sets::names() {
+            assert!(help.contains(&format!("{name},")) || help.contains(&format!("{name}\n")), "{name}");
+        }
+        assert!(help.lines().filter(|l| l.contains("@")).all(|l| l.chars().count() <= 92), "{help}");
+    }
 }

@@ -4,11 +4,12 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{resolve_agent, resolve_url, Matcher, Robots, TypedAgent};
+use robotscope::{AskedAgent, Question, Robots};
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::net::{Fetched, Governing, Row};
+use crate::print::line_text;
 use serde_json::json;
 
 use crate::{printable, sitemap, Failure};
@@ -25,11 +26,13 @@ deciding line of each:
 OLD and NEW are each a file, '-' (standard input), or '--live URL': the robots.txt that governs
 URL, fetched as a crawler does (see 'robotscope fetch'); when the server has none (4xx) every URL
 is allowed, when it answers 5xx or 429 every URL is disallowed; when it cannot be reached
-(DNS, connection, timeout, truncated body) diff stops with exit status 2.
-Each agent is asked on its own, not pooled with the others. An agent may be a product token, a
-whole User-Agent header or a crawler preset (Googlebot-Image follows the Googlebot group when it
-has none of its own; AdsBot ignores '*'). Each URL is encoded as a browser would send it; a path
-(/shop/x) is matched as a path.
+(DNS, connection, timeout, truncated body) diff stops with exit status 2, as 'robotscope fetch'.
+Each --agent is asked on its own row; commas pool agents into one row (--agent \"A,B\"), as in
+'robotscope check'. An agent may be a product token, a whole User-Agent header or a crawler
+preset (Googlebot-Image follows the Googlebot group when it has none of its own; AdsBot ignores
+'*'). Each URL is read as 'check' reads it (a path stays a path); one that cannot be read is an
+error on standard error and the others are still compared. The answers are the core's: NEW
+asked with OLD as its baseline.
 
 Options:
   -a, --agent AGENT         An agent to compare (repeatable; at least one), or a crawler set
@@ -46,8 +49,9 @@ Options:
       --user-agent TEXT     The User-Agent header to send (default robotscope/VERSION)
   -h, --help                Print help
 
-Exit status: 0 when no verdict changed, 1 when any did, 2 on a usage, I/O or network error
-(a 5xx answer is not an error here: it disallows every URL, as it does for crawlers).
+Exit status: 0 when no verdict changed, 1 when any did (a finding comes first), 2 on a usage,
+I/O or network error or a URL that cannot be read (a 5xx answer is not an error here: it
+disallows every URL, as it does for crawlers).
 ";
 
 /// OLD or NEW as given.
@@ -61,8 +65,6 @@ struct Side {
     name: String,
     governing: Governing,
     fetched: Option<Fetched>,
-    /// Start and end of each line in the source (index 0 is line 1), for showing deciding lines.
-    lines: Vec<(usize, usize)>,
 }
 
 impl Side {
@@ -71,59 +73,19 @@ impl Side {
             SideArg::File(path) => {
                 let name = shown_path(path);
                 let bytes = crate::read_file(path)?;
-                Ok(Side::of(
-                    name,
-                    Governing::File(Box::new(crate::parse(&bytes, size_limit, Some(&shown_path(path))))),
-                    None,
-                ))
+                let robots = crate::parse(&bytes, size_limit, Some(&name));
+                Ok(Side { name, governing: Governing::File(Box::new(robots)), fetched: None })
             }
             SideArg::Live(url) => {
                 let fetched = net.net().with_size_limit(size_limit).fetch_robots(url)?;
                 // No answer at all is an error here: a release gate must not pass because the site was
                 // unreachable from CI. (A 5xx answer is the site's state and is compared as crawlers read it.)
-                if let Some(e) = &fetched.error {
-                    return Err(Failure::Message(format!(
-                        "cannot fetch {}: {}",
-                        printable(&fetched.final_url),
-                        printable(e)
-                    )));
+                if fetched.error.is_some() {
+                    return Err(Failure::Message(crate::net::unreachable(&fetched)));
                 }
-                eprintln!("robotscope: fetched {}: {}", printable(&fetched.robots_url), printable(&fetched.reason));
-                Ok(Side::of(fetched.final_url.clone(), Governing::of(&fetched), Some(fetched)))
+                eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
+                Ok(Side { name: fetched.final_url.clone(), governing: Governing::of(&fetched), fetched: Some(fetched) })
             }
-        }
-    }
-
-    fn of(name: String, governing: Governing, fetched: Option<Fetched>) -> Side {
-        let lines = match &governing {
-            Governing::File(r) => r.lines().map(|l| (l.span.start, l.span.end)).collect(),
-            _ => Vec::new(),
-        };
-        Side { name, governing, fetched, lines }
-    }
-
-    /// One matcher per typed agent, built from the token the core gives it in this file (a preset's first
-    /// token that has a group); a crawler that ignores `*` and has no group gets no rules.
-    /// `None` for an agent that no rule applies to.
-    fn matchers(&self, agents: &[TypedAgent]) -> Vec<Option<Matcher<'_>>> {
-        agents
-            .iter()
-            .map(|a| match &self.governing {
-                // A crawler that ignores `*` and has no group gets no token, and no rule applies to it (a matcher
-                // for no agents would read the `*` groups).
-                Governing::File(r) => r.agent_token(a).map(|token| r.matcher(token.as_str())),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The verdict and deciding line for one agent's matcher.
-    fn decide(&self, matcher: Option<&Matcher<'_>>, url: &str) -> (bool, usize) {
-        match (&self.governing, matcher) {
-            (Governing::File(_), Some(m)) => m.decide(url),
-            (Governing::File(_), None) => (true, 0),
-            (Governing::DisallowAll, _) => (false, 0),
-            _ => (true, 0),
         }
     }
 
@@ -131,6 +93,15 @@ impl Side {
         match &self.governing {
             Governing::File(r) => Some(r),
             _ => None,
+        }
+    }
+
+    /// The answer for every URL when the site served no file (SPEC B5).
+    fn whole(&self) -> Option<bool> {
+        match self.governing {
+            Governing::File(_) => None,
+            Governing::AllowAll => Some(true),
+            Governing::DisallowAll => Some(false),
         }
     }
 
@@ -146,10 +117,7 @@ impl Side {
     }
 
     fn line_text(&self, line: usize) -> String {
-        let (Some(robots), Some(&(start, end))) = (self.robots(), self.lines.get(line.wrapping_sub(1))) else {
-            return String::new();
-        };
-        String::from_utf8_lossy(&robots.source()[start..end]).trim().to_owned()
+        self.robots().map(|r| line_text(r, line)).unwrap_or_default()
     }
 
     fn outcome(&self) -> &'static str {
@@ -187,18 +155,11 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         size_limit: true,
         net: NetOptions::default(),
     };
+    let mut agents = Vec::new();
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
-                "-a" | "--agent" => {
-                    let agent = p.string_value()?;
-                    if agent.trim().starts_with('@') {
-                        let names = crate::sets::expand(agent.trim()).map_err(|m| p.usage(m))?;
-                        o.agents.extend(names.into_iter().map(str::to_owned));
-                    } else {
-                        o.agents.push(agent);
-                    }
-                }
+                "-a" | "--agent" => agents.push(p.string_value()?),
                 "--live" if o.sides.len() < 2 => o.sides.push(SideArg::Live(p.string_value()?)),
                 "--live" => return Err(p.usage(String::from("OLD and NEW are already given; '--live' is a third"))),
                 "--urls" => o.urls_file = Some(p.value()?),
@@ -218,9 +179,10 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if o.sides.len() < 2 {
         return Err(p.usage(String::from("diff needs OLD and NEW (each a file, '-' or '--live URL')")));
     }
-    if o.agents.is_empty() {
+    if agents.is_empty() {
         return Err(p.usage(String::from("missing --agent: name at least one agent, such as --agent Googlebot")));
     }
+    o.agents = crate::check::agent_rows(&p, &agents)?;
     let sources =
         usize::from(!o.urls.is_empty()) + usize::from(o.urls_file.is_some()) + usize::from(o.sitemap.is_some());
     if sources == 0 {
@@ -237,61 +199,123 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     Ok(o)
 }
 
-pub fn run(p: Parser) -> Result<ExitCode, Failure> {
-    let o = options(p)?;
-    let old = Side::load(&o.sides[0], o.size_limit, &o.net)?;
-    let new = Side::load(&o.sides[1], o.size_limit, &o.net)?;
-    let typed: Vec<TypedAgent> = o.agents.iter().map(|a| resolve_agent(a)).collect();
-    for a in &typed {
-        if let Some(note) = a.note() {
-            eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(&note));
+/// How many URLs are asked at once.
+const CHUNK: usize = 4096;
+
+/// One answer of a side: allowed, deciding line.
+type Short = (bool, usize);
+
+struct Differ<'a> {
+    o: &'a Options,
+    old: &'a Side,
+    new: &'a Side,
+    agents: Vec<AskedAgent>,
+    urls: usize,
+    changed: usize,
+    unanswered: usize,
+}
+
+impl Differ<'_> {
+    /// Asks NEW about a chunk of URLs with OLD as its baseline (or the side that has a file, against the other's
+    /// answer for the whole site), and prints the answers that changed.
+    fn chunk(&mut self, urls: Vec<String>, out: &mut impl Write) -> Result<(), Failure> {
+        if urls.is_empty() {
+            return Ok(());
         }
-    }
-    let (old_m, new_m) = (old.matchers(&typed), new.matchers(&typed));
-    let mut out = BufWriter::new(io::stdout().lock());
-    let (mut urls, mut changed) = (0usize, 0usize);
-    let mut each = |typed_url: &str| -> Result<(), Failure> {
-        urls += 1;
-        // What the engine is given: the URL as a browser would send it (a path stays a path).
-        let url = &resolve_url(typed_url, None).tested;
-        for (i, agent) in o.agents.iter().enumerate() {
-            let a = old.decide(old_m[i].as_ref(), url);
-            let b = new.decide(new_m[i].as_ref(), url);
-            if a.0 != b.0 {
-                changed += 1;
-                let text = if o.json {
-                    change_json(url, agent, &old, a, &new, b)
+        let question =
+            |baseline| Question { agents: self.o.agents.clone(), urls: urls.clone(), baseline, ..Question::default() };
+        let empty = Robots::parse("");
+        let (asked, old_whole, new_whole) = match (self.new.robots(), self.old.robots()) {
+            (Some(new), old) => (new.ask(&question(old)), self.old.whole(), None),
+            (None, Some(old)) => (old.ask(&question(None)), None, self.new.whole()),
+            (None, None) => (empty.ask(&question(None)), self.old.whole(), self.new.whole()),
+        };
+        if self.agents.is_empty() {
+            self.agents.clone_from(&asked.agents);
+            for a in &asked.agents {
+                for note in &a.notes {
+                    eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
+                }
+            }
+        }
+        for (u, url) in asked.urls.iter().enumerate() {
+            if let Some(e) = url.typed.error {
+                eprintln!(
+                    "robotscope: cannot read the URL '{}': {e}; it was not compared",
+                    printable(&url.typed.input)
+                );
+                self.unanswered += 1;
+                continue;
+            }
+            self.urls += 1;
+            for (a, agent) in asked.agents.iter().enumerate() {
+                let Some(cell) = asked.cell(u, a) else { continue };
+                let here: Short = (cell.allowed(), cell.line());
+                let (old, new): (Short, Short) = match (old_whole, new_whole) {
+                    (Some(o), Some(n)) => ((o, 0), (n, 0)),
+                    (Some(o), None) => ((o, 0), here),
+                    (None, Some(n)) => (here, (n, 0)),
+                    (None, None) => match &cell.baseline {
+                        Some(b) => ((b.allowed, b.line), here),
+                        None => (here, here),
+                    },
+                };
+                if old.0 == new.0 {
+                    continue;
+                }
+                self.changed += 1;
+                let url = &url.typed.tested;
+                let text = if self.o.json {
+                    change_json(url, &agent.input, self.old, old, self.new, new)
                 } else {
-                    change_text(url, agent, &old, a, &new, b)
+                    change_text(url, &agent.input, self.old, old, self.new, new)
                 };
                 out.write_all(text.as_bytes())?;
             }
         }
         Ok(())
+    }
+}
+
+pub fn run(p: Parser) -> Result<ExitCode, Failure> {
+    let o = options(p)?;
+    let old = Side::load(&o.sides[0], o.size_limit, &o.net)?;
+    let new = Side::load(&o.sides[1], o.size_limit, &o.net)?;
+    let mut d = Differ { o: &o, old: &old, new: &new, agents: Vec::new(), urls: 0, changed: 0, unanswered: 0 };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut each = |url: &str, d: &mut Differ<'_>, out: &mut BufWriter<io::StdoutLock<'_>>| {
+        chunk.push(url.to_owned());
+        if chunk.len() >= CHUNK {
+            d.chunk(std::mem::take(&mut chunk), out)?;
+        }
+        Ok::<(), Failure>(())
     };
     let mut summary = sitemap::Summary::default();
     let result = if let Some(sitemap) = &o.sitemap {
-        sitemap::for_each_url(sitemap, &o.net.net(), &mut summary, &mut each)
+        sitemap::for_each_url(sitemap, &o.net.net(), &mut summary, &mut |u| each(u, &mut d, &mut out))
     } else if let Some(file) = &o.urls_file {
-        crate::urls::for_each(file, &mut each).map(|_| ())
+        crate::urls::for_each(file, &mut |u| each(u, &mut d, &mut out)).map(|_| ())
     } else {
-        o.urls.iter().try_for_each(|url| each(url))
+        o.urls.iter().try_for_each(|url| each(url, &mut d, &mut out))
     };
+    d.chunk(chunk, &mut out)?;
     out.flush()?;
     drop(out);
+    let (urls, changed, unanswered, agents) = (d.urls, d.changed, d.unanswered, o.agents.len());
     if o.sitemap.is_some() {
-        return sitemap::finish(result, &summary, changed, "verdicts changed", 0);
+        return sitemap::finish(result, &summary, changed, "verdicts changed", unanswered);
     }
     result?;
-    let pairs = urls * o.agents.len();
+    let pairs = urls * agents;
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
     if changed == 0 {
         eprintln!(
-            "robotscope: no verdict changed between '{}' and '{}' ({urls} URL{} x {} agent{})",
+            "robotscope: no verdict changed between '{}' and '{}' ({urls} URL{} x {agents} agent{})",
             printable(&old.name),
             printable(&new.name),
-            if urls == 1 { "" } else { "s" },
-            o.agents.len(),
-            if o.agents.len() == 1 { "" } else { "s" }
+            plural(urls),
+            plural(agents)
         );
     } else {
         eprintln!(
@@ -300,7 +324,13 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             printable(&new.name)
         );
     }
-    Ok(if changed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if changed > 0 {
+        ExitCode::from(1)
+    } else if unanswered > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn verdict_word(allowed: bool) -> &'static str {
@@ -311,7 +341,7 @@ fn verdict_word(allowed: bool) -> &'static str {
     }
 }
 
-fn change_text(url: &str, agent: &str, old: &Side, a: (bool, usize), new: &Side, b: (bool, usize)) -> String {
+fn change_text(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Short) -> String {
     format!(
         "{}  {}: {} ({}) -> {} ({})\n",
         printable(url),
@@ -323,12 +353,12 @@ fn change_text(url: &str, agent: &str, old: &Side, a: (bool, usize), new: &Side,
     )
 }
 
-fn side_json(side: &Side, v: (bool, usize)) -> serde_json::Value {
+fn side_json(side: &Side, v: Short) -> serde_json::Value {
     let text = if v.1 == 0 { None } else { Some(side.line_text(v.1)) };
     json!({"allowed": v.0, "line": v.1, "text": text, "outcome": side.outcome()})
 }
 
-fn change_json(url: &str, agent: &str, old: &Side, a: (bool, usize), new: &Side, b: (bool, usize)) -> String {
+fn change_json(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Short) -> String {
     let mut s = json!({"url": url, "agent": agent, "old": side_json(old, a), "new": side_json(new, b)}).to_string();
     s.push('\n');
     s

@@ -1,21 +1,24 @@
 //! `robotscope test`: expectations about a robots.txt, the file's unit test. Each line of EXPECT_FILE says
 //! `allowed|disallowed AGENT URL`; the agent is read as the crawler (a preset with its fallbacks, a token, or
-//! a crawler set, which expands to each member) and the URL as the crawler requests it, through the core's
-//! `resolve_agent`, `resolve_url` and `check_agent`, exactly as `check` answers them.
+//! a crawler set, which expands to each member) and the URL as the crawler requests it: each line is a question
+//! to the core (`Robots::ask`), answered exactly as `check` answers it.
 
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{resolve_agent, resolve_url, Robots};
+use robotscope::{Question, Robots};
 use serde_json::json;
 
 use crate::args::{shown_path, Arg, Parser};
+use crate::fetch::NetOptions;
 use crate::lint::{artifact_uri, github_data, github_property, information_uri};
+use crate::net::{Fetched, Governing};
 use crate::{printable, Failure};
 
 pub const HELP: &str = "\
 Usage: robotscope test [OPTIONS] ROBOTS_FILE EXPECT_FILE
+       robotscope test [OPTIONS] --live URL EXPECT_FILE
 
 Checks ROBOTS_FILE against a list of expectations, one per line of EXPECT_FILE:
 
@@ -31,15 +34,23 @@ expands to every crawler in it), and the URL as the crawler requests it (a path 
 Every expectation that does not hold is listed with the line that decided.
 
 Options:
+      --live URL      Test the robots.txt that governs URL, fetched as a crawler does (see
+                      'robotscope fetch'): a 4xx answer allows every URL, a 5xx or 429 answer
+                      disallows every URL; a site that cannot be reached (DNS, connection,
+                      timeout, truncated body) exits 2, as in 'fetch', 'check --live' and
+                      'diff --live'. Paths in EXPECT_FILE are paths of that site
+      --timeout SECONDS, --user-agent TEXT
+                      For --live: as for 'robotscope fetch'
       --format FORMAT text (the default), github (GitHub Actions annotations on EXPECT_FILE's
                       lines) or sarif (a SARIF 2.1.0 log)
-      --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does)
+      --no-size-limit Read the whole file (default: only the first 500 KiB, as Google does;
+                      with --live, up to 64 MiB)
   -h, --help          Print help
 
 ROBOTS_FILE or EXPECT_FILE may be '-' to read standard input (not both).
 
-Exit status: 0 when every expectation holds, 1 when any fails, 2 on a usage or I/O error or a
-line of EXPECT_FILE that cannot be read (it names the line).
+Exit status: 0 when every expectation holds, 1 when any fails, 2 on a usage, I/O or network
+error or a line of EXPECT_FILE that cannot be read (it names the line).
 ";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -57,7 +68,8 @@ struct Failed {
 
 pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let mut files: Vec<OsString> = Vec::new();
-    let (mut format, mut size_limit) = (Format::Text, true);
+    let (mut format, mut size_limit, mut live) = (Format::Text, true, None);
+    let mut net = NetOptions::default();
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
@@ -70,9 +82,14 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
                     }
                 }
                 "--no-size-limit" => size_limit = false,
-                _ => return Err(p.unknown(&name)),
+                "--live" => live = Some(p.string_value()?),
+                n => {
+                    if !net.take(n, &mut p)? {
+                        return Err(p.unknown(n));
+                    }
+                }
             },
-            Arg::Pos(v) if files.len() < 2 => files.push(v),
+            Arg::Pos(v) if files.len() < 2 - usize::from(live.is_some()) => files.push(v),
             Arg::Pos(v) => {
                 return Err(
                     p.usage(format!("test takes ROBOTS_FILE and EXPECT_FILE; unexpected '{}'", v.to_string_lossy()))
@@ -80,17 +97,29 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             }
         }
     }
-    let [robots_file, expect_file] = files.as_slice() else {
-        return Err(p.usage(String::from("test needs ROBOTS_FILE and EXPECT_FILE")));
+    let (rules, robots_name, expect_file) = match (live, files.as_slice()) {
+        (Some(url), [expect_file]) => {
+            let fetched = net.net().with_size_limit(size_limit).fetch_robots(&url)?;
+            if fetched.error.is_some() {
+                return Err(Failure::Message(crate::net::unreachable(&fetched)));
+            }
+            eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
+            let name = fetched.final_url.clone();
+            (Rules { governing: Governing::of(&fetched), fetched: Some(fetched) }, name, expect_file)
+        }
+        (None, [robots_file, expect_file]) => {
+            if robots_file == "-" && expect_file == "-" {
+                return Err(p.usage(String::from("standard input ('-') can be read only once")));
+            }
+            let name = shown_path(robots_file);
+            let robots = crate::parse(&crate::read_file(robots_file)?, size_limit, Some(&name));
+            (Rules { governing: Governing::File(Box::new(robots)), fetched: None }, name, expect_file)
+        }
+        _ => return Err(p.usage(String::from("test needs ROBOTS_FILE (or --live URL) and EXPECT_FILE"))),
     };
-    if robots_file == "-" && expect_file == "-" {
-        return Err(p.usage(String::from("standard input ('-') can be read only once")));
-    }
-    let robots_name = shown_path(robots_file);
-    let robots = crate::parse(&crate::read_file(robots_file)?, size_limit, Some(&robots_name));
     let expect_name = shown_path(expect_file);
     let text = String::from_utf8_lossy(&crate::read_file(expect_file)?).into_owned();
-    let (checked, failed) = judge(&robots, &text, &expect_name)?;
+    let (checked, failed) = judge(&rules, &text, &expect_name)?;
 
     let mut out = BufWriter::new(io::stdout().lock());
     match format {
@@ -122,10 +151,17 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     Ok(if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// What the expectations are checked against: a file, or a site's answer for every URL (`--live`, SPEC B5).
+struct Rules {
+    governing: Governing,
+    fetched: Option<Fetched>,
+}
+
 /// Checks every expectation of `text`; returns how many were checked (a set counts each member) and those
 /// that failed. A line that cannot be read is a usage error naming it.
-fn judge(robots: &Robots, text: &str, name: &str) -> Result<(usize, Vec<Failed>), Failure> {
+fn judge(rules: &Rules, text: &str, name: &str) -> Result<(usize, Vec<Failed>), Failure> {
     let (mut checked, mut failed) = (0usize, Vec::new());
+    let empty = Robots::parse("");
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -142,20 +178,34 @@ fn judge(robots: &Robots, text: &str, name: &str) -> Result<(usize, Vec<Failed>)
             "disallowed" => false,
             _ => return Err(bad("a line starts with 'allowed' or 'disallowed'")),
         };
-        let typed_url = resolve_url(url, None);
-        if let Some(e) = &typed_url.error {
-            return Err(bad(&format!("the URL cannot be read ({e})")));
-        }
         let agents: Vec<String> = if agent.starts_with('@') {
             crate::sets::expand(agent).map_err(|m| bad(&m))?.into_iter().map(str::to_owned).collect()
         } else {
             vec![agent.to_owned()]
         };
-        for a in &agents {
+        let question = Question { agents: agents.clone(), urls: vec![url.to_owned()], ..Question::default() };
+        let robots = match &rules.governing {
+            Governing::File(robots) => robots,
+            _ => &empty,
+        };
+        let survey = robots.ask(&question);
+        if let Some(e) = survey.urls[0].typed.error {
+            return Err(bad(&format!("the URL cannot be read ({e})")));
+        }
+        let tested = &survey.urls[0].typed.tested;
+        for (a, member) in agents.iter().enumerate() {
             checked += 1;
-            let typed = resolve_agent(a);
-            let c = robots.check_agent(&typed, &typed_url.tested);
-            if c.verdict.allowed == want {
+            let (allowed, why) = match (&rules.governing, &rules.fetched) {
+                (Governing::File(_), _) => {
+                    let Some(cell) = survey.cell(0, a) else { continue };
+                    (cell.allowed(), robots.explain_cell(&survey, 0, a, cell.profile).unwrap_or_default())
+                }
+                (whole, fetched) => {
+                    let reason = fetched.as_ref().map(|f| f.reason.clone()).unwrap_or_default();
+                    (matches!(whole, Governing::AllowAll), reason)
+                }
+            };
+            if allowed == want {
                 continue;
             }
             let word = |allowed: bool| if allowed { "allowed" } else { "disallowed" };
@@ -163,11 +213,9 @@ fn judge(robots: &Robots, text: &str, name: &str) -> Result<(usize, Vec<Failed>)
             failed.push(Failed {
                 line: i + 1,
                 message: format!(
-                    "expected {} for {a}{set} at {}, but it is {}: {}",
+                    "expected {} for {member}{set} at {tested}, but it is {}: {why}",
                     word(want),
-                    typed_url.tested,
-                    word(c.verdict.allowed),
-                    robots.explain_agent(&typed, &c)
+                    word(allowed),
                 ),
             });
         }

@@ -124,13 +124,9 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         let mut out = io::stdout().lock();
         writeln!(out, "{}", report_json(&f))?;
         out.flush()?;
-    } else if let Some(e) = &f.error {
+    } else if f.error.is_some() {
         // One line that says what failed and what it means for crawlers.
-        eprintln!(
-            "robotscope: cannot fetch {}: {} (crawlers disallow everything until a later fetch succeeds)",
-            printable(&f.final_url),
-            printable(e)
-        );
+        eprintln!("robotscope: {}", crate::net::unreachable(&f));
         return Ok(ExitCode::from(2));
     } else {
         eprint!("{}", report_text(&f));

@@ -11,6 +11,7 @@ mod expect;
 mod fetch;
 mod lint;
 mod net;
+mod print;
 mod sets;
 mod sitemap;
 mod suggest;
@@ -150,7 +151,7 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
 /// Help text of a command, or `None` when there is no such command.
 fn help_of(command: &str) -> Option<String> {
     let help = match command {
-        "check" => return Some(format!("{}\n{}", check::HELP, sitemap::LIMITS_HELP)),
+        "check" => return Some(format!("{}\n{}", check::help(), sitemap::LIMITS_HELP)),
         "diff" => return Some(format!("{}\n{}", diff::HELP, sitemap::LIMITS_HELP)),
         "lint" => Some(lint::HELP),
         "ai" => Some(ai::HELP),

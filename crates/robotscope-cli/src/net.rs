@@ -297,6 +297,17 @@ pub fn join(base: &str, location: &str) -> String {
     format!("{origin}{dir}{location}")
 }
 
+/// What every network command says when a site cannot be reached (no HTTP answer: DNS, connection, timeout,
+/// truncated body): `fetch`, `check --live`, `diff --live` and `test --live` print it on standard error and
+/// exit 2, since nothing about the site could be judged.
+pub fn unreachable(f: &Fetched) -> String {
+    format!(
+        "cannot fetch {}: {} (crawlers disallow everything until a later fetch succeeds)",
+        printable(&f.final_url),
+        printable(f.error.as_deref().unwrap_or("no answer"))
+    )
+}
+
 /// Which row of SPEC B5 applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Row {

@@ -447,13 +447,11 @@ fn a_stalled_server_times_out_disallowing_everything() {
     assert_eq!(r.code, 2);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
     assert!(r.stderr.contains("timeout") && r.stderr.contains("0.5 s"), "{}", r.stderr);
+    // Nothing about the site could be judged: `check --live` says so as `fetch` does, and answers nothing.
     let r = run(&["check", "--live", "--timeout", "0.5", "--agent", "a", "--json", &s.url("/x")]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    let v = &r.json_lines()[0];
-    assert_eq!(v["allowed"], false);
-    assert_eq!(v["fetch"]["outcome"], "disallow-all");
-    assert_eq!(v["fetch"]["status"], Value::Null);
-    assert!(v["fetch"]["error"].as_str().unwrap().contains("timeout"), "{v}");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.out());
+    assert!(r.stderr.contains("timeout") && r.stderr.contains("crawlers disallow everything"), "{}", r.stderr);
     let r = run(&["fetch", &s.url("/"), "--timeout", "0"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--timeout takes a number of seconds above 0"), "{}", r.stderr);
@@ -467,8 +465,8 @@ fn a_body_cut_mid_way_disallows_everything() {
     assert!(r.stdout.is_empty());
     assert!(r.stderr.contains("truncated body"), "{}", r.stderr);
     let r = run(&["check", "--live", "--agent", "a", &s.url("/shop/")]);
-    assert_eq!(r.code, 1);
-    assert!(r.out().contains("DISALLOWED") && r.out().contains("(server error)"), "{}", r.out());
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty() && r.stderr.contains("truncated body"), "{}", r.stderr);
 }
 
 #[test]
@@ -907,5 +905,140 @@ fn diff_stops_when_the_live_site_cannot_be_reached() {
     let old = p.path("old.txt");
     let r = run(&["diff", "--live", &format!("http://127.0.0.1:{port}/"), &old, "--agent", "a", "/x"]);
     assert_eq!(r.code, 2);
-    assert_eq!(r.stderr, format!("robotscope: cannot fetch http://127.0.0.1:{port}/robots.txt: connection refused\n"));
+    assert_eq!(
+        r.stderr,
+        format!(
+            "robotscope: cannot fetch http://127.0.0.1:{port}/robots.txt: connection refused (crawlers disallow \
+             everything until a later fetch succeeds)\n"
+        )
+    );
+}
+
+// ---- one policy for every network command (issue 27) ----
+
+/// A port on 127.0.0.1 that nothing listens on.
+fn closed_port() -> u16 {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn an_unreachable_site_is_the_same_error_in_every_command() {
+    let stalled = robots_server(|| Reply::Stall(Duration::from_secs(4)));
+    let cut = robots_server(|| Reply::Cut { declared: 5000, body: FILE.as_bytes().to_vec() });
+    let refused = format!("http://127.0.0.1:{}/", closed_port());
+    let dir = tempfile::tempdir().unwrap();
+    let expect = dir.path().join("robots.expect");
+    std::fs::write(&expect, "allowed a /x\n").unwrap();
+    let local = dir.path().join("robots.txt");
+    std::fs::write(&local, FILE).unwrap();
+    let (expect, local) = (expect.to_str().unwrap(), local.to_str().unwrap());
+    for site in [stalled.url("/"), cut.url("/"), refused] {
+        let url = format!("{site}x");
+        let commands: [Vec<&str>; 4] = [
+            vec!["fetch", &url],
+            vec!["check", "--live", "-a", "a", &url],
+            vec!["diff", local, "--live", &url, "-a", "a", "/x"],
+            vec!["test", "--live", &url, expect],
+        ];
+        let mut messages = Vec::new();
+        for args in commands {
+            let mut args = args.clone();
+            args.extend(["--timeout", "0.5"]);
+            let r = run(&args);
+            assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+            assert!(r.stdout.is_empty(), "{args:?}: {}", r.out());
+            let line = r.stderr.lines().find(|l| l.contains("cannot fetch")).unwrap_or_else(|| panic!("{args:?}"));
+            assert!(line.ends_with("(crawlers disallow everything until a later fetch succeeds)"), "{line}");
+            messages.push(line.to_owned());
+        }
+        assert!(messages.windows(2).all(|w| w[0] == w[1]), "{messages:?}");
+    }
+}
+
+#[test]
+fn a_404_allows_and_a_503_disallows_in_every_command() {
+    let missing = robots_server(|| status(404));
+    let failing = robots_server(|| status(503));
+    let dir = tempfile::tempdir().unwrap();
+    let expect = dir.path().join("robots.expect");
+    std::fs::write(&expect, "allowed a /x\n").unwrap();
+    let expect = expect.to_str().unwrap();
+    for (server, allowed) in [(&missing, true), (&failing, false)] {
+        let url = server.url("/x");
+        let fetch = run(&["fetch", "--json", &url]);
+        assert_eq!(fetch.code, 1);
+        assert_eq!(fetch.json()["outcome"], if allowed { "allow-all" } else { "disallow-all" });
+        let check = run(&["check", "--live", "-a", "a", "--json", &url]);
+        assert_eq!(check.code, if allowed { 0 } else { 1 }, "{}", check.stderr);
+        assert_eq!(check.json_lines()[0]["allowed"], allowed);
+        assert!(check.stderr.contains(&format!("fetched {}", server.url("/robots.txt"))), "{}", check.stderr);
+        let test = run(&["test", "--live", &url, expect]);
+        assert_eq!(test.code, if allowed { 0 } else { 1 }, "{}", test.stderr);
+    }
+}
+
+#[test]
+fn check_live_fetches_sites_concurrently_up_to_jobs() {
+    // Each server holds its answer until four requests are in flight at once (or a while has passed): with
+    // --jobs 4 the four sites are fetched together; with --jobs 1 never more than one at a time.
+    for (jobs, most) in [("4", 4), ("1", 1)] {
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let max = Arc::new(AtomicUsize::new(0));
+        let servers: Vec<Server> = (0..4)
+            .map(|_| {
+                let (in_flight, max) = (in_flight.clone(), max.clone());
+                Server::start(move |r| {
+                    if r.path != "/robots.txt" {
+                        return status(404);
+                    }
+                    let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                    max.fetch_max(now, Ordering::SeqCst);
+                    for _ in 0..100 {
+                        if in_flight.load(Ordering::SeqCst) >= 4 {
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    let reply = ok(FILE);
+                    in_flight.fetch_sub(1, Ordering::SeqCst);
+                    reply
+                })
+            })
+            .collect();
+        let urls: Vec<String> = servers.iter().map(|s| s.url("/private/x")).collect();
+        let mut args = vec!["check", "--live", "--jobs", jobs, "-a", "a"];
+        args.extend(urls.iter().map(String::as_str));
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        // Answers stay in the order of the URLs.
+        let got: Vec<&str> = r
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter_map(|l| std::str::from_utf8(l).ok())
+            .filter_map(|l| l.split_whitespace().nth(1))
+            .collect();
+        assert_eq!(got, urls, "{}", r.out());
+        assert_eq!(max.load(Ordering::SeqCst), most, "--jobs {jobs}");
+        assert!(servers.iter().all(|s| s.hits() == 1));
+    }
+    let r = run(&["check", "--live", "--jobs", "0", "-a", "a", "http://127.0.0.1:9/"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--jobs takes a number from 1 to 256"), "{}", r.stderr);
+}
+
+#[test]
+fn check_live_honours_no_size_limit() {
+    // A rule past Google's 500 KiB: ignored by default, read with --no-size-limit.
+    let mut body = String::from("User-agent: *\n");
+    while body.len() < 600 * 1024 {
+        body.push_str("Disallow: /filler/path/that/matches/nothing\n");
+    }
+    body.push_str("Disallow: /late\n");
+    let s = robots_server(move || ok(body.clone()));
+    let url = s.url("/late");
+    let cut = run(&["check", "--live", "-a", "a", "--json", &url]);
+    assert_eq!((cut.code, cut.json_lines()[0]["allowed"].as_bool()), (0, Some(true)), "{}", cut.stderr);
+    let whole = run(&["check", "--live", "--no-size-limit", "-a", "a", "--json", &url]);
+    assert_eq!((whole.code, whole.json_lines()[0]["allowed"].as_bool()), (1, Some(false)), "{}", whole.stderr);
 }

@@ -81,7 +81,7 @@ pub use pattern::{escape_pattern, pattern_matches};
 pub use policy::{Choice, CrawlerCheck, Difference, KindPolicy, NoPlace, Policy, PolicyEdit, PolicyKind, Reason};
 pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
 pub use question::{
-    AiAnswer, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Cell, Question, Survey, View, AI_GROUPS,
+    AiAnswer, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Brief, Cell, Question, Survey, View, AI_GROUPS,
 };
 pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};

@@ -304,6 +304,15 @@ fn short(profile: Profile, check: &AgentCheck) -> Answer {
     }
 }
 
+/// Reads one typed URL as [`Robots::ask`] does (`exact`: see [`Question::exact`]).
+fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
+    if !exact {
+        return resolve_url(u, base);
+    }
+    let kind = if u.contains("://") { UrlKind::Full } else { UrlKind::Path };
+    TypedUrl { input: u.to_string(), tested: u.to_string(), kind, error: None }
+}
+
 /// The robots.txt URL of a base, or of the first full URL that can be read.
 fn site_of(base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
     if let Some(base) = base.map(str::trim).filter(|b| !b.is_empty()) {
@@ -343,13 +352,7 @@ impl Robots {
         let view = question.view;
         let base = question.base.as_deref();
         let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
-        let read_url = |u: &String| {
-            if !question.exact {
-                return resolve_url(u, base);
-            }
-            let kind = if u.contains("://") { UrlKind::Full } else { UrlKind::Path };
-            TypedUrl { input: u.clone(), tested: u.clone(), kind, error: None }
-        };
+        let read_url = |u: &String| read_url(u, base, question.exact);
         let mut urls: Vec<AskedUrl> =
             question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
         let site = site_of(base, &urls);
@@ -569,5 +572,88 @@ impl Robots {
             groups.push(AiGroupSummary { group, crawlers, blocked, looks_blocked });
         }
         Ok(groups)
+    }
+}
+
+/// The lean path of [`Robots::ask`] for long URL lists ([`Robots::brief`]): a question's agent rows read once,
+/// then each URL read as `ask` reads it and answered for every row with only whether it may be fetched and the
+/// deciding line, the same as [`Cell::allowed`] and [`Cell::line`] of the survey `ask` gives for it. Under
+/// Google's reading without a baseline each row is one [`Matcher`](crate::Matcher) built from the tokens `ask`
+/// gives it (no verdict is explained, nothing is allocated per answer); under another view, or with a baseline,
+/// each URL is asked whole.
+#[derive(Debug)]
+pub struct Brief<'r> {
+    robots: &'r Robots,
+    question: Question<'r>,
+    agents: Vec<AskedAgent>,
+    /// Per agent row under Google's reading: its matcher, `None` when no rule can apply (crawlers that ignore
+    /// `*` and have no group); `None` as a whole when each URL is asked whole.
+    matchers: Option<Vec<Option<crate::Matcher<'r>>>>,
+}
+
+impl Robots {
+    /// The lean path of [`Robots::ask`] for `question`'s agents, view and baseline (its URLs are not read):
+    /// see [`Brief`].
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots};
+    /// let robots = Robots::parse("User-agent: Googlebot\nDisallow: /photos/\n\nUser-agent: *\nDisallow: /cart\n");
+    /// let q = Question { agents: vec!["Googlebot-Image".into(), "AdsBot-Google".into()], ..Question::default() };
+    /// let brief = robots.brief(&q);
+    /// let mut answers = Vec::new();
+    /// let url = brief.answer("https://example.com/photos/a.jpg", &mut answers);
+    /// assert_eq!(url.tested, "https://example.com/photos/a.jpg");
+    /// assert_eq!(answers, [(false, 2), (true, 0)]);
+    /// assert!(brief.answer("http://", &mut answers).error.is_some() && answers.is_empty());
+    /// ```
+    pub fn brief<'r>(&'r self, question: &Question<'r>) -> Brief<'r> {
+        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
+        let lean = question.view == View::Reading(Profile::Google) && question.baseline.is_none();
+        let matchers = lean.then(|| {
+            let reading = self.reading(Profile::Google);
+            agents
+                .iter()
+                .map(|a| {
+                    let mut seen = alloc::collections::BTreeSet::new();
+                    let mut tokens: Vec<String> = Vec::new();
+                    for token in a.members.iter().filter_map(|m| reading.agent_token(m)) {
+                        if seen.insert(token.to_ascii_lowercase()) {
+                            tokens.push(token);
+                        }
+                    }
+                    (!tokens.is_empty()).then(|| self.matcher(&tokens[..]))
+                })
+                .collect()
+        });
+        let question = Question { urls: Vec::new(), ..question.clone() };
+        Brief { robots: self, question, agents, matchers }
+    }
+}
+
+impl Brief<'_> {
+    /// The agent rows, read as [`Robots::ask`] reads them.
+    pub fn agents(&self) -> &[AskedAgent] {
+        &self.agents
+    }
+
+    /// Reads `url` as [`Robots::ask`] does and puts `(allowed, deciding line)` for each agent row into `answers`
+    /// (emptied first; left empty when the URL cannot be read); returns the URL as read.
+    pub fn answer(&self, url: &str, answers: &mut Vec<(bool, usize)>) -> TypedUrl {
+        answers.clear();
+        let typed = read_url(url, self.question.base.as_deref(), self.question.exact);
+        if typed.error.is_some() {
+            return typed;
+        }
+        match &self.matchers {
+            Some(matchers) => {
+                answers.extend(matchers.iter().map(|m| m.as_ref().map_or((true, 0), |m| m.decide(&typed.tested))));
+            }
+            None => {
+                let question = Question { urls: alloc::vec![String::from(url)], ..self.question.clone() };
+                let survey = self.robots.ask(&question);
+                answers.extend(survey.cells.iter().map(|c| c.as_ref().map_or((true, 0), |c| (c.allowed(), c.line()))));
+            }
+        }
+        typed
     }
 }
