@@ -13,6 +13,8 @@ export const FILES = [
   'element/style.js',
   'index.web.js',
   'api.mjs',
+  'checks.mjs',
+  'survey.mjs',
   'fetch.mjs',
   'data.mjs',
   'web/robotscope.js',

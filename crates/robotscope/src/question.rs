@@ -312,6 +312,8 @@ impl Reader for Reading<'_> {
     }
 }
 
+// Every query here goes through the agent list type of `Robots::check_agent` (`[&str]`), so that a build asking only
+// as Google reads compiles the explained matcher once.
 impl Reader for &Robots {
     fn profile(&self) -> Profile {
         Profile::Google
@@ -323,10 +325,10 @@ impl Reader for &Robots {
         Robots::agent_token(self, agent)
     }
     fn check_str(&self, agent: &str, url: &str) -> Verdict {
-        self.check(agent, url)
+        self.check(&[agent][..], url)
     }
     fn check_list(&self, agents: &[String], url: &str) -> Verdict {
-        self.check(agents, url)
+        self.check(&agents.iter().map(String::as_str).collect::<Vec<&str>>()[..], url)
     }
     fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
         Robots::explain_agent(self, agent, check)
