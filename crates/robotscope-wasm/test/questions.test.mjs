@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { Robots } from 'robotscope';
 import { inChromium } from './chromium.mjs';
 
-// From the package's own directory (crates/robotscope-wasm) up to the repository's root.
-const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '../../../tests/fixtures/questions.json');
+// From the package's own directory (crates/robotscope-wasm: test/run.mjs passes its node_modules, and a suite run
+// in place is in its test/ folder) up to the repository's root.
+const packageDir = process.env.ROBOTSCOPE_DEV_MODULES ? dirname(process.env.ROBOTSCOPE_DEV_MODULES) : join(dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURE = join(packageDir, '../../tests/fixtures/questions.json');
 const fixture = () => {
   assert.ok(existsSync(FIXTURE), `the shared fixture is missing: no ${FIXTURE} (the npm suite runs from a checkout of the repository)`);
   const f = JSON.parse(readFileSync(FIXTURE, 'utf8'));
