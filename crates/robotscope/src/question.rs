@@ -258,7 +258,8 @@ pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
         Some(names) => names.into_iter().map(read).collect(),
         None => alloc::vec![read(input)],
     };
-    let labels: Vec<&str> = members.iter().map(TypedAgent::label).collect();
+    // (`String`s, as every other list joined in the core: one copy of `join` in the npm `.wasm`.)
+    let labels: Vec<String> = members.iter().map(|m| m.label().to_string()).collect();
     let label = labels.join(" + ");
     let mut notes: Vec<String> = if exact { Vec::new() } else { members.iter().filter_map(TypedAgent::note).collect() };
     if members.len() > 1 {
@@ -370,12 +371,15 @@ fn answer(reading: &impl Reader, agent: &AskedAgent, url: &str) -> AgentCheck {
     if let [one] = &agent.members[..] {
         return reading.check_agent(one, url);
     }
-    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a set
-    // of the lower-cased tokens keeps a long typed list from costing the square of its length).
-    let mut seen = alloc::collections::BTreeSet::new();
+    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a map
+    // of the lower-cased tokens keeps a long typed list from costing the square of its length; the lint's map
+    // type, so that the npm `.wasm` links one copy of its code).
+    let mut seen: alloc::collections::BTreeMap<Vec<u8>, Vec<usize>> = alloc::collections::BTreeMap::new();
     let mut tokens: Vec<String> = Vec::new();
     for token in agent.members.iter().filter_map(|m| reading.agent_token(m)) {
-        if seen.insert(token.to_ascii_lowercase()) {
+        let places = seen.entry(token.to_ascii_lowercase().into_bytes()).or_default();
+        if places.is_empty() {
+            places.push(tokens.len());
             tokens.push(token);
         }
     }
