@@ -503,6 +503,7 @@ fn npm() {
         "api.mjs",
         "checks.mjs",
         "survey.mjs",
+        "robots-parser-api.mjs",
         "fetch.mjs",
         "codec.cjs",
     ] {
@@ -524,7 +525,7 @@ fn npm() {
 }
 
 /// The façade's ES modules (`js/NAME.mjs`), each also written as CommonJS (`NAME.cjs`).
-const FACADE: [&str; 4] = ["api", "checks", "survey", "fetch"];
+const FACADE: [&str; 5] = ["api", "checks", "survey", "robots-parser-api", "fetch"];
 
 /// The CommonJS copy of a façade module: `import { a, b } from './x.mjs';` lines become `require('./x.cjs')`, the
 /// last line `export { ... };` becomes `module.exports`. Anything else that looks like module syntax stops the task.

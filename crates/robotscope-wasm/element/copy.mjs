@@ -15,6 +15,7 @@ export const FILES = [
   'api.mjs',
   'checks.mjs',
   'survey.mjs',
+  'robots-parser-api.mjs',
   'fetch.mjs',
   'data.mjs',
   'web/robotscope.js',

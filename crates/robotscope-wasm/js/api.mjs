@@ -10,6 +10,7 @@
 
 import { MAX_INPUT, MAX_ARGUMENT, MAX_QUERY, GOOGLE_SIZE_LIMIT, describe, utf8Length, text, agentList, bytesOf, sizeLimit, quote, order, optionsOf, checkStatus } from './checks.mjs';
 import { createSurvey } from './survey.mjs';
+import { createRobotsParser } from './robots-parser-api.mjs';
 
 /**
  * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
@@ -710,21 +711,9 @@ function createApi(
     return new CrawlPolicy(status, outcome, message, robots);
   }
 
-  // The robots-parser API. Which URLs a file answers is robots-parser's convention, kept exactly: both URLs are
-  // read by the platform's URL parser (WHATWG, as robots-parser does: URL objects, IDNs and percent-encoded
-  // hosts, relative URLs against a placeholder origin), and a query is answered when protocol, host and port
-  // are the file's. The core then answers for the URL as the parser serialised it (what a browser sends, the
-  // fragment dropped), for the product token of the User-Agent: Google's semantics, one wasm call.
-  /** robots-parser's base for relative URLs: a relative robots.txt URL answers only relative page URLs. */
-  const RELATIVE_BASE = 'http://robots-relative.samclarke.com/';
-  const RELATIVE_ORIGIN = 'http://robots-relative.samclarke.com';
-  const parseUrl = (url) => {
-    try {
-      return new URL(url, RELATIVE_BASE);
-    } catch {
-      return null;
-    }
-  };
+  // The robots-parser API (robots-parser.mjs's `createRobotsParser`) asks through these two: a plain path on the
+  // file's origin written into the buffer as it is checked (`decidePlain`), or the whole URL as the platform's
+  // URL parser serialised it (`decideHref`).
   /**
    * Paths (and queries) that the WHATWG parser serialises as they are: letters, digits, `-._~!$&()*+,;=:@/?`
    * and `%xx` escapes other than `%2e` (a dot), with no `.` or `..` segment (`/.` or `/..` before a `/`, a `?`
@@ -773,149 +762,15 @@ function createApi(
     return n;
   };
 
-  /** Product tokens of the User-Agents seen (robots-parser callers pass the same few again and again). */
-  const tokens = new Map();
-  const tokenOf = (fn, ua) => {
-    if (ua === undefined || ua === null || ua === '') return '*';
-    let token = tokens.get(ua);
-    if (token === undefined) {
-      if (typeof ua !== 'string') throw new TypeError(`${fn}: the user agent must be a string, got ${describe(ua)}`);
-      token = wasm.productToken(ua.length > MAX_ARGUMENT ? ua.slice(0, MAX_ARGUMENT) : ua);
-      if (token === '') token = '*';
-      if (tokens.size >= 1024) tokens.clear();
-      tokens.set(ua, token);
-    }
-    return token;
+  /** Asks the parsed file `w` about one agent and a whole URL: `line * 2 + allowed`. */
+  const decideHref = (w, fn, token, href) => {
+    const agentsLen = put(fn, token, href);
+    const n = w.decide(scratch, false, agentsLen, urlLength(href, agentsLen));
+    shrink();
+    return n;
   };
 
-  /** The robots-parser API (`robotsParser(url, contents)`), answered by the core. */
-  class RobotsParser {
-    #robots;
-    #url;
-    /** The robots.txt URL as robots-parser reads it, or null when it is not a URL (nothing is answered). */
-    #root;
-    /** Its origin as `href` spells it (`http://www.example.com`), and whether it is robots-parser's placeholder. */
-    #origin;
-    #relative;
-
-    constructor(key, url, contents) {
-      if (key !== KEY) throw new TypeError('robotscope: create a RobotsParser with robotsParser(url, contents)');
-      if (contents === undefined || contents === null) contents = '';
-      // robots-parser reads any size; the engine reads at most MAX_INPUT bytes, so a larger body is cut there.
-      const size = typeof contents === 'string' ? contents.length : contents?.byteLength;
-      this.#robots = Robots.parse(contents, size > MAX_INPUT ? { limit: MAX_INPUT } : undefined);
-      this.#url = url;
-      this.#root = parseUrl(url);
-      if (this.#root !== null) {
-        const href = this.#root.href;
-        // The origin as it starts `href` (scheme, `//`, host and port), for http and https without user info.
-        const { protocol, username, password } = this.#root;
-        const origin = href.slice(0, href.indexOf('/', protocol.length + 2));
-        // (Not for a host with `;`, where the core's path of the whole URL starts: see `decidePlain`.)
-        if ((protocol === 'http:' || protocol === 'https:') && !username && !password && !origin.includes(';')) {
-          this.#origin = origin;
-        }
-        this.#relative = this.#root.origin === RELATIVE_ORIGIN;
-      }
-    }
-
-    /** `line * 2 + allowed`, or -1 when the file does not answer for `url` (another origin, or not a URL). */
-    #decide(fn, url, ua) {
-      const root = this.#root;
-      if (root === null) return -1;
-      // A URL on the file's origin (or a path, for a relative robots.txt URL) whose path starts with one `/`:
-      // asked about by its path when that is plain, without the URL parser.
-      const origin = this.#origin;
-      let start = -1;
-      if (origin !== undefined && typeof url === 'string') {
-        if (this.#relative && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) start = 0;
-        else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47 && url.charCodeAt(origin.length + 1) !== 47) {
-          start = origin.length;
-        }
-      }
-      if (start >= 0 && url.length - start <= MAX_INPUT) {
-        const token = tokenOf(`robots.${fn}`, ua);
-        const n = decidePlain(wasmOf(this.#robots, fn), token, url, start);
-        if (n !== -2) return n;
-      }
-      const u = parseUrl(url);
-      if (u === null || u.protocol !== root.protocol || u.hostname !== root.hostname || u.port !== root.port) return -1;
-      let href = u.href;
-      const hash = href.indexOf('#');
-      if (hash >= 0) href = href.slice(0, hash);
-      const token = tokenOf(`robots.${fn}`, ua);
-      const w = wasmOf(this.#robots, fn);
-      const agentsLen = put(`robots.${fn}`, token, href);
-      const n = w.decide(scratch, false, agentsLen, urlLength(href, agentsLen));
-      shrink();
-      return n;
-    }
-
-    isAllowed(url, ua) {
-      const n = this.#decide('isAllowed', url, ua);
-      return n < 0 ? undefined : n % 2 === 1;
-    }
-
-    isDisallowed(url, ua) {
-      const n = this.#decide('isDisallowed', url, ua);
-      return n < 0 ? true : n % 2 === 0;
-    }
-
-    /** True when the agent has a group of its own and it disallows the URL (the `*` group is ignored). */
-    isExplicitlyDisallowed(url, ua) {
-      const n = this.#decide('isExplicitlyDisallowed', url, ua);
-      if (n < 0) return undefined;
-      const token = tokenOf('robots.isExplicitlyDisallowed', ua);
-      return token !== '*' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
-    }
-
-    getMatchingLineNumber(url, ua) {
-      const n = this.#decide('getMatchingLineNumber', url, ua);
-      const line = n < 0 ? 0 : Math.floor(n / 2);
-      return line === 0 ? -1 : line;
-    }
-
-    getCrawlDelay(ua) {
-      const found = this.#robots.crawlDelay(tokenOf('robots.getCrawlDelay', ua));
-      return found === null ? undefined : found.seconds;
-    }
-
-    getSitemaps() {
-      return this.#robots
-        .sitemaps()
-        .map((s) => s.url)
-        .filter((u) => u !== '');
-    }
-
-    getPreferredHost() {
-      const host = this.#robots.preferredHost();
-      return host === null || host.host === '' ? null : host.host;
-    }
-
-    /** The parsed file, for the explained API (`check`, `diagnostics`, ...). */
-    get robots() {
-      return this.#robots;
-    }
-
-    /** What `JSON.stringify` shows: the robots.txt URL, sitemaps, preferred host and the file's summary. */
-    toJSON() {
-      return {
-        url: this.#root === null ? String(this.#url) : this.#root.href,
-        sitemaps: this.getSitemaps(),
-        preferredHost: this.getPreferredHost(),
-        robots: this.#robots.toJSON(),
-      };
-    }
-
-    [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
-      const summary = this.toJSON();
-      return `RobotsParser ${typeof inspect === 'function' ? inspect(summary, options) : JSON.stringify(summary)}`;
-    }
-
-    free() {
-      this.#robots.free();
-    }
-  }
+  const { RobotsParser, robotsParser } = createRobotsParser({ Robots, ready, wasmOf, decidePlain, decideHref, productToken: (ua) => wasm.productToken(ua) });
 
   /** The size of the WebAssembly memory in bytes. It grows and never shrinks; freed memory is reused. */
   function wasmMemoryBytes() {
@@ -931,11 +786,6 @@ function createApi(
   /** Every diagnostic kind's stable code. */
   function diagnosticKinds() {
     return [...catalogue.DIAGNOSTIC_KINDS];
-  }
-
-  function robotsParser(url, contents) {
-    ready();
-    return new RobotsParser(KEY, url, contents);
   }
 
   return {
