@@ -501,6 +501,9 @@ fn npm() {
         "robots-parser.d.ts",
         "robots-parser.d.cts",
         "api.mjs",
+        "checks.mjs",
+        "survey.mjs",
+        "robots-parser-api.mjs",
         "fetch.mjs",
         "codec.cjs",
     ] {
@@ -508,20 +511,10 @@ fn npm() {
     }
     // The same types serve `require`: TypeScript wants them under a `.d.cts` name for CommonJS.
     copy(&js.join("index.d.ts"), &pkg.join("index.d.cts"));
-    // The CommonJS copy of the façade: its only module syntax is the last export line.
-    let api = read(&js.join("api.mjs"));
-    let Some(body) = api.trim_end().strip_suffix("export { createApi };") else {
-        eprintln!("xtask: js/api.mjs must end with `export {{ createApi }};`");
-        exit(2);
-    };
-    write(&pkg.join("api.cjs"), &format!("'use strict';\n{body}module.exports = {{ createApi }};\n"));
-    // The same for `fetchRobots` and `diff` (js/fetch.mjs).
-    let fetch = read(&js.join("fetch.mjs"));
-    let Some(body) = fetch.trim_end().strip_suffix("export { createFetch };") else {
-        eprintln!("xtask: js/fetch.mjs must end with `export {{ createFetch }};`");
-        exit(2);
-    };
-    write(&pkg.join("fetch.cjs"), &format!("'use strict';\n{body}module.exports = {{ createFetch }};\n"));
+    // The CommonJS copies of the façade's modules, whose only module syntax is their imports and last export line.
+    for name in FACADE {
+        write(&pkg.join(format!("{name}.cjs")), &common_js(name, &read(&js.join(format!("{name}.mjs")))));
+    }
     for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
         copy(&dir.join(file), &pkg.join(file));
     }
@@ -529,6 +522,45 @@ fn npm() {
     crawler_catalogue(&pkg);
     export_list(&pkg);
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
+}
+
+/// The façade's ES modules (`js/NAME.mjs`), each also written as CommonJS (`NAME.cjs`).
+const FACADE: [&str; 5] = ["api", "checks", "survey", "robots-parser-api", "fetch"];
+
+/// The CommonJS copy of a façade module: `import { a, b } from './x.mjs';` lines become `require('./x.cjs')`, the
+/// last line `export { ... };` becomes `module.exports`. Anything else that looks like module syntax stops the task.
+fn common_js(name: &str, text: &str) -> String {
+    let mut out = String::from("'use strict';\n");
+    let body = text.trim_end();
+    let Some((body, last)) = body.rsplit_once('\n') else {
+        eprintln!("xtask: js/{name}.mjs is empty");
+        exit(2);
+    };
+    let Some(names) = last.strip_prefix("export {").and_then(|l| l.strip_suffix("};")) else {
+        eprintln!("xtask: js/{name}.mjs must end with `export {{ ... }};`");
+        exit(2);
+    };
+    for line in body.lines() {
+        if let Some(rest) = line.strip_prefix("import {") {
+            let Some((names, from)) = rest.split_once("} from './") else {
+                eprintln!("xtask: js/{name}.mjs: cannot read the import {line:?}");
+                exit(2);
+            };
+            let Some(module) = from.strip_suffix(".mjs';") else {
+                eprintln!("xtask: js/{name}.mjs: cannot read the import {line:?}");
+                exit(2);
+            };
+            out.push_str(&format!("const {{{names}}} = require('./{module}.cjs');\n"));
+        } else if line.starts_with("import ") || line.starts_with("export ") {
+            eprintln!("xtask: js/{name}.mjs: only `import {{ ... }} from './x.mjs';` lines and a last export line");
+            exit(2);
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!("module.exports = {{{names}}};\n"));
+    out
 }
 
 /// Writes the package's one export list (the names `require('robotscope')` gives: `createApi`'s object in
@@ -619,7 +651,7 @@ fn crawler_catalogue(pkg: &Path) {
         .collect();
     let head = concat!(
         "// Data of robotscope's core (the crawler catalogue `CRAWLERS` with `Crawler::facts`, `CrawlerKind`, ",
-        "the diagnostic codes, the profiles), written by `cargo xtask npm`."
+        "the diagnostic codes, the profiles, the AI groups), written by `cargo xtask npm`."
     );
     let body = format!(
         concat!(
@@ -631,7 +663,21 @@ fn crawler_catalogue(pkg: &Path) {
         crawlers = crawlers,
         kinds = kinds
     );
-    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES";
+    // The core's AI groups (`AI_GROUPS`), whose names `robots.ai()` reports and takes.
+    let groups: Vec<String> = robotscope::AI_GROUPS
+        .iter()
+        .map(|g| {
+            let kinds: Vec<String> = g.kinds.iter().map(|k| json_string(k.name())).collect();
+            format!(
+                "{{ \"name\": {}, \"title\": {}, \"kinds\": [{}] }}",
+                json_string(g.name),
+                json_string(g.title),
+                kinds.join(", ")
+            )
+        })
+        .collect();
+    let body = format!("{body}const AI_GROUPS = [{}];\n", groups.join(", "));
+    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES, AI_GROUPS";
     write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"));
     write(&pkg.join("data.cjs"), &format!("{head}\n'use strict';\n{body}module.exports = {{ {names} }};\n"));
 }

@@ -1,10 +1,10 @@
 // <robots-txt-tester>'s interface, loaded when a widget activates. It reads the widget's content, loads the
 // engine once for the page (`init()` of the package's web build), and draws what the engine answers: the file
-// with its line classes, the verdict grid, the explanation of the selected cell and the lint. Every reading of
-// an agent, a URL or a line is the engine's, through the package's own API (`TesterFile` below): the core's
-// `resolveAgent`, `resolveUrl`, `crawlerSet`, `robots.checkAgent` and `robots.report`, as in the tester and the
-// CLI's `--normalize`.
-import { init, initProfiles, Robots, resolveAgent, resolveUrl, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
+// with its line classes, the verdict grid, the explanation of the selected cell and the lint. Every answer is the
+// core's, through the package's own API (`TesterFile` below): the grid is the survey of `robots.ask` (typed
+// agents and URLs, the readings compared, each cell's marks), the explanation `ask`'s for the selected cell, the
+// lines `robots.report`. The widget draws them and decides nothing.
+import { init, initProfiles, Robots, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
 const GOOGLE = 500 * 1024;
@@ -60,75 +60,45 @@ const TAG = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
 /** The readings' names in the grid and the explanation. */
 const READING = { google: 'Google', rfc9309: 'RFC 9309', 1994: '1994' };
 /** "allowed, line 8" or "disallowed, no rule". */
-/** Whether the readings of a cell disagree on allowed or disallowed (as the core's `compare` marks a row). */
-const differs = (readings) => readings.some((x) => x.allowed !== readings[0].allowed);
 const answerText = (allowed, line) => `${allowed ? 'allowed' : 'disallowed'}, ${line ? `line ${line}` : 'no rule'}`;
 const arg = (s) => s.slice(0, MAX_ARGUMENT);
 
-/** One widget's file, agents and URLs, over the package's API. */
+/** One widget's file and question, over the package's API. */
 class TesterFile {
   constructor(body, limit) {
     this.reparse(body, limit);
-    this.agents = this.urls = [];
+    this.question = { agents: [], urls: [] };
   }
 
-  /** Parses an edit, keeping the agents and URLs; `limit` < 0 reads all. */
+  /** Parses an edit, keeping the question; `limit` < 0 reads all. */
   reparse(body, limit) {
     if (this.robots) this.robots.free();
     this.robots = Robots.parse(body, { limit: limit < 0 ? MAX_INPUT : limit });
   }
 
-  /** The `agents` attribute (items, presets, `@sets`), the `urls` attribute and the `base` origin, read by the core. */
+  /** The `agents` attribute (items, presets, `@sets`: one column per crawler), the `urls` attribute and the base. */
   inputs(agents, urls, base) {
     const typed = [];
     for (const item of splitAgents(agents).map(arg)) {
       const set = item[0] === '@' ? crawlerSet(item) : null;
-      for (const name of set ? set.map((c) => c.name) : [item]) {
-        const a = resolveAgent(name);
-        typed.push({ ...a, crawler: a.crawler && a.crawler.name, set: set && item });
-      }
+      typed.push(...(set ? set.map((c) => c.name) : [item]));
     }
     const all = urls.split(/\s+/).filter((u) => u);
-    this.agents = typed.slice(0, MAX_AGENTS);
-    this.urls = all.slice(0, MAX_URLS).map((u) => resolveUrl(arg(u), arg(base.trim())));
+    this.question = { agents: typed.slice(0, MAX_AGENTS), urls: all.slice(0, MAX_URLS).map(arg), base: arg(base.trim()) };
     const dropped = (list, max) => Math.max(0, list.length - max);
-    return { agents: this.agents, urls: this.urls, droppedAgents: dropped(typed, MAX_AGENTS), droppedUrls: dropped(all, MAX_URLS) };
+    return { droppedAgents: dropped(typed, MAX_AGENTS), droppedUrls: dropped(all, MAX_URLS) };
   }
 
-  /**
-   * The grid under `profile` (a name of PROFILES, or `compare`), URL rows by agent columns: `[allowed, line, token,
-   * follows, groups, rule, scope, groupLines, readings]`. `groupLines` is set under a reading other than Google's
-   * (its groups are its own); with `compare` the cells are Google's and `readings` holds each profile's answer.
-   */
-  evaluate(profile) {
-    // A URL the core has read (`tested`) reads the same again.
-    const grid = (p) => this.robots.grid(this.agents.map((a) => a.input), this.urls.map((u) => u.tested), { profile: p }).flat();
-    const shown = grid(profile === 'compare' ? 'google' : profile);
-    const all = profile === 'compare' ? PROFILES.map((p) => (p === 'google' ? shown : grid(p))) : [];
-    return shown.map((c, i) => [
-      c.allowed,
-      c.line,
-      c.token,
-      c.follows,
-      c.groups,
-      c.rule,
-      c.scope,
-      c.groupLines,
-      all.length ? all.map((g, k) => ({ profile: PROFILES[k], allowed: g[i].allowed, line: g[i].line })) : undefined,
-    ]);
+  /** The core's survey of the question under `view` (a name of PROFILES, or `compare`). */
+  ask(view) {
+    return this.robots.ask({ ...this.question, view });
   }
 
-  /** Why the cell answers as it does: one explanation, or with `compare` one per reading, named. */
-  explain(url, agent, profile) {
-    const [a, u] = [this.agents[agent], this.urls[url]];
-    if (!a || !u) return [];
-    const why = (p) => this.robots.checkAgent(a.input, u.tested, { profile: p }).explanation;
-    return profile === 'compare' ? PROFILES.map((p) => [READING[p], why(p)]) : [[null, why(profile)]];
-  }
-
-  /** Each group's user-agent and rule lines, by group index. */
-  groupLines() {
-    return this.robots.groups().map((g) => [...g.agents, ...g.rules].map((x) => x.line));
+  /** The survey of one cell, explained: `explanation`, and `explanations` (one per reading) when comparing. */
+  explain(url, agent, view) {
+    const q = this.question;
+    const one = this.robots.ask({ agents: [q.agents[agent]], urls: [q.urls[url]], base: q.base, view, explain: true });
+    return one.cells[0][0];
   }
 
   /** Per line: tag, then the UTF-16 offsets of line start, end, key start, end, value start, end and comment. */
@@ -517,11 +487,12 @@ class Widget {
     else {
       if (this.file) this.file.free();
       this.file = new TesterFile(body, this.limit);
-      this.inputs = this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com');
+      this.dropped = this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com');
     }
     if (this.text === undefined) this.text = this.file.text();
-    this.grid = this.file.evaluate(this.profile);
-    this.groupLines = undefined;
+    this.survey = this.file.ask(this.profile);
+    this.inputs = { agents: this.survey.agents, urls: this.survey.urls };
+    this.grid = this.survey.cells.flat();
     this.diags = undefined;
     this.drawGrid(inputsChanged);
     if (!this.editing) this.drawFile();
@@ -551,26 +522,15 @@ class Widget {
     return (this.diags ||= this.file ? this.file.diagnostics() : []);
   }
 
-  /** The lines of the groups that applied (arrays shared by the cells with the same groups, per parse). */
-  linesOf(groups) {
-    if (!this.groupLines) {
-      this.groupLines = this.file.groupLines();
-      this.groupSets = new Map();
-    }
-    if (groups.length === 1) return this.groupLines[groups[0]];
-    const key = groups.join();
-    let lines = this.groupSets.get(key);
-    if (!lines) this.groupSets.set(key, (lines = groups.flatMap((g) => this.groupLines[g])));
-    return lines;
-  }
-
   results() {
     const { agents, urls } = this.inputs || { agents: [], urls: [] };
-    return this.grid.map(([allowed, line, token, follows, groups, rule, , lines, readings], i) => {
+    return this.grid.map((c, i) => {
       const u = urls[Math.floor(i / agents.length)];
       const a = agents[i % agents.length];
-      const r = { url: u.input, testedUrl: u.tested, agent: a.input, token, follows, allowed, line, rule, groupLines: lines || this.linesOf(groups) };
-      if (readings) Object.assign(r, { differs: differs(readings), readings });
+      const r = { url: u.input, testedUrl: u.tested, agent: a.input, token: null, follows: null, allowed: null, line: 0, rule: null, groupLines: [] };
+      if (c === null) return Object.assign(r, { error: u.error });
+      Object.assign(r, { token: c.token, follows: c.follows, allowed: c.allowed, line: c.line, rule: c.verdict.rule, groupLines: c.verdict.groupLines });
+      if (c.readers.length) Object.assign(r, { differs: c.differs, readings: c.readers.map(({ profile, allowed, line }) => ({ profile, allowed, line })) });
       return r;
     });
   }
@@ -660,7 +620,7 @@ class Widget {
     if (inputsChanged || !this.cells || this.cells.length !== this.grid.length) {
       this.head.replaceChildren(
         h('th', { scope: 'col' }, 'URL'),
-        ...agents.map((a) => h('th', { scope: 'col', title: a.input }, a.label, a.note ? h('span', { class: 'note' }, ' *') : null))
+        ...agents.map((a) => h('th', { scope: 'col', title: a.input }, a.label, a.notes.length ? h('span', { class: 'note' }, ' *') : null))
       );
       this.cells = [];
       this.body.replaceChildren(
@@ -678,11 +638,13 @@ class Widget {
         )
       );
     }
-    this.grid.forEach(([allowed, line, , , , , , , readings], i) => {
+    this.grid.forEach((c, i) => {
       const td = this.cells[i];
-      const verdict = allowed ? 'allowed' : 'disallowed';
-      // With profile="compare": where the readings disagree, each one's answer ("Google: allowed, line 8 · ...").
-      const other = readings && differs(readings) ? readings.map((x) => `${READING[x.profile]}: ${answerText(x.allowed, x.line)}`).join(' · ') : '';
+      const allowed = c && c.allowed;
+      const line = c ? c.line : 0;
+      const verdict = c ? (allowed ? 'allowed' : 'disallowed') : 'none';
+      // With profile="compare": where the core marks the readings as differing, each one's answer.
+      const other = c && c.differs ? c.readers.map((x) => `${READING[x.profile]}: ${answerText(x.allowed, x.line)}`).join(' · ') : '';
       if (td.dataset.verdict === verdict && td.dataset.line === String(line) && (td.dataset.readings || '') === other) return;
       td.dataset.verdict = verdict;
       td.dataset.line = line;
@@ -695,6 +657,7 @@ class Widget {
       }
       td.setAttribute('part', `cell cell-${verdict}${other ? ' cell-differs' : ''}`);
       const b = td.firstChild;
+      if (!c) return b.replaceChildren(h('span', { class: 'mark', 'aria-hidden': 'true' }, '?'), ' Not a URL ', h('small', null, 'no verdict'));
       b.replaceChildren(
         h('span', { class: 'mark', 'aria-hidden': 'true' }, allowed ? '✓' : '✕'),
         allowed ? ' Allowed ' : ' Disallowed ',
@@ -729,7 +692,7 @@ class Widget {
     const failures = [];
     want.forEach((w, i) => {
       const r = results[i];
-      const actual = r.allowed ? 'allowed' : 'disallowed';
+      const actual = r.allowed === null ? 'no verdict' : r.allowed ? 'allowed' : 'disallowed';
       if (w !== actual) {
         failures.push({ url: r.url, agent: r.agent, expected: w, actual });
         this.cells[i].dataset.expected = w;
@@ -748,10 +711,11 @@ class Widget {
 
   drawNotes(withLint) {
     if (!withLint && this.lintNotes) return;
-    const { agents, urls, droppedAgents, droppedUrls } = this.inputs;
+    const { agents, urls } = this.inputs;
+    const { droppedAgents, droppedUrls } = this.dropped;
     const notes = [...this.extraNotes];
-    for (const a of agents) if (a.note && !a.set) notes.push(`${a.input}: ${a.note}`);
-    for (const u of urls) if (u.error) notes.push(`${u.input}: ${u.error}; it is tested as typed`);
+    for (const a of agents) for (const n of a.notes) notes.push(`${a.input}: ${n}`);
+    for (const u of urls) if (u.error) notes.push(`${u.input}: ${u.error}; it has no verdict`);
     if (droppedAgents) notes.push(`${droppedAgents} more agents are left out (at most 40)`);
     if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most 200)`);
     const cut = this.file.cutFrom;
@@ -804,10 +768,17 @@ class Widget {
       else b.removeAttribute('aria-current');
     });
     if (user) this.cells[i].firstChild.focus();
-    const [allowed, line, token, follows, , , , , readings] = this.grid[i];
     const a = agents[c];
     const u = urls[r];
+    const cell = this.grid[i] && this.file.explain(r, c, this.profile);
+    this.mark();
+    if (!cell) {
+      this.explanation.replaceChildren(h('p', { class: 'note' }, rich(`${u.input}: ${u.error}`)));
+      return void (this.status.textContent = `${a.label}, ${u.input}: no verdict`);
+    }
+    const { allowed, line, token, follows } = cell;
     const verdict = allowed ? 'Allowed' : 'Disallowed';
+    const why = cell.readers.length ? cell.readers.map((x, k) => [READING[x.profile], cell.explanations[k]]) : [[null, cell.explanation]];
     this.explanation.replaceChildren(
       h(
         'p',
@@ -815,9 +786,9 @@ class Widget {
         h('strong', null, verdict),
         ` for ${a.label}: ${u.input}`,
         this.profile === 'google' || this.profile === 'compare' ? '' : ` (as ${READING[this.profile]} reads it)`,
-        readings && differs(readings) ? h('span', { class: 'differs' }, ' · the readings differ') : ''
+        cell.differs ? h('span', { class: 'differs' }, ' · the readings differ') : ''
       ),
-      ...this.file.explain(r, c, this.profile).map(([name, why]) => h('p', { class: name ? 'reading' : null }, name ? h('strong', null, `${name}: `) : '', rich(why))),
+      ...why.map(([name, text]) => h('p', { class: name ? 'reading' : null }, name ? h('strong', null, `${name}: `) : '', rich(text))),
       h(
         'dl',
         null,
@@ -826,11 +797,9 @@ class Widget {
         h('dt', null, 'URL tested'),
         h('dd', null, h('code', { class: 'tested' }, u.tested))
       ),
-      a.note ? h('p', { class: 'note' }, rich(a.note)) : '',
-      u.error ? h('p', { class: 'note' }, rich(`${u.input}: ${u.error}`)) : ''
+      ...a.notes.map((n) => h('p', { class: 'note' }, rich(n)))
     );
-    this.mark();
-    const disagree = readings && differs(readings) ? '; the readings differ' : '';
+    const disagree = cell.differs ? '; the readings differ' : '';
     this.status.textContent = `${a.label}, ${u.input}: ${verdict.toLowerCase()}${line ? ` by line ${line}` : ', no rule matched'}${disagree}`;
   }
 
@@ -840,12 +809,12 @@ class Widget {
     const nodes = this.lines.children;
     // Only the lines whose marks change are touched: a keystroke in a large group costs no restyling.
     const group = new Set();
-    if (cell) for (const l of cell[7] || this.linesOf(cell[4])) if (nodes[l - 1]) group.add(nodes[l - 1]);
+    if (cell) for (const l of cell.verdict.groupLines) if (nodes[l - 1]) group.add(nodes[l - 1]);
     const was = this.grouped || new Set();
     for (const n of was) if (!group.has(n)) n.removeAttribute('data-group');
     for (const n of group) if (!was.has(n) || !n.hasAttribute('data-group')) n.setAttribute('data-group', 'true');
     this.grouped = group;
-    const w = cell && cell[1] ? nodes[cell[1] - 1] : undefined;
+    const w = cell && cell.line ? nodes[cell.line - 1] : undefined;
     if (this.winning && this.winning !== w) {
       this.winning.removeAttribute('data-winning');
       this.winning.setAttribute('part', 'line');

@@ -4,39 +4,13 @@
 // answers into objects, and manages memory. Every answer comes from the Rust core through `wasm`: nothing
 // here matches, normalises or decides.
 //
-// It is written once, as ES module text whose only module syntax is the last line; `cargo xtask npm`
-// writes the CommonJS copy (api.cjs) by replacing that line.
+// It is written once, as ES module text whose only module syntax is its imports and its last line; `cargo xtask
+// npm` writes the CommonJS copy (api.cjs). Argument checks are in checks.mjs, whole questions (`ask` and the
+// renderers of its survey) in survey.mjs.
 
-/** Inputs above this many bytes (or UTF-16 code units for strings) are refused with a RangeError. */
-const MAX_INPUT = 32 * 1024 * 1024;
-/** URLs, agents and other string arguments above this many UTF-16 code units are refused. */
-const MAX_ARGUMENT = 65536;
-/** A query's agents and URL together are refused above this many UTF-8 bytes. */
-const MAX_QUERY = 4 * MAX_INPUT;
-/** Google's crawlers read only the first 500 KiB of a robots.txt file. */
-const GOOGLE_SIZE_LIMIT = 500 * 1024;
-
-function describe(value) {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, 40)}`;
-}
-
-/** UTF-8 length of a string (lone surrogates count 3 bytes, as they are sent as U+FFFD). */
-function utf8Length(s) {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
+import { MAX_INPUT, MAX_ARGUMENT, MAX_QUERY, GOOGLE_SIZE_LIMIT, describe, utf8Length, text, agentList, bytesOf, sizeLimit, quote, order, optionsOf, checkStatus } from './checks.mjs';
+import { createSurvey } from './survey.mjs';
+import { createRobotsParser } from './robots-parser-api.mjs';
 
 /**
  * The API over one wasm-bindgen module. `isReady()` says whether the module is loaded (and may load it);
@@ -49,7 +23,7 @@ function createApi(
   wasm,
   isReady,
   TextEncoder = globalThis.TextEncoder,
-  catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [], PROFILES: [] },
+  catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [], PROFILES: [], AI_GROUPS: [] },
   internal = {}
 ) {
   const ready = () => {
@@ -58,28 +32,6 @@ function createApi(
         'robotscope: the WebAssembly module is not loaded yet. In a browser or bundler, call `await init()` once before using the package (Node needs no init).'
       );
     }
-  };
-
-  const text = (fn, name, value) => {
-    if (typeof value !== 'string') throw new TypeError(`${fn}: ${name} must be a string, got ${describe(value)}`);
-    if (value.length > MAX_ARGUMENT) {
-      throw new RangeError(`${fn}: ${name} is ${value.length} characters long; the limit is ${MAX_ARGUMENT}`);
-    }
-    return value;
-  };
-
-  /** One agent (a string) or several (an array of strings). */
-  const agentList = (fn, agents) => {
-    if (typeof agents === 'string') return text(fn, 'the agent', agents);
-    if (!Array.isArray(agents)) {
-      throw new TypeError(`${fn}: agents must be a string or an array of strings, got ${describe(agents)}`);
-    }
-    if (agents.length > MAX_ARGUMENT) throw new RangeError(`${fn}: more than ${MAX_ARGUMENT} agents`);
-    for (let i = 0; i < agents.length; i++) {
-      const a = agents[i];
-      if (typeof a !== 'string' || a.length > MAX_ARGUMENT) text(fn, `agents[${i}]`, a);
-    }
-    return agents.length === 1 ? agents[0] : agents;
   };
 
   // Arguments cross into wasm through one buffer in its memory (the adapter's `Scratch`): a query's agents
@@ -198,31 +150,6 @@ function createApi(
     return encoder.encodeInto(body, view).written;
   };
 
-  /** Bytes of a Uint8Array, another typed array, a DataView or an ArrayBuffer; undefined otherwise. */
-  const bytesOf = (input) => {
-    if (input instanceof Uint8Array) return input;
-    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-    if (input instanceof ArrayBuffer) return new Uint8Array(input);
-    return undefined;
-  };
-
-  const sizeLimit = (fn, options) => {
-    if (options === undefined) return -1;
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-    }
-    for (const key of Object.keys(options)) {
-      if (key !== 'limit') throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (the only option is limit)`);
-    }
-    const limit = options.limit;
-    if (limit === undefined || limit === null) return -1;
-    if (limit === 'google') return GOOGLE_SIZE_LIMIT;
-    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) {
-      throw new RangeError(`${fn}: options.limit must be a byte count (a whole number from 0) or "google"`);
-    }
-    return limit;
-  };
-
   // Memory. A parsed file lives in wasm memory, which JavaScript's garbage collector cannot see and which never
   // shrinks; callers of the robots-parser API never call free(), and in a synchronous loop a FinalizationRegistry
   // never runs. So every Robots keeps its input on the JavaScript side (the string, or a copy of the bytes), and
@@ -314,6 +241,7 @@ function createApi(
     slot.w = wasm.Robots.fromScratch(scratch, len, limit);
     parses++;
     slot.size = slot.w.heapBytes + HANDLE_OVERHEAD;
+    slot.kept = false;
     // A new handle counts as used, as a page just loaded does in CLOCK: otherwise the eviction walk, which gives
     // every handle used since its last pass another round first, frees what was just parsed before the handles
     // of objects nobody holds any more.
@@ -347,107 +275,45 @@ function createApi(
     clock = [];
     hand = 0;
     freedInQueue = 0;
-    if (empty !== undefined) empty.free();
     if (scratch !== undefined) scratch.free();
     wasm = typeof next === 'function' ? next() : next;
-    scratch = memory = empty = profilesHere = undefined;
+    scratch = memory = profilesHere = undefined;
     base = 0;
     room = -1;
     bytes = view = new Uint8Array(0);
-  };
-
-  /** The first characters of a string, quoted, for messages. */
-  const quote = (s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
-  /** `https://`, `//host` or `/path`: what a URL starts with and a product token or User-Agent header never does. */
-  const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/)/i;
-  /** A bare product token or `*`: what an agent is and a URL never is. */
-  const TOKEN = /^(?:\*|[a-z_-]+)$/i;
-  /** Throws when the arguments look swapped: `isAllowed(url, agent)` instead of `isAllowed(agent, url)`. */
-  const order = (fn, agents, url) => {
-    const one = typeof agents === 'string' ? agents : agents[0];
-    // (The indexOf tests skip the regular expressions for ordinary agents and URLs.)
-    const urlAgent = typeof one === 'string' && (one.charCodeAt(0) === 47 || (one.indexOf('://') > 0 && URL_START.test(one)));
-    const word = url.indexOf('/') < 0 && TOKEN.test(url);
-    if (word && !urlAgent && typeof one === 'string' && TOKEN.test(one)) {
-      // Two words: most likely a path without its leading slash, perhaps an agent in the URL's place.
-      throw new TypeError(
-        `${fn}(agents, url): the URL ${quote(url)} is neither a URL nor a path (a path starts with "/": ${quote('/' + url)}); the agent comes first, the URL second`
-      );
-    }
-    if (urlAgent || word) {
-      throw new TypeError(
-        `${fn}(agents, url): the agent ${quote(String(one))} and the URL ${quote(url)} look swapped; the agent comes first (robots-parser's order, (url, agent), is robotsParser's)`
-      );
-    }
   };
 
   // The crawler catalogue: the .wasm names crawlers, the generated module holds their entries and facts.
   const byName = new Map(catalogue.CRAWLERS.map((c) => [c.name, c]));
   const entry = (name) => (name === null ? null : byName.get(name) || null);
 
-  /** The options object of `fn`, with only the keys `known` (a TypeError names an unknown one); {} for none. */
-  const optionsOf = (fn, options, known) => {
-    if (options === undefined) return {};
-    if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-    for (const key of Object.keys(options)) {
-      if (!known.includes(key)) {
-        const which = known.length === 1 ? `the only option is ${known[0]}` : `the options are ${known.join(', ')}`;
-        throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (${which})`);
-      }
-    }
-    return options;
-  };
-
-  /** The option `base` of checkAgent and grid, which paths are joined to. */
-  const baseOf = (fn, options) => (options.base === undefined ? '' : text(fn, 'options.base', options.base));
-
   // The interpretation profiles (SPEC B6), named as the core names them (`PROFILES`, written by `cargo xtask npm`
   // from the core's `Profile::ALL`); a profile crosses into wasm as its index there.
   const PROFILES = catalogue.PROFILES.map((p) => p.name);
-  /** The index of a profile name (any ASCII case, spaces around ignored, as the core's `Profile::parse`). */
-  const profileIndex = (fn, name, what) => {
-    const i = typeof name === 'string' ? PROFILES.indexOf(name.trim().toLowerCase()) : -1;
+  /** The option `profile` of `check`: its index, 0 (Google, the default) when absent. */
+  const profileOf = (fn, options) => {
+    if (options.profile === undefined) return 0;
+    const i = typeof options.profile === 'string' ? PROFILES.indexOf(options.profile.trim().toLowerCase()) : -1;
     if (i < 0) {
-      const got = typeof name === 'string' ? quote(name) : describe(name);
-      throw new TypeError(`${fn}: ${what} must be one of ${PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${got}`);
+      const got = typeof options.profile === 'string' ? quote(options.profile) : describe(options.profile);
+      throw new TypeError(`${fn}: options.profile must be one of ${PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${got}`);
     }
     return i;
   };
-  /** The option `profile`: its index, 0 (Google, the default) when absent. */
-  const profileOf = (fn, options) => (options.profile === undefined ? 0 : profileIndex(fn, options.profile, 'options.profile'));
 
-  /** A typed agent from the .wasm, its crawler as the catalogue entry. */
-  const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
-
-
-  // resolveAgent and resolveUrl read through an empty file's grid, which answers with the typed agent and URL (one
-  // wasm export for the three readings keeps the .wasm within its budget).
-  let empty;
-  /** The grid cell of `agent` at `url` on an empty file, with the typed agent and URL (see `Robots.grid`). */
-  const readTyped = (agent, url, base) => {
-    if (empty === undefined) {
-      reserve(0);
-      empty = wasm.Robots.fromScratch(scratch, 0, -1);
-    }
-    return JSON.parse(empty.grid(agent, url, base, true, 0))[0];
-  };
-  const oneLine = (fn, name, value) => {
-    if (text(fn, name, value).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(value)} holds a line break`);
-    return value;
-  };
-
-  /** A typed agent as the core reads it (SPEC B2). */
-  function resolveAgent(agent) {
-    ready();
-    return agentOf(readTyped(oneLine('resolveAgent', 'the agent', agent), '/', '')[8]);
-  }
-
-  /** A typed URL as the core reads it (SPEC B2); paths are joined to `base` when given. */
-  function resolveUrl(url, base) {
-    ready();
-    oneLine('resolveUrl', 'the URL', url);
-    return readTyped('*', url, base === undefined ? '' : oneLine('resolveUrl', 'the base', base))[9];
-  }
+  // Whole questions and their renderers (survey.mjs), over this API's module and cache.
+  let keepOf;
+  const survey = createSurvey({
+    wasm: () => wasm,
+    handle: (robots, fn) => wasmOf(robots, fn.slice(fn.indexOf('.') + 1)),
+    keep: (robots) => keepOf(robots),
+    isRobots: (x) => x instanceof Robots,
+    needProfiles,
+    ready,
+    entry,
+    catalogue,
+  });
+  const { resolveAgent, resolveUrl } = survey;
 
   /** The catalogue entry a preset name or first token names (any ASCII case), or null. */
   function crawler(name) {
@@ -522,7 +388,7 @@ function createApi(
         // cut at `limit`: the core cuts, and says where from.)
         body = bytes.slice(0, MAX_INPUT);
       }
-      const slot = { w: undefined, size: 0, used: false };
+      const slot = { w: undefined, size: 0, used: false, kept: false };
       parseInto(slot, body, limit);
       return new Robots(KEY, slot, body, limit, cutFrom);
     }
@@ -592,152 +458,31 @@ function createApi(
     }
 
     /**
-     * A typed agent (a product token, a full User-Agent header or a crawler preset, with its fallbacks and `*`
-     * handling) at a typed URL (a full URL, a host without scheme, a path or a bare word, joined to `base`), read
-     * by the core as the tester, the widget and the CLI's `--normalize` read them.
+     * The core's answer to a whole question (`Robots::ask`): typed agents and URLs, a base, a view (a profile or
+     * `compare`), a baseline file; with `explain`, each cell's explanation and quoted lines.
      */
+    ask(question) {
+      return survey.ask(this, question);
+    }
+
+    /** A typed agent at a typed URL, explained (the survey of one cell). */
     checkAgent(agent, url, options) {
-      const fn = 'robots.checkAgent';
-      const o = optionsOf(fn, options, ['base', 'profile']);
-      const base = baseOf(fn, o);
-      return this.#grid(fn, [text(fn, 'the agent', agent)], [text(fn, 'the URL', url)], base, true, profileOf(fn, o))[0][0];
+      return survey.checkAgent(this, agent, url, options);
     }
 
-    /**
-     * Typed agents at typed URLs, each read once (as `checkAgent` reads them): one row per URL, one answer per
-     * agent, without explanations (the widget's grid).
-     */
+    /** Typed agents at typed URLs: one row per URL, one answer per agent (the survey's cells, no explanations). */
     grid(agents, urls, options) {
-      const o = optionsOf('robots.grid', options, ['base', 'profile']);
-      return this.#grid('robots.grid', agents, urls, baseOf('robots.grid', o), false, profileOf('robots.grid', o));
+      return survey.grid(this, agents, urls, options);
     }
 
-    /**
-     * Every URL for every agent (an agent, or an array of agents pooled into one query) under each profile of
-     * `options.profiles` (default: all three, Google first): one row per URL and agent, URL-major, with each
-     * profile's answer and explanation and whether the profiles disagree (the core's `compare`, the CLI's
-     * `check --compare`).
-     */
+    /** Every URL for every agent under each profile, with each one's explanation and the core's marks. */
     compare(agents, urls, options) {
-      const fn = 'robots.compare';
-      const o = optionsOf(fn, options, ['profiles']);
-      let profiles = [0, 1, 2];
-      if (o.profiles !== undefined) {
-        if (!Array.isArray(o.profiles) || o.profiles.length === 0) {
-          throw new TypeError(`${fn}: options.profiles must be a non-empty array of profile names (${PROFILES.join(', ')})`);
-        }
-        profiles = o.profiles.map((p, i) => profileIndex(fn, p, `options.profiles[${i}]`));
-      }
-      const columns = typeof agents === 'string' ? [agents] : agents;
-      if (!Array.isArray(columns) || columns.length === 0) {
-        throw new TypeError(`${fn}: agents must be a string or a non-empty array of agents, got ${describe(agents)}`);
-      }
-      const list = typeof urls === 'string' ? [urls] : urls;
-      if (!Array.isArray(list) || list.length === 0) {
-        throw new TypeError(`${fn}: urls must be a string or a non-empty array of strings, got ${describe(urls)}`);
-      }
-      const noBreak = (name, s) => {
-        if (/[\n\r]/.test(text(fn, name, s))) throw new TypeError(`${fn}: ${name} ${quote(s)} holds a line break`);
-        return s;
-      };
-      const pools = columns.map((a, i) => {
-        const pool = agentList(fn, a);
-        return typeof pool === 'string' ? noBreak(`agents[${i}]`, pool) : pool.map((m, k) => noBreak(`agents[${i}][${k}]`, m)).join('\r');
-      });
-      const u = list.map((url, i) => noBreak(`urls[${i}]`, url));
-      const names = profiles.map((i) => PROFILES[i]);
-      needProfiles(fn);
-      const rows = JSON.parse(this.#live('compare').compare(pools.join('\n'), u.join('\n'), new Uint8Array(profiles)));
-      return rows.map(([url, agent, ...answers]) => {
-        const [differs, linesDiffer] = answers.splice(-2);
-        return {
-          url: list[url],
-          agent: columns[agent],
-          differs,
-          linesDiffer,
-          answers: answers.map(([allowed, line, rule, scope, explanation], i) => ({ profile: names[i], allowed, line, rule, scope, explanation })),
-        };
-      });
+      return survey.compare(this, agents, urls, options);
     }
 
-    /** Rows of answers from the core's reading of typed agents and URLs: grid cells, or with `detail` checkAgent's answers. */
-    #grid(fn, agents, urls, base, detail, profile = 0) {
-      const lines = (name, items) => {
-        if (!Array.isArray(items)) throw new TypeError(`${fn}: ${name} must be an array of strings, got ${describe(items)}`);
-        for (const item of items) {
-          if (text(fn, `each of ${name}`, item).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(item)} holds a line break`);
-        }
-        return items.join('\n');
-      };
-      const a = lines('agents', agents);
-      const u = lines('urls', urls);
-      if (profile !== 0) needProfiles(fn);
-      if (agents.length === 0 || urls.length === 0) return urls.map(() => []);
-      const cells = JSON.parse(this.#live(fn.slice(7)).grid(a, u, base, detail, profile));
-      const rows = [];
-      // Under another profile than Google a cell carries its groups' lines next (those groups are the reading's).
-      const d = profile === 0 ? 8 : 9;
-      let row;
-      for (let i = 0; i < cells.length; i++) {
-        if (i % agents.length === 0) rows.push((row = []));
-        const c = cells[i];
-        const tie = c[7] === 0 ? null : c[7];
-        if (detail) {
-          row.push({ agent: agentOf(c[d]), url: c[d + 1], token: c[2], follows: c[3], tiedDisallow: tie, explanation: c[d + 2], usage: c[d + 3], verdict: c[d + 4] });
-        } else {
-          const answer = { allowed: c[0], line: c[1], token: c[2], follows: c[3], rule: c[5], scope: c[6], groups: c[4], tiedDisallow: tie };
-          if (profile !== 0) answer.groupLines = c[8];
-          row.push(answer);
-        }
-      }
-      return rows;
-    }
-
-    /**
-     * What the file does to every AI crawler of the catalogue (the CLI's `robotscope ai`), by kind: each
-     * crawler at each URL (default `/`), with the deciding line, the usage preferences and what its operator
-     * says about obeying robots.txt.
-     */
+    /** What the file does to the catalogue's AI crawlers, by the core's AI groups (the CLI's `robotscope ai`). */
     ai(options) {
-      if (options !== undefined && (options === null || typeof options !== 'object')) {
-        throw new TypeError(`robots.ai: options must be an object, got ${describe(options)}`);
-      }
-      const { urls = ['/'], kinds } = options || {};
-      if (!Array.isArray(urls) || urls.length === 0) throw new TypeError('robots.ai: urls must be a non-empty array of strings');
-      const aiKinds = catalogue.CRAWLER_KINDS.filter((k) => k.ai);
-      if (kinds !== undefined) {
-        if (!Array.isArray(kinds)) throw new TypeError('robots.ai: kinds must be an array of kind names');
-        for (const k of kinds) {
-          if (!aiKinds.some((x) => x.kind === k)) {
-            throw new TypeError(`robots.ai: unknown kind ${JSON.stringify(k)} (${aiKinds.map((x) => x.kind).join(', ')})`);
-          }
-        }
-      }
-      const tested = urls.map((u) => {
-        const read = resolveUrl(text('robots.ai', 'a URL', u));
-        if (read.error !== null) throw new TypeError(`robots.ai: cannot read the URL ${quote(u)}: ${read.error}`);
-        return read.tested;
-      });
-      return aiKinds
-        .filter((k) => kinds === undefined || kinds.includes(k.kind))
-        .map(({ kind, title }) => {
-          const crawlers = [];
-          const ofKind = catalogue.CRAWLERS.filter((c) => c.kind === kind);
-          const rows = this.#grid('robots.ai', ofKind.map((c) => c.name), tested, '', true);
-          ofKind.forEach((c, i) => {
-            tested.forEach((url, r) => {
-              const a = rows[r][i];
-              const v = a.verdict;
-              crawlers.push({ crawler: c, url, allowed: v.allowed, line: v.line, rule: v.rule, token: a.token, follows: a.follows, tiedDisallow: a.tiedDisallow, usage: a.usage });
-            });
-          });
-          const blocked = tested.map((url) => ({
-            url,
-            blocked: crawlers.filter((c) => c.url === url && !c.allowed).length,
-            onlyLookBlocked: crawlers.filter((c) => c.url === url && c.tiedDisallow !== null).length,
-          }));
-          return { kind, title, total: crawlers.length / tested.length, blocked, crawlers };
-        });
+      return survey.ai(this, options);
     }
 
     /** The lint (SPEC B3): `{ kind, severity, line, column, start, end, byteStart, byteEnd, message, help }[]`. */
@@ -825,6 +570,19 @@ function createApi(
     static {
       // The robots-parser façade below reaches the wasm object through this; nothing outside can.
       wasmOf = (robots, fn) => robots.#live(fn);
+      keepOf = (robots) => robots.#keep();
+    }
+
+    /** Keeps the other readings with the parse (once per parse), counted in the cache. */
+    #keep() {
+      const slot = this.#slot;
+      const w = this.#live('ask');
+      if (slot.kept) return;
+      w.keepReadings();
+      const size = w.heapBytes + HANDLE_OVERHEAD;
+      cachedBytes += size - slot.size;
+      slot.size = size;
+      slot.kept = true;
     }
 
     /** What `JSON.stringify` shows: sizes, groups and sitemaps (not the text). */
@@ -913,14 +671,6 @@ function createApi(
     return wasm.escapePattern(text('escapePattern', 'the value', value));
   }
 
-  const checkStatus = (fn, status) => {
-    if (typeof status !== 'number' || !Number.isInteger(status)) {
-      throw new TypeError(`${fn}: the status must be a whole number, got ${describe(status)}`);
-    }
-    if (status < 0 || status > 999) throw new RangeError(`${fn}: ${status} is not an HTTP status (0 to 999)`);
-    return status;
-  };
-
   function fetchOutcome(status) {
     ready();
     return JSON.parse(wasm.fetchOutcome(checkStatus('fetchOutcome', status)));
@@ -961,21 +711,9 @@ function createApi(
     return new CrawlPolicy(status, outcome, message, robots);
   }
 
-  // The robots-parser API. Which URLs a file answers is robots-parser's convention, kept exactly: both URLs are
-  // read by the platform's URL parser (WHATWG, as robots-parser does: URL objects, IDNs and percent-encoded
-  // hosts, relative URLs against a placeholder origin), and a query is answered when protocol, host and port
-  // are the file's. The core then answers for the URL as the parser serialised it (what a browser sends, the
-  // fragment dropped), for the product token of the User-Agent: Google's semantics, one wasm call.
-  /** robots-parser's base for relative URLs: a relative robots.txt URL answers only relative page URLs. */
-  const RELATIVE_BASE = 'http://robots-relative.samclarke.com/';
-  const RELATIVE_ORIGIN = 'http://robots-relative.samclarke.com';
-  const parseUrl = (url) => {
-    try {
-      return new URL(url, RELATIVE_BASE);
-    } catch {
-      return null;
-    }
-  };
+  // The robots-parser API (robots-parser.mjs's `createRobotsParser`) asks through these two: a plain path on the
+  // file's origin written into the buffer as it is checked (`decidePlain`), or the whole URL as the platform's
+  // URL parser serialised it (`decideHref`).
   /**
    * Paths (and queries) that the WHATWG parser serialises as they are: letters, digits, `-._~!$&()*+,;=:@/?`
    * and `%xx` escapes other than `%2e` (a dot), with no `.` or `..` segment (`/.` or `/..` before a `/`, a `?`
@@ -1024,149 +762,15 @@ function createApi(
     return n;
   };
 
-  /** Product tokens of the User-Agents seen (robots-parser callers pass the same few again and again). */
-  const tokens = new Map();
-  const tokenOf = (fn, ua) => {
-    if (ua === undefined || ua === null || ua === '') return '*';
-    let token = tokens.get(ua);
-    if (token === undefined) {
-      if (typeof ua !== 'string') throw new TypeError(`${fn}: the user agent must be a string, got ${describe(ua)}`);
-      token = wasm.productToken(ua.length > MAX_ARGUMENT ? ua.slice(0, MAX_ARGUMENT) : ua);
-      if (token === '') token = '*';
-      if (tokens.size >= 1024) tokens.clear();
-      tokens.set(ua, token);
-    }
-    return token;
+  /** Asks the parsed file `w` about one agent and a whole URL: `line * 2 + allowed`. */
+  const decideHref = (w, fn, token, href) => {
+    const agentsLen = put(fn, token, href);
+    const n = w.decide(scratch, false, agentsLen, urlLength(href, agentsLen));
+    shrink();
+    return n;
   };
 
-  /** The robots-parser API (`robotsParser(url, contents)`), answered by the core. */
-  class RobotsParser {
-    #robots;
-    #url;
-    /** The robots.txt URL as robots-parser reads it, or null when it is not a URL (nothing is answered). */
-    #root;
-    /** Its origin as `href` spells it (`http://www.example.com`), and whether it is robots-parser's placeholder. */
-    #origin;
-    #relative;
-
-    constructor(key, url, contents) {
-      if (key !== KEY) throw new TypeError('robotscope: create a RobotsParser with robotsParser(url, contents)');
-      if (contents === undefined || contents === null) contents = '';
-      // robots-parser reads any size; the engine reads at most MAX_INPUT bytes, so a larger body is cut there.
-      const size = typeof contents === 'string' ? contents.length : contents?.byteLength;
-      this.#robots = Robots.parse(contents, size > MAX_INPUT ? { limit: MAX_INPUT } : undefined);
-      this.#url = url;
-      this.#root = parseUrl(url);
-      if (this.#root !== null) {
-        const href = this.#root.href;
-        // The origin as it starts `href` (scheme, `//`, host and port), for http and https without user info.
-        const { protocol, username, password } = this.#root;
-        const origin = href.slice(0, href.indexOf('/', protocol.length + 2));
-        // (Not for a host with `;`, where the core's path of the whole URL starts: see `decidePlain`.)
-        if ((protocol === 'http:' || protocol === 'https:') && !username && !password && !origin.includes(';')) {
-          this.#origin = origin;
-        }
-        this.#relative = this.#root.origin === RELATIVE_ORIGIN;
-      }
-    }
-
-    /** `line * 2 + allowed`, or -1 when the file does not answer for `url` (another origin, or not a URL). */
-    #decide(fn, url, ua) {
-      const root = this.#root;
-      if (root === null) return -1;
-      // A URL on the file's origin (or a path, for a relative robots.txt URL) whose path starts with one `/`:
-      // asked about by its path when that is plain, without the URL parser.
-      const origin = this.#origin;
-      let start = -1;
-      if (origin !== undefined && typeof url === 'string') {
-        if (this.#relative && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) start = 0;
-        else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47 && url.charCodeAt(origin.length + 1) !== 47) {
-          start = origin.length;
-        }
-      }
-      if (start >= 0 && url.length - start <= MAX_INPUT) {
-        const token = tokenOf(`robots.${fn}`, ua);
-        const n = decidePlain(wasmOf(this.#robots, fn), token, url, start);
-        if (n !== -2) return n;
-      }
-      const u = parseUrl(url);
-      if (u === null || u.protocol !== root.protocol || u.hostname !== root.hostname || u.port !== root.port) return -1;
-      let href = u.href;
-      const hash = href.indexOf('#');
-      if (hash >= 0) href = href.slice(0, hash);
-      const token = tokenOf(`robots.${fn}`, ua);
-      const w = wasmOf(this.#robots, fn);
-      const agentsLen = put(`robots.${fn}`, token, href);
-      const n = w.decide(scratch, false, agentsLen, urlLength(href, agentsLen));
-      shrink();
-      return n;
-    }
-
-    isAllowed(url, ua) {
-      const n = this.#decide('isAllowed', url, ua);
-      return n < 0 ? undefined : n % 2 === 1;
-    }
-
-    isDisallowed(url, ua) {
-      const n = this.#decide('isDisallowed', url, ua);
-      return n < 0 ? true : n % 2 === 0;
-    }
-
-    /** True when the agent has a group of its own and it disallows the URL (the `*` group is ignored). */
-    isExplicitlyDisallowed(url, ua) {
-      const n = this.#decide('isExplicitlyDisallowed', url, ua);
-      if (n < 0) return undefined;
-      const token = tokenOf('robots.isExplicitlyDisallowed', ua);
-      return token !== '*' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
-    }
-
-    getMatchingLineNumber(url, ua) {
-      const n = this.#decide('getMatchingLineNumber', url, ua);
-      const line = n < 0 ? 0 : Math.floor(n / 2);
-      return line === 0 ? -1 : line;
-    }
-
-    getCrawlDelay(ua) {
-      const found = this.#robots.crawlDelay(tokenOf('robots.getCrawlDelay', ua));
-      return found === null ? undefined : found.seconds;
-    }
-
-    getSitemaps() {
-      return this.#robots
-        .sitemaps()
-        .map((s) => s.url)
-        .filter((u) => u !== '');
-    }
-
-    getPreferredHost() {
-      const host = this.#robots.preferredHost();
-      return host === null || host.host === '' ? null : host.host;
-    }
-
-    /** The parsed file, for the explained API (`check`, `diagnostics`, ...). */
-    get robots() {
-      return this.#robots;
-    }
-
-    /** What `JSON.stringify` shows: the robots.txt URL, sitemaps, preferred host and the file's summary. */
-    toJSON() {
-      return {
-        url: this.#root === null ? String(this.#url) : this.#root.href,
-        sitemaps: this.getSitemaps(),
-        preferredHost: this.getPreferredHost(),
-        robots: this.#robots.toJSON(),
-      };
-    }
-
-    [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
-      const summary = this.toJSON();
-      return `RobotsParser ${typeof inspect === 'function' ? inspect(summary, options) : JSON.stringify(summary)}`;
-    }
-
-    free() {
-      this.#robots.free();
-    }
-  }
+  const { RobotsParser, robotsParser } = createRobotsParser({ Robots, ready, wasmOf, decidePlain, decideHref, productToken: (ua) => wasm.productToken(ua) });
 
   /** The size of the WebAssembly memory in bytes. It grows and never shrinks; freed memory is reused. */
   function wasmMemoryBytes() {
@@ -1182,11 +786,6 @@ function createApi(
   /** Every diagnostic kind's stable code. */
   function diagnosticKinds() {
     return [...catalogue.DIAGNOSTIC_KINDS];
-  }
-
-  function robotsParser(url, contents) {
-    ready();
-    return new RobotsParser(KEY, url, contents);
   }
 
   return {
@@ -1214,6 +813,7 @@ function createApi(
     CRAWLERS: catalogue.CRAWLERS,
     CRAWLER_KINDS: catalogue.CRAWLER_KINDS,
     PROFILES: Object.freeze([...PROFILES]),
+    AI_GROUPS: catalogue.AI_GROUPS,
     GOOGLE_SIZE_LIMIT,
     MAX_INPUT,
     MAX_ARGUMENT,

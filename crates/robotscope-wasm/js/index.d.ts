@@ -210,8 +210,14 @@ export type CrawlerKind =
   | 'seo-tool'
   | 'other';
 
-/** The AI kinds (`CRAWLER_KINDS` entries with `ai: true`), which `robots.ai()` reports. */
+/** The AI kinds of `CRAWLER_KINDS` (entries with `ai: true`). */
 export type AiCrawlerKind = 'ai-training' | 'ai-search' | 'user-triggered' | 'control-token';
+
+/** The core's AI groups (`AI_GROUPS`), which `robots.ai()` reports: training holds the control tokens too. */
+export type AiGroupName = 'training' | 'ai-search' | 'user-triggered';
+
+/** A view of a question: one reading, or every reading compared (Google's answer, each reader's beside it). */
+export type View = Profile | 'compare';
 
 /** What a crawler's operator says about obeying robots.txt. */
 export type Obeys = 'yes' | 'may-not-apply' | 'no' | 'unknown';
@@ -303,6 +309,93 @@ export interface AgentCheck {
   verdict: Verdict;
 }
 
+/** A whole question (`robots.ask`): agents and URLs as typed, one row each. */
+export interface Question {
+  /** Tokens, User-Agent headers or preset names; tokens or presets joined by commas are one pooled list. */
+  agents: readonly string[];
+  /** Full URLs, hosts without a scheme, paths or bare words. */
+  urls: readonly string[];
+  /** The site paths are joined to, whose robots.txt the file is taken to be. */
+  base?: string;
+  /** Default `google`; any other view needs `initProfiles()` in browsers. */
+  view?: View;
+  /** An earlier version of the file: each cell also carries its answer there, and whether it changed. */
+  baseline?: Robots;
+  /** The strings exactly as given (Google's own `robots` binary; no presets, no header reading, never an error). */
+  exact?: boolean;
+  /** Each cell carries `explanation` and `quotedLines` (and `explanations` when comparing). */
+  explain?: boolean;
+}
+
+/** One reader's (or the baseline's) short answer. */
+export interface ReaderAnswer {
+  profile: Profile;
+  allowed: boolean;
+  line: number;
+  token: string | null;
+  follows: string | null;
+}
+
+/** One cell of a survey: the core's `Cell`. */
+export interface SurveyCell {
+  /** The profile of this answer (the view's; Google's when comparing). */
+  profile: Profile;
+  allowed: boolean;
+  /** The deciding line (0 when no rule decided). */
+  line: number;
+  token: string | null;
+  follows: string | null;
+  /** See `AgentCheck.tiedDisallow`. */
+  tiedDisallow: number | null;
+  /** When comparing: whether the readers disagree on allowed or disallowed. */
+  differs: boolean;
+  /** With a baseline: whether its answer is the other one. */
+  changed: boolean;
+  /** When comparing: every reader's answer, in `PROFILES` order; empty otherwise. */
+  readers: ReaderAnswer[];
+  baseline: ReaderAnswer | null;
+  /** The usage preferences, one rule under every view (Google's groups). */
+  usage: Usage;
+  verdict: Verdict;
+  /** With `explain`: why, in a sentence. */
+  explanation?: string;
+  /** With `explain`: the lines to quote beside the answer. */
+  quotedLines?: number[];
+  /** With `explain`, when comparing: each reader's explanation, in `readers` order. */
+  explanations?: string[];
+}
+
+/** One agent row of a survey. */
+export interface AskedAgent {
+  input: string;
+  /** The crawler's name or the token; a pool's members joined with ` + `. */
+  label: string;
+  /** Sentences about what was typed when the engine is given something else. */
+  notes: string[];
+  /** One typed agent, or the members of a pooled list. */
+  members: TypedAgent[];
+}
+
+/** One URL row of a survey. */
+export interface AskedUrl extends TypedUrl {
+  /** Whether the site's robots.txt governs it (`yes`, ...); null when that cannot be told. */
+  governs: string | null;
+}
+
+/** The core's answer to a `Question`: `Robots::ask`. */
+export interface Survey {
+  view: View;
+  /** The robots.txt URL the file is taken to be (from the base, else the first full URL). */
+  site: string | null;
+  /** How many cells the readers answer differently; how many changed against the baseline. */
+  differ: number;
+  changed: number;
+  agents: AskedAgent[];
+  urls: AskedUrl[];
+  /** One row per URL, one cell per agent; `null` where the URL cannot be read. */
+  cells: (SurveyCell | null)[][];
+}
+
 /** One cell of `robots.grid()`. */
 export interface GridAnswer {
   allowed: boolean;
@@ -336,12 +429,13 @@ export interface AiAnswer {
   usage: Usage;
 }
 
-/** One AI kind of `robots.ai()`: its crawlers at each URL, and how many of them are blocked. */
+/** One AI group of `robots.ai()` (the core's `AI_GROUPS`): its crawlers at each URL, and how many are blocked. */
 export interface AiKindReport {
-  kind: AiCrawlerKind;
+  /** The group's name. */
+  kind: AiGroupName;
   /** A heading: "AI training", ... */
   title: string;
-  /** How many crawlers of this kind the catalogue has. */
+  /** How many crawlers the group has. */
   total: number;
   /** Per URL: how many are blocked, and how many only look blocked (a tie let them in). */
   blocked: { url: string; blocked: number; onlyLookBlocked: number }[];
@@ -395,8 +489,13 @@ export class Robots {
    * without scheme, path or bare word; paths joined to `base`), read by the core as the tester and the CLI read them.
    */
   checkAgent(agent: string, url: string, options?: { base?: string; profile?: Profile }): AgentCheck;
-  /** Typed agents at typed URLs, each read once: one row per URL, one answer per agent (no explanations). */
-  grid(agents: readonly string[], urls: readonly string[], options?: { base?: string; profile?: Profile }): GridAnswer[][];
+  /** The core's answer to a whole question (`Robots::ask`), every surface's one source of answers. */
+  ask(question: Question): Survey;
+  /**
+   * Typed agents at typed URLs (the cells of `ask`): one row per URL, one answer per agent (no explanations);
+   * null where the URL cannot be read.
+   */
+  grid(agents: readonly string[], urls: readonly string[], options?: { base?: string; profile?: Profile }): (GridAnswer | null)[][];
   /**
    * Every URL for every agent (a string is one agent; each element of an array is an agent or a pooled list)
    * under each profile of `options.profiles` (default: all three, Google first): one row per URL and agent,
@@ -407,8 +506,8 @@ export class Robots {
     urls: string | readonly string[],
     options?: { profiles?: readonly Profile[] }
   ): ComparedRow[];
-  /** What the file does to every AI crawler of the catalogue, by kind (the CLI's `robotscope ai`); URLs default to `/`. */
-  ai(options?: { urls?: readonly string[]; kinds?: readonly AiCrawlerKind[] }): AiKindReport[];
+  /** What the file does to every AI crawler of the catalogue, by the core's AI groups (the CLI's `robotscope ai`); URLs default to `/`. */
+  ai(options?: { urls?: readonly string[]; kinds?: readonly AiGroupName[] }): AiKindReport[];
   diagnostics(): Diagnostic[];
   sitemaps(): Sitemap[];
   /** The per-line report. */
@@ -586,6 +685,8 @@ export const CRAWLERS: readonly Crawler[];
 export const CRAWLER_KINDS: readonly { readonly kind: CrawlerKind; readonly title: string; readonly ai: boolean }[];
 /** The profiles' names, the default (`google`) first. */
 export const PROFILES: readonly Profile[];
+/** The core's AI groups, in `robots.ai()`'s order, with the catalogue kinds each holds. */
+export const AI_GROUPS: readonly { readonly name: AiGroupName; readonly title: string; readonly kinds: readonly CrawlerKind[] }[];
 /** The catalogue crawler a preset name or first token names (any ASCII case), or null. */
 export function crawler(name: string): Crawler | null;
 /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ads`, `@ai`, `@all`, ...), or null. */

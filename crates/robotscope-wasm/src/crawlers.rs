@@ -9,24 +9,26 @@
 
 use alloc::string::String;
 
-use robotscope::{crawler_set, resolve_agent, resolve_url, Preference, Profile, TypedAgent, TypedUrl, UrlKind, Usage};
+use robotscope::{crawler_set, resolve_agent, resolve_url, Preference, TypedAgent, TypedUrl, UrlKind, Usage};
 use wasm_bindgen::prelude::*;
 
 use crate::json::Json;
-use crate::Robots;
 
 /// Writes `{input, token, kind, crawler, label, note}` of a typed agent (`crawler`: the catalogue name, or null).
-fn typed_agent(j: &mut Json, a: &TypedAgent) {
+pub(crate) fn typed_agent(j: &mut Json, a: &TypedAgent) {
     j.open_object().key("input").str(&a.input).key("token").str(&a.token).key("kind").str(a.kind.name());
     j.key("crawler").opt_str(a.crawler.map(|c| c.name)).key("label").str(a.label());
     j.key("note").opt_str(a.note().as_deref()).close_object();
 }
 
-/// Writes `{input, tested, kind, error}` of a typed URL.
-fn typed_url(j: &mut Json, u: &TypedUrl) {
+/// Writes `{input, tested, kind, error}` of a typed URL, and `governs` (a `Governs` name or null) when given.
+pub(crate) fn typed_url(j: &mut Json, u: &TypedUrl, governs: Option<Option<&str>>) {
     j.open_object().key("input").str(&u.input).key("tested").str(&u.tested);
     j.key("kind").str(if u.kind == UrlKind::Full { "full" } else { "path" });
     j.key("error").opt_str(u.error.as_ref().map(|e| e.message()));
+    if let Some(g) = governs {
+        j.key("governs").opt_str(g);
+    }
     j.close_object();
 }
 
@@ -70,64 +72,27 @@ pub fn crawler_set_names(name: &str) -> String {
     j.finish()
 }
 
-#[wasm_bindgen]
-impl Robots {
-    /// Typed agents (separated by `\n`) at typed URLs (separated by `\n`; paths joined to `base`, "" for none),
-    /// each read once (the core's `resolve_agent`, `resolve_url` and `check_agent`): the grid, row-major (URL rows,
-    /// agent columns), as a JSON array of `[allowed, line, token|null, follows|null, [groups], rule|null, scope,
-    /// tiedDisallow (0: none)]`, then under a profile other than Google `[groupLines]`; with `detail`, each cell
-    /// goes on with the typed agent, the typed URL, the explanation (`explain_agent`), the usage preferences
-    /// (`usage_for`) and the whole verdict. The answers are
-    /// those of the profile of index `profile` in `Profile::ALL` (0: Google); the usage preferences are always
-    /// read from Google's groups (no other profile defines them).
-    pub fn grid(&self, agents: &str, urls: &str, base: &str, detail: bool, profile: u8) -> String {
-        let reading = crate::profiles::reading(&self.inner, profile);
-        let agents: alloc::vec::Vec<TypedAgent> = agents.split('\n').map(resolve_agent).collect();
-        let base = Some(base).filter(|b| !b.trim().is_empty());
-        let mut j = Json::new();
-        j.open_array();
-        for url in urls.split('\n') {
-            let url = resolve_url(url, base);
-            for agent in &agents {
-                let check = reading.check_agent(agent, &url.tested);
-                let v = &check.verdict;
-                j.open_array().bool(v.allowed).num(v.line);
-                j.opt_str(check.token.as_deref()).opt_str(check.follows.as_deref()).nums(&v.groups);
-                match &v.decided_by {
-                    Some(m) => self.rule_match(&mut j, m),
-                    None => {
-                        j.null();
-                    }
-                }
-                j.str(v.scope.name()).num(v.tied_disallow().map_or(0, |m| m.line));
-                if reading.profile() != Profile::Google {
-                    // The groups index this reading's own groups, which `groups()` does not list: their lines.
-                    j.nums(&v.group_lines);
-                }
-                if detail {
-                    typed_agent(&mut j, agent);
-                    typed_url(&mut j, &url);
-                    j.str(&reading.explain_agent(agent, &check));
-                    match reading.profile() {
-                        Profile::Google => usage(&mut j, &self.inner.usage_for(v)),
-                        _ => usage(&mut j, &self.inner.usage_for(&self.inner.check_agent(agent, &url.tested).verdict)),
-                    }
-                    self.verdict_into(&mut j, v, false);
-                }
-                j.close_array();
-            }
-        }
-        j.close_array();
-        j.finish()
-    }
+/// The typed agent the core reads from what a person typed (`resolve_agent`), as JSON (see `typed_agent`).
+#[wasm_bindgen(js_name = resolveAgent)]
+pub fn resolve_agent_json(agent: &str) -> String {
+    let mut j = Json::new();
+    typed_agent(&mut j, &resolve_agent(agent));
+    j.finish()
+}
+
+/// The typed URL the core reads from what a person typed (`resolve_url`, paths joined to `base`, "" for none), as
+/// JSON (see `typed_url`).
+#[wasm_bindgen(js_name = resolveUrl)]
+pub fn resolve_url_json(url: &str, base: &str) -> String {
+    let mut j = Json::new();
+    typed_url(&mut j, &resolve_url(url, Some(base).filter(|b| !b.trim().is_empty())), None);
+    j.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::vec::Vec;
-
-    const AI_ERA: &str = include_str!("../../../static/examples/ai-era.robots.txt");
 
     #[test]
     fn sets_are_catalogue_names() {
@@ -136,44 +101,5 @@ mod tests {
         assert_eq!(crawler_set_names("@ai-training"), alloc::format!("[{}]", names.join(",")));
         assert!(crawler_set_names("@AI-training").contains("\"GPTBot\""));
         assert_eq!(crawler_set_names("@robots"), "null");
-    }
-
-    #[test]
-    fn the_grid_names_the_tie_that_lets_a_crawler_in() {
-        let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
-        // CCBot has no group: the two `*` groups (0 and 2) merge, and `Allow: /` (line 4) ties `Disallow: /`
-        // (line 15); GPTBot's own group (1) disallows, with no tie.
-        let grid = robots.grid("ccbot\nGPTBot", "/\ndocs/guide", "https://example.com", false, 0);
-        assert!(grid.starts_with("[[true,4,\"CCBot\",null,[0,2],{"), "{grid}");
-        assert!(grid.contains("\"global\",15],[false,10,\"GPTBot\",null,[1],{"), "{grid}");
-        assert!(grid.ends_with("\"specific\",0]]"), "{grid}");
-        let c = robots.grid("ccbot", "example.com/", "", true, 0);
-        assert!(
-            c.contains(",15,{\"input\":\"ccbot\",\"token\":\"CCBot\",\"kind\":\"preset\",\"crawler\":\"CCBot\","),
-            "{c}"
-        );
-        assert!(c.contains("\"tested\":\"http://example.com/\""), "{c}");
-        assert!(c.contains("ties go to Allow"), "{c}");
-        assert!(
-            c.contains("{\"crawlable\":true,\"contentUsage\":[{\"key\":\"train-ai\",\"granted\":false,\"line\":16}]"),
-            "{c}"
-        );
-        // The whole verdict ends the cell: both tied rules match, at their offsets in the file.
-        let allow = AI_ERA.find("Allow: /").unwrap() + "Allow: ".len();
-        let disallow =
-            AI_ERA.find("# Our own rules").and_then(|at| AI_ERA[at..].find("Disallow: /").map(|d| at + d)).unwrap()
-                + "Disallow: ".len();
-        let rule = |line: usize, kind: &str, column: usize, at: usize| {
-            alloc::format!(
-                "{{\"line\":{line},\"kind\":\"{kind}\",\"value\":\"/\",\"pattern\":\"/\",\"priority\":1,\
-                 \"indexFallback\":false,\"column\":{column},\"start\":{at},\"end\":{},\"byteStart\":{at},\
-                 \"byteEnd\":{}}}",
-                at + 1,
-                at + 1
-            )
-        };
-        let matches =
-            alloc::format!("\"matches\":[{},{}]}}]]", rule(4, "allow", 8, allow), rule(15, "disallow", 11, disallow));
-        assert!(c.ends_with(&matches), "{c}");
     }
 }

@@ -34,6 +34,7 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
 mod crawlers;
 mod json;
 mod profiles;
+mod survey;
 mod utf16;
 
 use json::Json;

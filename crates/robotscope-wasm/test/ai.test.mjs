@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Robots, CRAWLERS, CRAWLER_KINDS, crawler, crawlerSet, resolveAgent, resolveUrl } from 'robotscope';
+import { Robots, AI_GROUPS, CRAWLERS, CRAWLER_KINDS, crawler, crawlerSet, resolveAgent, resolveUrl } from 'robotscope';
 
 const repo = process.env.ROBOTSCOPE_REPO;
 const read = (path) => {
@@ -96,10 +96,12 @@ test('usage preferences: the longest Content-Usage path decides, only where the 
 test('the AI view: who is blocked, who only looks blocked, and the usage preferences, with their lines', () => {
   const robots = Robots.parse(read('static/examples/ai-era.robots.txt'));
   const report = robots.ai({ urls: ['/', 'docs/guide'] });
-  assert.deepStrictEqual(report.map((k) => k.kind), ['ai-training', 'ai-search', 'user-triggered', 'control-token']);
+  // The core's AI groups: training holds the control tokens (Google-Extended, Applebot-Extended) too.
+  assert.deepStrictEqual(report.map((k) => k.kind), AI_GROUPS.map((g) => g.name));
+  assert.deepStrictEqual(AI_GROUPS.map((g) => [g.name, g.kinds]), [['training', ['ai-training', 'control-token']], ['ai-search', ['ai-search']], ['user-triggered', ['user-triggered']]]);
   const training = report[0];
   assert.strictEqual(training.title, 'AI training');
-  const trainers = CRAWLERS.filter((c) => c.kind === 'ai-training');
+  const trainers = CRAWLERS.filter((c) => c.kind === 'ai-training' || c.kind === 'control-token');
   assert.strictEqual(training.total, trainers.length);
   assert.deepStrictEqual(training.crawlers.map((a) => a.crawler), trainers.flatMap((c) => [c, c]));
   const at = (name, url) => report.flatMap((k) => k.crawlers).find((a) => a.crawler.name === name && a.url === url);
@@ -165,8 +167,8 @@ test('the AI view: who is blocked, who only looks blocked, and the usage prefere
   });
   assert.deepStrictEqual(robots.grid([], ['/']), [[]]);
   assert.throws(() => robots.grid(['a\nb'], ['/']), /line break/);
-  assert.deepStrictEqual(robots.ai({ kinds: ['control-token'] }).map((k) => k.kind), ['control-token']);
-  assert.throws(() => robots.ai({ kinds: ['search'] }), /unknown kind "search"/);
+  assert.deepStrictEqual(robots.ai({ kinds: ['user-triggered'] }).map((k) => k.kind), ['user-triggered']);
+  assert.throws(() => robots.ai({ kinds: ['control-token'] }), /unknown kind "control-token"/);
   assert.throws(() => robots.ai({ urls: ['mailto:a@example.com'] }), TypeError);
   assert.throws(() => robots.checkAgent(5, '/'), TypeError);
   assert.throws(() => robots.checkAgent('CCBot', '/', { bass: 'x' }), /unknown option "bass"/);

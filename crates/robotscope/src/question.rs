@@ -258,7 +258,8 @@ pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
         Some(names) => names.into_iter().map(read).collect(),
         None => alloc::vec![read(input)],
     };
-    let labels: Vec<&str> = members.iter().map(TypedAgent::label).collect();
+    // (`String`s, as every other list joined in the core: one copy of `join` in the npm `.wasm`.)
+    let labels: Vec<String> = members.iter().map(|m| m.label().to_string()).collect();
     let label = labels.join(" + ");
     let mut notes: Vec<String> = if exact { Vec::new() } else { members.iter().filter_map(TypedAgent::note).collect() };
     if members.len() > 1 {
@@ -271,26 +272,123 @@ pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
     AskedAgent { input: input.to_string(), members, label, notes }
 }
 
+/// What answering a question needs of a reading: [`Reading`] (any profile), or the file itself for Google's reading
+/// alone, so that a build that asks only as Google reads ([`Robots::ask_google`]) links no other reading.
+trait Reader {
+    fn profile(&self) -> Profile;
+    fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck;
+    fn agent_token(&self, agent: &TypedAgent) -> Option<String>;
+    fn check_str(&self, agent: &str, url: &str) -> Verdict;
+    fn check_list(&self, agents: &[String], url: &str) -> Verdict;
+    fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String;
+    fn explain(&self, verdict: &Verdict, agent: &str) -> String;
+    /// The first line of group `index` (of [`Verdict::groups`]).
+    fn group_first_line(&self, index: usize) -> Option<usize>;
+}
+
+impl Reader for Reading<'_> {
+    fn profile(&self) -> Profile {
+        Reading::profile(self)
+    }
+    fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck {
+        Reading::check_agent(self, agent, url)
+    }
+    fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
+        Reading::agent_token(self, agent)
+    }
+    fn check_str(&self, agent: &str, url: &str) -> Verdict {
+        self.check(agent, url)
+    }
+    fn check_list(&self, agents: &[String], url: &str) -> Verdict {
+        self.check(agents, url)
+    }
+    fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
+        Reading::explain_agent(self, agent, check)
+    }
+    fn explain(&self, verdict: &Verdict, agent: &str) -> String {
+        Reading::explain(self, verdict, agent)
+    }
+    fn group_first_line(&self, index: usize) -> Option<usize> {
+        self.group_line_range(index).map(|(first, _)| first)
+    }
+}
+
+// Every query here goes through the agent list type of `Robots::check_agent` (`[&str]`), so that a build asking only
+// as Google reads compiles the explained matcher once.
+impl Reader for &Robots {
+    fn profile(&self) -> Profile {
+        Profile::Google
+    }
+    fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck {
+        Robots::check_agent(self, agent, url)
+    }
+    fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
+        Robots::agent_token(self, agent)
+    }
+    fn check_str(&self, agent: &str, url: &str) -> Verdict {
+        self.check(&[agent][..], url)
+    }
+    fn check_list(&self, agents: &[String], url: &str) -> Verdict {
+        self.check(&agents.iter().map(String::as_str).collect::<Vec<&str>>()[..], url)
+    }
+    fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
+        Robots::explain_agent(self, agent, check)
+    }
+    fn explain(&self, verdict: &Verdict, agent: &str) -> String {
+        Robots::explain(self, verdict, agent)
+    }
+    fn group_first_line(&self, index: usize) -> Option<usize> {
+        self.group(index).map(|g| g.line_range().0)
+    }
+}
+
+/// Where a question's readings come from: every reading ([`Robots::reading`]) or Google's alone.
+trait Readings {
+    type Of<'a>: Reader;
+    fn of(robots: &Robots, profile: Profile) -> Self::Of<'_>;
+}
+
+struct Every;
+
+impl Readings for Every {
+    type Of<'a> = Reading<'a>;
+    fn of(robots: &Robots, profile: Profile) -> Reading<'_> {
+        robots.reading(profile)
+    }
+}
+
+struct GoogleAlone;
+
+impl Readings for GoogleAlone {
+    type Of<'a> = &'a Robots;
+    fn of(robots: &Robots, _: Profile) -> &Robots {
+        robots
+    }
+}
+
 /// One agent row answered under one reading.
-fn answer(reading: &Reading<'_>, agent: &AskedAgent, url: &str) -> AgentCheck {
+fn answer(reading: &impl Reader, agent: &AskedAgent, url: &str) -> AgentCheck {
     if let [one] = &agent.members[..] {
         return reading.check_agent(one, url);
     }
-    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a set
-    // of the lower-cased tokens keeps a long typed list from costing the square of its length).
-    let mut seen = alloc::collections::BTreeSet::new();
+    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a map
+    // of the lower-cased tokens keeps a long typed list from costing the square of its length; the lint's map
+    // type, so that the npm `.wasm` links one copy of its code).
+    let mut seen: alloc::collections::BTreeMap<Vec<u8>, Vec<usize>> = alloc::collections::BTreeMap::new();
     let mut tokens: Vec<String> = Vec::new();
     for token in agent.members.iter().filter_map(|m| reading.agent_token(m)) {
-        if seen.insert(token.to_ascii_lowercase()) {
+        let places = seen.entry(token.to_ascii_lowercase().into_bytes()).or_default();
+        if places.is_empty() {
+            places.push(tokens.len());
             tokens.push(token);
         }
     }
     if tokens.is_empty() {
         // Every member ignores `*` and none has a group: no rule can apply.
-        let path = reading.check("", url).path;
+        let path = reading.check_str("", url).path;
         return AgentCheck { token: None, follows: None, verdict: Verdict::unrestricted(path) };
     }
-    let verdict = reading.check(&tokens[..], url);
+    let verdict = reading.check_list(&tokens[..], url);
     AgentCheck { token: Some(tokens.join(",")), follows: None, verdict }
 }
 
@@ -349,7 +447,26 @@ impl Robots {
     /// assert!(s.cell(2, 0).is_none() && s.urls[2].typed.error.is_some());
     /// ```
     pub fn ask(&self, question: &Question<'_>) -> Survey {
-        let view = question.view;
+        self.ask_in::<Every>(question, question.view)
+    }
+
+    /// [`Robots::ask`] as Google reads the file, whatever the question's view (the survey's view is Google's
+    /// reading): for builds that must not link the other readings (the npm package's first `.wasm`). Under
+    /// `View::Reading(Profile::Google)` the survey is [`Robots::ask`]'s.
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots, View};
+    /// let robots = Robots::parse("User-agent: *\nDisallow: /cart\n");
+    /// let q = Question { agents: vec!["Googlebot".into()], urls: vec!["/cart".into()], ..Question::default() };
+    /// assert_eq!(robots.ask_google(&q), robots.ask(&q));
+    /// let compare = Question { view: View::Compare, ..q };
+    /// assert!(robots.ask_google(&compare).cell(0, 0).unwrap().readers.is_empty());
+    /// ```
+    pub fn ask_google(&self, question: &Question<'_>) -> Survey {
+        self.ask_in::<GoogleAlone>(question, View::default())
+    }
+
+    fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
         let base = question.base.as_deref();
         let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
         let read_url = |u: &String| read_url(u, base, question.exact);
@@ -366,10 +483,10 @@ impl Robots {
             View::Reading(_) => &[],
             View::Compare => &Profile::ALL,
         };
-        let main = self.reading(view.profile());
-        let google = self.reading(Profile::Google);
-        let others: Vec<Reading<'_>> = profiles.iter().map(|&p| self.reading(p)).collect();
-        let old = question.baseline.map(|b| b.reading(view.profile()));
+        let main = R::of(self, view.profile());
+        let google = R::of(self, Profile::Google);
+        let others: Vec<R::Of<'_>> = profiles.iter().map(|&p| R::of(self, p)).collect();
+        let old = question.baseline.map(|b| R::of(b, view.profile()));
         let (mut differ, mut changed) = (0, 0);
         let mut cells = Vec::with_capacity(urls.len() * agents.len());
         for u in &urls {
@@ -432,9 +549,33 @@ impl Robots {
     /// assert!(text.starts_with("MyBot has no group of its own, so the `*` group (lines 1-2) applies."));
     /// ```
     pub fn explain_cell(&self, survey: &Survey, url: usize, agent: usize, profile: Profile) -> Option<String> {
+        self.explain_cell_in::<Every>(survey, url, agent, profile)
+    }
+
+    /// [`Robots::explain_cell`] under Google's reading, for a survey from [`Robots::ask_google`], linking no other
+    /// reading.
+    ///
+    /// ```
+    /// use robotscope::{Profile, Question, Robots};
+    /// let robots = Robots::parse("User-agent: *\nDisallow: /private/\n");
+    /// let q = Question { agents: vec!["MyBot".into()], urls: vec!["/private/x".into()], ..Question::default() };
+    /// let s = robots.ask_google(&q);
+    /// assert_eq!(robots.explain_cell_google(&s, 0, 0), robots.explain_cell(&s, 0, 0, Profile::Google));
+    /// ```
+    pub fn explain_cell_google(&self, survey: &Survey, url: usize, agent: usize) -> Option<String> {
+        self.explain_cell_in::<GoogleAlone>(survey, url, agent, Profile::Google)
+    }
+
+    fn explain_cell_in<R: Readings>(
+        &self,
+        survey: &Survey,
+        url: usize,
+        agent: usize,
+        profile: Profile,
+    ) -> Option<String> {
         let cell = survey.cell(url, agent)?;
         let asked = survey.agents.get(agent)?;
-        let reading = self.reading(profile);
+        let reading = R::of(self, profile);
         let check = if profile == cell.profile {
             AgentCheck { token: cell.token.clone(), follows: cell.follows.clone(), verdict: cell.verdict.clone() }
         } else {
@@ -465,6 +606,16 @@ impl Robots {
     /// assert_eq!(robots.quoted_lines(s.cell(0, 0).unwrap()), [1, 2, 5, 6]);
     /// ```
     pub fn quoted_lines(&self, cell: &Cell) -> Vec<usize> {
+        self.quoted_lines_in::<Every>(cell)
+    }
+
+    /// [`Robots::quoted_lines`] for a cell of [`Robots::ask_google`], linking no other reading (a cell under another
+    /// reading quotes the first line of each group as Google numbers its groups).
+    pub fn quoted_lines_google(&self, cell: &Cell) -> Vec<usize> {
+        self.quoted_lines_in::<GoogleAlone>(cell)
+    }
+
+    fn quoted_lines_in<R: Readings>(&self, cell: &Cell) -> Vec<usize> {
         let mut lines = Vec::new();
         let groups = cell.verdict.groups.iter().take(4);
         if cell.profile == Profile::Google {
@@ -472,8 +623,8 @@ impl Robots {
                 lines.extend(group.agents().take(3).map(|a| a.line));
             }
         } else {
-            let reading = self.reading(cell.profile);
-            lines.extend(groups.filter_map(|&g| reading.group_line_range(g)).map(|(first, _)| first));
+            let reading = R::of(self, cell.profile);
+            lines.extend(groups.filter_map(|&g| reading.group_first_line(g)));
         }
         // Groups come in file order, each with its user-agent lines first: only the deciding line needs a place.
         let line = cell.verdict.line;
@@ -558,7 +709,8 @@ impl Robots {
                 urls: alloc::vec![String::from(url)],
                 ..Question::default()
             };
-            let survey = self.ask(&question);
+            // Google's reading (the question's view): the same survey as `ask`, with no other reading linked.
+            let survey = self.ask_google(&question);
             if let Some(e) = survey.urls[0].typed.error {
                 return Err(e);
             }

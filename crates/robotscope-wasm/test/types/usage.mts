@@ -57,8 +57,8 @@ const fakeFetch = async (url: string, init: { redirect: 'manual' | 'follow'; sig
 fetchRobots('https://example.com/a', { fetch: fakeFetch, timeout: 500 }).then((r) => r.outcome);
 
 // The AI-era data: the catalogue with its facts, sets, typed agents and URLs, usage preferences, the AI view.
-import { CRAWLERS, CRAWLER_KINDS, crawler, crawlerSet, resolveAgent, resolveUrl } from 'robotscope';
-import type { Crawler, CrawlerKind, Obeys, Usage, AgentCheck, AiKindReport } from 'robotscope';
+import { AI_GROUPS, CRAWLERS, CRAWLER_KINDS, crawler, crawlerSet, resolveAgent, resolveUrl } from 'robotscope';
+import type { Crawler, CrawlerKind, Obeys, Usage, AgentCheck, AiKindReport, AiGroupName, Survey, SurveyCell } from 'robotscope';
 const firstKind: CrawlerKind | undefined = CRAWLERS[0]?.kind;
 const obeys: Obeys | undefined = crawler('GPTBot')?.obeys;
 const training: Crawler[] | null = crawlerSet('@ai-training');
@@ -69,10 +69,18 @@ const prefs: Usage = robots.usage('GPTBot', '/');
 const restricted: boolean | undefined = prefs.contentUsage[0]?.granted;
 const answer: AgentCheck = robots.checkAgent('googlebot-image', '/photos/a.jpg', { base: 'https://example.com' });
 const tie: number | null = answer.tiedDisallow;
-const ai: AiKindReport[] = robots.ai({ urls: ['/'], kinds: ['ai-training', 'control-token'] });
+const ai: AiKindReport[] = robots.ai({ urls: ['/'], kinds: ['training', 'user-triggered'] });
 const blocked: number | undefined = ai[0]?.blocked[0]?.blocked;
-// @ts-expect-error: the AI view reports only the AI kinds.
-robots.ai({ kinds: ['search'] });
+// @ts-expect-error: the AI view reports the core's AI groups, not catalogue kinds.
+robots.ai({ kinds: ['control-token'] });
+// A whole question, and its survey.
+const survey: Survey = robots.ask({ agents: ['GPTBot', 'Googlebot-News,Googlebot'], urls: ['/', 'http://'], view: 'compare', explain: true, baseline: robots });
+const cell: SurveyCell | null | undefined = survey.cells[0]?.[0];
+const readers: number | undefined = cell?.readers.length;
+const why: string | undefined = cell?.explanation;
+const groups: readonly AiGroupName[] = AI_GROUPS.map((g) => g.name);
+// @ts-expect-error: a view is a profile or compare.
+robots.ask({ agents: [], urls: [], view: 'bing' });
 // @ts-expect-error: obeys is a union of four statements.
 const wrongObeys: Obeys = 'maybe';
-export { firstKind, obeys, training, isAi, typedKind, tested, prefs, restricted, tie, blocked, wrongObeys };
+export { firstKind, obeys, training, isAi, typedKind, tested, prefs, restricted, tie, blocked, wrongObeys, readers, why, groups };

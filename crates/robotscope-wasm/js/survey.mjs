@@ -1,0 +1,220 @@
+// Whole questions (the core's question layer, `Robots::ask` and `Robots::ai_summary`) and the renderers of their
+// answers: `robots.ask` returns the core's survey as it comes from the module, with named members; `checkAgent`,
+// `grid`, `compare` and `ai` only pick members out of it. Nothing here reads an agent or a URL, counts, marks or
+// decides: a renderer that needs something the survey lacks asks the core for it.
+//
+// ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
+// copy.
+
+import { describe, text, quote, optionsOf } from './checks.mjs';
+
+/**
+ * The question layer over one API: `ctx` gives the module (`wasm()`), the live wasm handle of a Robots
+ * (`handle(robots, fn)`), `keep(robots)` (keeps its other readings, see `Robots::keep_readings`), `isRobots`,
+ * `needProfiles(fn)`, `ready()`, the catalogue entry of a crawler name (`entry`) and the data module.
+ */
+function createSurvey(ctx) {
+  const { wasm, handle, keep, isRobots, needProfiles, ready, entry, catalogue } = ctx;
+  const PROFILES = catalogue.PROFILES.map((p) => p.name);
+  /** A view crosses into wasm as its index here: a profile's index in PROFILES, or PROFILES.length for compare. */
+  const VIEWS = [...PROFILES, 'compare'];
+  const AI_GROUPS = catalogue.AI_GROUPS;
+
+  /** The index of a name of `names` (any ASCII case, spaces around ignored, as the core's `View::parse`). */
+  const pick = (fn, names, name, what) => {
+    const i = typeof name === 'string' ? names.indexOf(name.trim().toLowerCase()) : -1;
+    if (i < 0) {
+      const got = typeof name === 'string' ? quote(name) : describe(name);
+      throw new TypeError(`${fn}: ${what} must be one of ${names.map((p) => JSON.stringify(p)).join(', ')}, got ${got}`);
+    }
+    return i;
+  };
+  /** The option `profile` of checkAgent and grid: a profile's name, Google's when absent. */
+  const profileOf = (fn, o) => (o.profile === undefined ? 'google' : PROFILES[pick(fn, PROFILES, o.profile, 'options.profile')]);
+
+  /** An array of strings, none holding a line break, joined by `\n` (each is one row of the question). */
+  const rows = (fn, name, items) => {
+    if (!Array.isArray(items)) throw new TypeError(`${fn}: ${name} must be an array of strings, got ${describe(items)}`);
+    for (const item of items) {
+      if (/[\n\r]/.test(text(fn, `each of ${name}`, item))) throw new TypeError(`${fn}: ${name} ${quote(item)} holds a line break`);
+    }
+    return items.join('\n');
+  };
+
+  /** A typed agent from the module, its crawler as the catalogue entry. */
+  const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
+
+  /**
+   * The core's answer to a whole question: `{ view, site, differ, changed, agents, urls, cells }`, `cells` one row
+   * per URL (one cell per agent, `null` for a URL that cannot be read).
+   */
+  function ask(robots, question, fn = 'robots.ask') {
+    const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'baseline', 'exact', 'explain']);
+    if (question === undefined) throw new TypeError(`${fn}: the question must be an object with agents and urls`);
+    const agents = rows(fn, 'question.agents', q.agents);
+    const urls = rows(fn, 'question.urls', q.urls);
+    const base = q.base === undefined ? '' : text(fn, 'question.base', q.base);
+    const view = q.view === undefined ? 0 : pick(fn, VIEWS, q.view, 'question.view');
+    const baseline = q.baseline;
+    if (baseline !== undefined && !isRobots(baseline)) {
+      throw new TypeError(`${fn}: question.baseline must be a Robots, got ${describe(baseline)}`);
+    }
+    if (view !== 0) {
+      needProfiles(fn);
+      // Asked under another reading, the file (and its baseline) keeps its readings: no query tokenizes again.
+      keep(robots);
+      if (baseline !== undefined) keep(baseline);
+    }
+    const b = baseline === undefined ? undefined : handle(baseline, fn);
+    const w = handle(robots, fn);
+    const s = JSON.parse(w.ask(agents, urls, base, view, b || w, b !== undefined, q.exact === true, q.explain === true));
+    const n = q.agents.length;
+    const cells = q.urls.map((_, u) => s.cells.slice(u * n, u * n + n));
+    const asked = s.agents.map((a) => ({ ...a, members: a.members.map(agentOf) }));
+    return { view: s.view, site: s.site, differ: s.differ, changed: s.changed, agents: asked, urls: s.urls, cells };
+  }
+
+  /** A survey row's agent as one typed agent: its one member, or for a pool the pool named as the core names it. */
+  const rowAgent = (a) =>
+    a.members.length === 1 ? a.members[0] : { input: a.input, token: a.members.map((m) => m.token).join(','), kind: 'pool', crawler: null, label: a.label, note: a.notes.join(' ') };
+  const typedUrl = ({ input, tested, kind, error }) => ({ input, tested, kind, error });
+
+  /** One typed agent at one typed URL, explained (a URL that cannot be read is a TypeError). */
+  function checkAgent(robots, agent, url, options) {
+    const fn = 'robots.checkAgent';
+    const o = optionsOf(fn, options, ['base', 'profile']);
+    const q = { agents: [text(fn, 'the agent', agent)], urls: [text(fn, 'the URL', url)], view: profileOf(fn, o), explain: true };
+    if (o.base !== undefined) q.base = o.base;
+    const s = ask(robots, q, fn);
+    const c = s.cells[0][0];
+    if (c === null) throw new TypeError(`${fn}: cannot read the URL ${quote(url)}: ${s.urls[0].error}`);
+    const { token, follows, tiedDisallow, explanation, usage, verdict } = c;
+    return { agent: rowAgent(s.agents[0]), url: typedUrl(s.urls[0]), token, follows, tiedDisallow, explanation, usage, verdict };
+  }
+
+  /** Typed agents at typed URLs: one row per URL, one answer per agent (`null` where the URL cannot be read). */
+  function grid(robots, agents, urls, options) {
+    const fn = 'robots.grid';
+    const o = optionsOf(fn, options, ['base', 'profile']);
+    const profile = profileOf(fn, o);
+    const q = { agents, urls, view: profile };
+    if (o.base !== undefined) q.base = o.base;
+    return ask(robots, q, fn).cells.map((row) =>
+      row.map((c) => {
+        if (c === null) return null;
+        const v = c.verdict;
+        const answer = { allowed: c.allowed, line: c.line, token: c.token, follows: c.follows, rule: v.rule, scope: v.scope, groups: v.groups, tiedDisallow: c.tiedDisallow };
+        // Under another reading the groups are its own, which `groups()` does not list: their lines.
+        if (profile !== 'google') answer.groupLines = v.groupLines;
+        return answer;
+      })
+    );
+  }
+
+  /**
+   * Every URL for every agent under each profile asked (the CLI's `check --compare`): the strings as given (the
+   * core's exact reading), each profile's answer and explanation, and the core's marks.
+   */
+  function compare(robots, agents, urls, options) {
+    const fn = 'robots.compare';
+    const o = optionsOf(fn, options, ['profiles']);
+    let profiles = PROFILES;
+    if (o.profiles !== undefined) {
+      if (!Array.isArray(o.profiles) || o.profiles.length === 0) {
+        throw new TypeError(`${fn}: options.profiles must be a non-empty array of profile names (${PROFILES.join(', ')})`);
+      }
+      profiles = o.profiles.map((p, i) => PROFILES[pick(fn, PROFILES, p, `options.profiles[${i}]`)]);
+    }
+    const columns = typeof agents === 'string' ? [agents] : agents;
+    if (!Array.isArray(columns) || columns.length === 0) {
+      throw new TypeError(`${fn}: agents must be a string or a non-empty array of agents, got ${describe(agents)}`);
+    }
+    const list = typeof urls === 'string' ? [urls] : urls;
+    if (!Array.isArray(list) || list.length === 0) {
+      throw new TypeError(`${fn}: urls must be a string or a non-empty array of strings, got ${describe(urls)}`);
+    }
+    // A pooled list is its members joined by commas, as the core's questions pool agents.
+    const pools = columns.map((a, i) => {
+      if (typeof a === 'string') return a;
+      if (!Array.isArray(a) || a.length === 0) throw new TypeError(`${fn}: agents[${i}] must be a string or a non-empty array of strings, got ${describe(a)}`);
+      return a.map((m, k) => text(fn, `agents[${i}][${k}]`, m)).join(',');
+    });
+    needProfiles(fn);
+    const question = (view, explain) => ({ agents: pools, urls: list, view, exact: true, explain });
+    const all = ask(robots, question('compare', true), fn);
+    const each = profiles.map((p) => ask(robots, question(p, false), fn));
+    const out = [];
+    list.forEach((url, u) =>
+      columns.forEach((agent, a) => {
+        const c = all.cells[u][a];
+        const answers = profiles.map((p, k) => {
+          const r = PROFILES.indexOf(p);
+          const v = each[k].cells[u][a].verdict;
+          return { profile: p, allowed: c.readers[r].allowed, line: c.readers[r].line, rule: v.rule, scope: v.scope, explanation: c.explanations[r] };
+        });
+        // The core marks where every reading disagrees; a subset of them is marked over its own answers.
+        const whole = profiles.length === PROFILES.length && PROFILES.every((p) => profiles.includes(p));
+        const differs = whole ? c.differs : answers.some((x) => x.allowed !== answers[0].allowed);
+        const linesDiffer = answers.some((x) => x.line !== answers[0].line);
+        out.push({ url, agent, differs, linesDiffer, answers });
+      })
+    );
+    return out;
+  }
+
+  /**
+   * What the file does to the catalogue's AI crawlers, by the core's AI groups (training with the control tokens,
+   * AI search, user-triggered): each crawler at each URL, and the core's counts per URL.
+   */
+  function ai(robots, options) {
+    const fn = 'robots.ai';
+    const { urls = ['/'], kinds } = optionsOf(fn, options, ['urls', 'kinds']);
+    if (!Array.isArray(urls) || urls.length === 0) throw new TypeError(`${fn}: urls must be a non-empty array of strings`);
+    const names = AI_GROUPS.map((g) => g.name);
+    if (kinds !== undefined) {
+      if (!Array.isArray(kinds)) throw new TypeError(`${fn}: kinds must be an array of AI group names`);
+      for (const k of kinds) if (!names.includes(k)) throw new TypeError(`${fn}: unknown kind ${JSON.stringify(k)} (${names.join(', ')})`);
+    }
+    const w = handle(robots, fn);
+    const answers = urls.map((u) => {
+      const typed = resolveUrl(text(fn, 'a URL', u));
+      if (typed.error !== null) throw new TypeError(`${fn}: cannot read the URL ${quote(u)}: ${typed.error}`);
+      return { url: typed.tested, groups: JSON.parse(w.aiSummary(u)) };
+    });
+    return answers[0].groups
+      .map((g, i) => {
+        const per = answers.map((a) => ({ url: a.url, group: a.groups[i] }));
+        const crawlers = g.crawlers.flatMap((x, k) =>
+          per.map(({ url, group }) => {
+            const c = group.crawlers[k].cell;
+            return { crawler: entry(x.crawler), url, allowed: c.allowed, line: c.line, rule: c.verdict.rule, token: c.token, follows: c.follows, tiedDisallow: c.tiedDisallow, usage: c.usage };
+          })
+        );
+        const blocked = per.map(({ url, group }) => ({ url, blocked: group.blocked, onlyLookBlocked: group.looksBlocked }));
+        return { kind: g.group, title: g.title, total: g.crawlers.length, blocked, crawlers };
+      })
+      .filter((g) => kinds === undefined || kinds.includes(g.kind));
+  }
+
+  const oneLine = (fn, name, value) => {
+    if (text(fn, name, value).includes('\n')) throw new TypeError(`${fn}: ${name} ${quote(value)} holds a line break`);
+    return value;
+  };
+
+  /** A typed agent as the core reads it (SPEC B2). */
+  function resolveAgent(agent) {
+    ready();
+    return agentOf(JSON.parse(wasm().resolveAgent(oneLine('resolveAgent', 'the agent', agent))));
+  }
+
+  /** A typed URL as the core reads it (SPEC B2); paths are joined to `base` when given. */
+  function resolveUrl(url, base) {
+    ready();
+    oneLine('resolveUrl', 'the URL', url);
+    return JSON.parse(wasm().resolveUrl(url, base === undefined ? '' : oneLine('resolveUrl', 'the base', base)));
+  }
+
+  return { ask, checkAgent, grid, compare, ai, resolveAgent, resolveUrl, VIEWS };
+}
+
+export { createSurvey };

@@ -1,0 +1,261 @@
+//! The question layer for JavaScript: `Robots::ask` and `Robots::ai_summary` of the core, written as JSON with
+//! named members. Nothing here decides: every cell, mark, explanation and count is the core's; this file only
+//! names the members, once, for every JavaScript renderer (`grid`, `checkAgent`, `compare`, `ai`, the widget).
+//!
+//! The module browsers load first has no reading but Google's (see `profiles.rs`): it asks through
+//! `Robots::ask_google`, `explain_cell_google` and `quoted_lines_google`, which link no other reading, and the
+//! façade refuses any other view before calling in.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use robotscope::{Answer, AskedAgent, AskedUrl, Cell, Profile, Question, Survey, View};
+use wasm_bindgen::prelude::*;
+
+use crate::crawlers::{typed_agent, typed_url, usage};
+use crate::json::Json;
+use crate::Robots;
+
+/// The view of index `i`: a profile's index in `Profile::ALL`, or `Profile::ALL.len()` for `compare`.
+fn view(i: u8) -> View {
+    match Profile::ALL.get(usize::from(i)) {
+        Some(&p) => View::Reading(p),
+        None => View::Compare,
+    }
+}
+
+fn answer(j: &mut Json, a: &Answer) {
+    j.open_object().key("profile").str(a.profile.as_str()).key("allowed").bool(a.allowed).key("line").num(a.line);
+    j.key("token").opt_str(a.token.as_deref()).key("follows").opt_str(a.follows.as_deref()).close_object();
+}
+
+impl Robots {
+    #[cfg(feature = "profiles")]
+    fn survey(&self, q: &Question<'_>) -> Survey {
+        self.inner.ask(q)
+    }
+
+    #[cfg(not(feature = "profiles"))]
+    fn survey(&self, q: &Question<'_>) -> Survey {
+        self.inner.ask_google(q)
+    }
+
+    #[cfg(feature = "profiles")]
+    fn explain_cell(&self, s: &Survey, url: usize, agent: usize, profile: Profile) -> String {
+        self.inner.explain_cell(s, url, agent, profile).unwrap_or_default()
+    }
+
+    #[cfg(not(feature = "profiles"))]
+    fn explain_cell(&self, s: &Survey, url: usize, agent: usize, _: Profile) -> String {
+        self.inner.explain_cell_google(s, url, agent).unwrap_or_default()
+    }
+
+    #[cfg(feature = "profiles")]
+    fn quoted(&self, cell: &Cell) -> Vec<usize> {
+        self.inner.quoted_lines(cell)
+    }
+
+    #[cfg(not(feature = "profiles"))]
+    fn quoted(&self, cell: &Cell) -> Vec<usize> {
+        self.inner.quoted_lines_google(cell)
+    }
+
+    /// One cell: `{profile, allowed, line, token, follows, tiedDisallow, differs, changed, readers, baseline, usage,
+    /// verdict}`, and with `explain` (a survey and the cell's place in it) `explanation`, `quotedLines` and, when
+    /// comparing, `explanations` (one per reader).
+    fn cell(&self, j: &mut Json, c: &Cell, explain: Option<(&Survey, usize, usize)>) {
+        j.open_object().key("profile").str(c.profile.as_str());
+        j.key("allowed").bool(c.allowed()).key("line").num(c.line());
+        j.key("token").opt_str(c.token.as_deref()).key("follows").opt_str(c.follows.as_deref());
+        j.key("tiedDisallow");
+        match c.tied_disallow {
+            Some(l) => j.num(l),
+            None => j.null(),
+        };
+        j.key("differs").bool(c.differs).key("changed").bool(c.changed);
+        j.key("readers").open_array();
+        for r in &c.readers {
+            answer(j, r);
+        }
+        j.close_array().key("baseline");
+        match &c.baseline {
+            Some(b) => answer(j, b),
+            None => {
+                j.null();
+            }
+        }
+        j.key("usage");
+        usage(j, &c.usage);
+        j.key("verdict");
+        self.verdict_into(j, &c.verdict, false);
+        if let Some((s, u, a)) = explain {
+            j.key("explanation").str(&self.explain_cell(s, u, a, c.profile));
+            j.key("quotedLines").nums(&self.quoted(c));
+            if !c.readers.is_empty() {
+                j.key("explanations").open_array();
+                for r in &c.readers {
+                    j.str(&self.explain_cell(s, u, a, r.profile));
+                }
+                j.close_array();
+            }
+        }
+        j.close_object();
+    }
+}
+
+fn agent_row(j: &mut Json, a: &AskedAgent) {
+    j.open_object().key("input").str(&a.input).key("label").str(&a.label).key("notes").open_array();
+    for n in &a.notes {
+        j.str(n);
+    }
+    j.close_array().key("members").open_array();
+    for m in &a.members {
+        typed_agent(j, m);
+    }
+    j.close_array().close_object();
+}
+
+fn url_row(j: &mut Json, u: &AskedUrl) {
+    typed_url(j, &u.typed, Some(u.governs.map(|g| g.name())));
+}
+
+/// Splits a list the façade joined with `\n` (it refuses items holding one); an empty list is empty.
+fn items(list: &str) -> Vec<String> {
+    if list.is_empty() {
+        return Vec::new();
+    }
+    list.split('\n').map(String::from).collect()
+}
+
+#[wasm_bindgen]
+impl Robots {
+    /// Answers a whole question (the core's `Robots::ask`): agents and URLs as typed (each list joined by `\n`),
+    /// paths joined to `base` ("" for none), under the view of index `view` (a profile's index in `Profile::ALL`,
+    /// or its length for `compare`), against `baseline` when `against`, read exactly as given when `exact`; with
+    /// `explain`, each cell carries its explanation and quoted lines. The survey as JSON: `{view, site, differ,
+    /// changed, agents, urls, cells}`, `cells` URL-major, `null` where the URL cannot be read.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ask(
+        &self,
+        agents: &str,
+        urls: &str,
+        base: &str,
+        view_index: u8,
+        baseline: &Robots,
+        against: bool,
+        exact: bool,
+        explain: bool,
+    ) -> String {
+        let question = Question {
+            agents: items(agents),
+            urls: items(urls),
+            base: Some(base).filter(|b| !b.is_empty()).map(String::from),
+            view: view(view_index),
+            baseline: against.then_some(&baseline.inner),
+            exact,
+        };
+        let s = self.survey(&question);
+        let mut j = Json::new();
+        j.open_object().key("view").str(s.view.name()).key("site").opt_str(s.site.as_deref());
+        j.key("differ").num(s.differ).key("changed").num(s.changed);
+        j.key("agents").open_array();
+        for a in &s.agents {
+            agent_row(&mut j, a);
+        }
+        j.close_array().key("urls").open_array();
+        for u in &s.urls {
+            url_row(&mut j, u);
+        }
+        j.close_array().key("cells").open_array();
+        let n = s.agents.len();
+        for (i, c) in s.cells.iter().enumerate() {
+            match c {
+                Some(c) => self.cell(&mut j, c, explain.then_some((&s, i / n.max(1), i % n.max(1)))),
+                None => {
+                    j.null();
+                }
+            }
+        }
+        j.close_array().close_object();
+        j.finish()
+    }
+
+    /// What the file does to the catalogue's AI crawlers at the typed `url` (the core's `Robots::ai_summary`), as
+    /// JSON `[{group, title, blocked, looksBlocked, crawlers: [{crawler, cell}]}]` (`crawler`: the catalogue name).
+    /// Throws the URL error's sentence when the URL cannot be read.
+    #[wasm_bindgen(js_name = aiSummary)]
+    pub fn ai_summary(&self, url: &str) -> Result<String, JsValue> {
+        let groups = self.inner.ai_summary(url).map_err(crate::into_error)?;
+        let mut j = Json::new();
+        j.open_array();
+        for g in &groups {
+            j.open_object().key("group").str(g.group.name).key("title").str(g.group.title);
+            j.key("blocked").num(g.blocked).key("looksBlocked").num(g.looks_blocked).key("crawlers").open_array();
+            for a in &g.crawlers {
+                j.open_object().key("crawler").str(a.crawler.name).key("cell");
+                self.cell(&mut j, &a.cell, None);
+                j.close_object();
+            }
+            j.close_array().close_object();
+        }
+        j.close_array();
+        Ok(j.finish())
+    }
+
+    /// Keeps the readings other than Google's with the parse (the core's `Robots::keep_readings`), so that asking
+    /// under them again tokenizes nothing; `heapBytes` counts them. Nothing in the module without them.
+    #[wasm_bindgen(js_name = keepReadings)]
+    pub fn keep_readings(&mut self) {
+        #[cfg(feature = "profiles")]
+        self.inner.keep_readings();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AI_ERA: &str = include_str!("../../../static/examples/ai-era.robots.txt");
+
+    #[test]
+    fn a_survey_names_its_members_and_the_cells_are_the_cores() {
+        let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
+        let json = robots.ask("ccbot\nGPTBot", "/\nhttp://", "https://example.com", 0, &robots, false, false, true);
+        let q = Question {
+            agents: ["ccbot", "GPTBot"].map(String::from).into(),
+            urls: ["/", "http://"].map(String::from).into(),
+            base: Some("https://example.com".into()),
+            ..Question::default()
+        };
+        let s = robots.inner.ask(&q);
+        assert!(json.starts_with("{\"view\":\"google\",\"site\":\"https://example.com/robots.txt\",\"differ\":0,"));
+        // CCBot has no group: the two `*` groups merge and `Allow: /` (line 4) ties `Disallow: /` (line 15).
+        let ccbot = s.cell(0, 0).unwrap();
+        assert_eq!((ccbot.line(), ccbot.tied_disallow), (4, Some(15)));
+        assert!(json.contains("\"cells\":[{\"profile\":\"google\",\"allowed\":true,\"line\":4,\"token\":\"CCBot\""));
+        assert!(json.contains("\"tiedDisallow\":15,"), "{json}");
+        assert!(json.contains(&alloc::format!(
+            "\"explanation\":\"{}",
+            &robots.inner.explain_cell(&s, 0, 0, Profile::Google).unwrap()[..40]
+        )));
+        assert!(json.ends_with(",null,null]}"), "the URL that cannot be read has no cells: {json}");
+        assert_eq!(robots.ask("", "/", "", 0, &robots, false, false, false).matches("\"cells\":[]").count(), 1);
+    }
+
+    #[test]
+    fn the_ai_summary_is_the_cores() {
+        let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
+        let json = robots.ai_summary("/").unwrap();
+        let groups = robots.inner.ai_summary("/").unwrap();
+        for g in &groups {
+            let head = alloc::format!(
+                "{{\"group\":\"{}\",\"title\":\"{}\",\"blocked\":{},\"looksBlocked\":{},",
+                g.group.name,
+                g.group.title,
+                g.blocked,
+                g.looks_blocked
+            );
+            assert!(json.contains(&head), "{head} in {json}");
+        }
+    }
+}
