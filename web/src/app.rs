@@ -480,7 +480,6 @@ pub fn App() -> Html {
     };
     let a = &state.analysis;
     let (url, agent) = a.selected;
-    let before = a.baseline_grid.as_ref().and_then(|g| g.cell(url, agent));
     html! {
         <>
             <header class="top">
@@ -520,7 +519,7 @@ pub fn App() -> Html {
                     <section class="pane pane-ask" aria-labelledby="ask-heading">
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
                         <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()}
-                            tokens={a.grid.tokens.clone()}
+                            tokens={a.tokens()}
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)}
                                 on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
@@ -550,9 +549,8 @@ pub fn App() -> Html {
                                     on_change={on_policy_change} on_write={dispatch.reform(Action::WritePolicy)}
                                     on_reveal={on_reveal.clone()} on_close={close_policy} />
                             } else {
-                                <Results agents={a.agents.clone()} urls={a.urls.clone()} site={a.site.clone()}
-                                    grid={a.grid.clone()}
-                                    baseline={a.baseline_grid.clone()} readers={a.readers.clone()}
+                                <Results agents={a.agents.clone()} urls={a.urls.clone()} survey={a.survey.clone()}
+                                    has_baseline={a.baseline.is_some()}
                                     selected={a.selected}
                                     on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
                                     on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
@@ -561,7 +559,7 @@ pub fn App() -> Html {
                         </div>
                         <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()}
                             url={a.urls.get(url).cloned()}
-                            parsed={a.parsed.clone()} text={state.document.text.clone()} {before} {on_reveal} />
+                            parsed={a.parsed.clone()} text={state.document.text.clone()} {on_reveal} />
                     </section>
                 </div>
             </main>
