@@ -326,6 +326,8 @@ pub fn App() -> Html {
         Callback::from(move |action: NoticeAction| match action {
             NoticeAction::RestoreBackup => restore_backup(&state, None),
             NoticeAction::RebaseUrls(origin) => state.dispatch(Action::RebaseUrls(origin)),
+            NoticeAction::UseExampleAsked(i) => state.dispatch(Action::UseExampleAsked(i)),
+            NoticeAction::SetAsked(agents, urls) => state.dispatch(Action::SetAsked(agents, urls)),
             NoticeAction::SetUrls(text) => {
                 state.dispatch(Action::EditUrls(text));
                 state.dispatch(Action::Notify(Notice::info("The URLs are as they were.")));

@@ -34,6 +34,10 @@ pub enum NoticeAction {
     RebaseUrls(String),
     /// Put the URLs box back to this text (undoing a rebase).
     SetUrls(String),
+    /// Ask the example's (this index of the examples) agents and URLs instead of the ones listed.
+    UseExampleAsked(usize),
+    /// Put the agents and URLs boxes back to these texts (undoing [`NoticeAction::UseExampleAsked`]).
+    SetAsked(String, String),
 }
 
 impl NoticeAction {
@@ -42,7 +46,8 @@ impl NoticeAction {
         match self {
             NoticeAction::RestoreBackup => "Restore my previous session",
             NoticeAction::RebaseUrls(_) => "Check the URLs on this site",
-            NoticeAction::SetUrls(_) => "Undo",
+            NoticeAction::SetUrls(_) | NoticeAction::SetAsked(..) => "Undo",
+            NoticeAction::UseExampleAsked(_) => "Use its agents and URLs",
         }
     }
 }
@@ -142,9 +147,23 @@ pub fn urls_rebased(count: usize, origin: &str, previous: String) -> Notice {
         .with_action(NoticeAction::SetUrls(previous))
 }
 
-/// The example `title` was loaded.
-pub fn example_loaded(title: &str) -> Notice {
-    Notice::info(format!("Loaded the example “{title}”."))
+/// The example `title` (the `index`th) was loaded; `own` when the boxes hold other agents and URLs than its own,
+/// which stay unless the user takes the example's.
+pub fn example_loaded(title: &str, index: usize, own: bool) -> Notice {
+    if own {
+        Notice::info(format!(
+            "Loaded the example “{title}”; your agents and URLs are kept. Undo (Ctrl+Z in the editor) brings your file \
+             back."
+        ))
+        .with_action(NoticeAction::UseExampleAsked(index))
+    } else {
+        Notice::info(format!("Loaded the example “{title}”. Undo (Ctrl+Z in the editor) brings your file back."))
+    }
+}
+
+/// The agents and URLs became the example's; `agents` and `urls` are the boxes as they were.
+pub fn example_asked(agents: String, urls: String) -> Notice {
+    Notice::info("The agents and URLs are the example's.").with_action(NoticeAction::SetAsked(agents, urls))
 }
 
 /// The policy builder wrote its lines, from `line`.

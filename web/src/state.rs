@@ -45,8 +45,12 @@ pub enum Action {
         /// The agent column.
         agent: usize,
     },
-    /// Replace the file with an example.
+    /// Replace the file with an example (undoable); the agents and URLs stay.
     LoadExample(usize),
+    /// Make the agents and URLs those of an example (undoable from the notice it shows).
+    UseExampleAsked(usize),
+    /// Put the agents and URLs boxes back to these texts.
+    SetAsked(String, String),
     /// Empty the file and the URLs (the example's), to start on one's own; the agents stay. Undoable.
     ClearExample,
     /// Replace the file with one opened from disk (picker or drag-and-drop).
@@ -105,17 +109,12 @@ pub struct State {
     pub reveal: Option<(usize, u32)>,
 }
 
-const DEFAULT_AGENTS: &str =
-    "Googlebot\nGPTBot\nMozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)\n";
-const DEFAULT_URLS: &str =
-    "https://example.com/shop/shoes\nhttps://example.com/cart\n/private/press/launch.html\n/blog/größe\n";
-
 impl Default for State {
     fn default() -> State {
         State::from_session(Session {
             robots: EXAMPLES[0].text.to_string(),
-            agents: DEFAULT_AGENTS.to_string(),
-            urls: DEFAULT_URLS.to_string(),
+            agents: EXAMPLES[0].agents.to_string(),
+            urls: EXAMPLES[0].urls.to_string(),
             full_file: false,
             raw: None,
             baseline: None,
@@ -240,8 +239,21 @@ impl State {
             Action::LoadExample(i) => {
                 let example = EXAMPLES.get(i)?;
                 document.open(example.text.to_string(), None, example.file);
-                notice = Some(messages::example_loaded(example.title));
+                let own = *inputs.agents != *example.agents || *inputs.urls != *example.urls;
+                notice = Some(messages::example_loaded(example.title, i, own));
                 lint_now = true;
+            }
+            Action::UseExampleAsked(i) => {
+                let example = EXAMPLES.get(i)?;
+                notice = Some(messages::example_asked(inputs.agents.to_string(), inputs.urls.to_string()));
+                inputs.agents = Rc::from(example.agents);
+                inputs.urls = Rc::from(example.urls);
+                inputs.selected = (0, 0);
+            }
+            Action::SetAsked(agents, urls) => {
+                inputs.agents = Rc::from(agents);
+                inputs.urls = Rc::from(urls);
+                notice = Some(Notice::info("The agents and URLs are as they were."));
             }
             Action::ClearExample => {
                 document.open(String::new(), None, "robots.txt");
@@ -513,6 +525,32 @@ mod tests {
         assert_eq!(s.analysis.ai[0].crawlers.len(), training.len());
         // An unknown set changes nothing.
         assert!(s.next(Action::FillAgents("@robots")).is_none());
+    }
+
+    /// Choosing an example keeps the agents and URLs typed, and offers the example's; taking them is undone from
+    /// the notice, and the file from the editor's history.
+    #[test]
+    fn examples_keep_or_replace_the_agents_and_urls_by_choice() {
+        let start = reduce(Rc::new(State::default()), Action::EditAgents("MyBot\n".into()));
+        let start = reduce(start, Action::EditUrls("/mine\n".into()));
+        let s = reduce(start.clone(), Action::LoadExample(1));
+        assert_eq!(&*s.document.text, EXAMPLES[1].text);
+        assert_eq!((&*s.inputs.agents, &*s.inputs.urls), ("MyBot\n", "/mine\n"));
+        let offer = s.notice.as_ref().and_then(|n| n.action.clone());
+        assert_eq!(offer, Some(NoticeAction::UseExampleAsked(1)));
+        let taken = reduce(s.clone(), Action::UseExampleAsked(1));
+        assert_eq!((&*taken.inputs.agents, &*taken.inputs.urls), (EXAMPLES[1].agents, EXAMPLES[1].urls));
+        assert_eq!(taken.analysis.agents.len(), 4);
+        let Some(NoticeAction::SetAsked(agents, urls)) = taken.notice.as_ref().and_then(|n| n.action.clone()) else {
+            panic!("no undo offered: {:?}", taken.notice)
+        };
+        let back = reduce(taken, Action::SetAsked(agents, urls));
+        assert_eq!((&*back.inputs.agents, &*back.inputs.urls), ("MyBot\n", "/mine\n"));
+        let undone = reduce(back, Action::Edit(Edit::Undo));
+        assert_eq!(&*undone.document.text, &*start.document.text);
+        // The example's own agents and URLs listed already: nothing to offer.
+        let s = reduce(Rc::new(State::default()), Action::LoadExample(0));
+        assert!(s.notice.as_ref().is_some_and(|n| n.action.is_none()));
     }
 
     #[test]
