@@ -90,6 +90,17 @@ fn the_tester_answers_the_shared_questions() {
         let a = &s.analysis;
         let survey = &a.survey;
         let expect = &q["expect"];
+        // The page's survey (`Robots::ask_fast`) is the core's `Robots::ask` of the same question, field for field.
+        let baseline = q.get("baseline").and_then(Value::as_str).map(robotscope::Robots::parse);
+        let question = robotscope::Question {
+            agents: a.agent_lines.to_vec(),
+            urls: a.url_lines.to_vec(),
+            base: q.get("base").and_then(Value::as_str).map(String::from),
+            view: survey.view,
+            baseline: baseline.as_ref(),
+            exact: false,
+        };
+        assert_eq!(**survey, a.parsed.robots.ask(&question), "{name}: the core's survey");
         assert_eq!(survey.view, View::parse(q["view"].as_str().unwrap()).unwrap(), "{name}: view");
         assert_eq!(survey.site.as_deref(), expect["site"].as_str(), "{name}: site");
         // The rows typed: blank lines ask nothing.
