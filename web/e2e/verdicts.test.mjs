@@ -54,8 +54,8 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     const explanation = verdicts.getByText('has no group of its own');
     assert.equal(
       await explanation.textContent(),
-      'ExampleBot has no group of its own, so the `*` group (lines 2-4) applies. `Allow: /private/press/` (line 4, ' +
-        'priority 15) beats `Disallow: /private/` (line 3, priority 9), so the URL is allowed.',
+      'ExampleBot has no group of its own, so the * group (lines 2-4) applies. Allow: /private/press/ (line 4, ' +
+        'priority 15) beats Disallow: /private/ (line 3, priority 9), so the URL is allowed.',
     );
     // The rules that matched, the winner marked.
     const rules = page.getByRole('table', { name: /Rules that match/ });
@@ -66,14 +66,16 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     await cell(page, 2, 0).click();
     await page.waitForFunction(() => document.querySelector('[data-winning="true"]')?.dataset.line === '7');
     assert.equal(await summary(page).textContent(), 'Disallowed by line 7: Disallow: /*.pdf$. Googlebot fetching https://example.com/docs/guide.pdf');
-    assert.match(await verdicts.getByText('has its own group').textContent(), /^Googlebot has its own group \(lines 6-8\), so the `\*` rules are ignored\. `Disallow: \/\*\.pdf\$` \(line 7, priority 7\) beats `Allow: \/docs\/` \(line 8, priority 6\)/);
+    assert.match(await verdicts.getByText('has its own group').textContent(), /^Googlebot has its own group \(lines 6-8\), so the \* rules are ignored\. Disallow: \/\*\.pdf\$ \(line 7, priority 7\) beats Allow: \/docs\/ \(line 8, priority 6\)/);
+    // The core's Markdown code spans are code, not backticks.
+    assert.deepEqual((await verdicts.locator('.explanation code').allTextContents()).slice(0, 2), ['*', 'Disallow: /*.pdf$']);
 
     // No rule decided: no line is marked, and the explanation says why.
     await cell(page, 0, 0).click();
     await page.waitForFunction(() => !document.querySelector('[data-winning="true"]'));
     assert.equal(await winningLine(page), 0);
     assert.match(await summary(page).textContent(), /^Allowed \(no rule decided\)/);
-    assert.match(await verdicts.getByText('No rule matches').textContent(), /No rule matches `\/private\/a\.html`, so the URL is allowed\./);
+    assert.match(await verdicts.getByText('No rule matches').textContent(), /No rule matches \/private\/a\.html, so the URL is allowed\./);
   });
 
   await t.test('editing the file updates the answers at once', async () => {

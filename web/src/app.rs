@@ -1,13 +1,7 @@
 //! The tester's layout: the editor and the lint on one side; agents, URLs, verdicts and the explanation on the
-//! other. It restores the saved session on start and saves it (debounced) after each change.
+//! other. Its effects (starting from the saved session, the page's events, saving, the deferred lint) are the
+//! custom hooks of [`crate::hooks`].
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
-
-use gloo::events::EventListener;
-use gloo::render::{request_animation_frame, AnimationFrame};
-use gloo::timers::callback::Timeout;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::agents::Agents;
@@ -22,177 +16,10 @@ use crate::components::results::{ReadAs, Results};
 use crate::components::toolbar::Toolbar;
 use crate::components::urls::Urls;
 use crate::examples::EXAMPLES;
+use crate::hooks::{restore_backup, use_autosave, use_deferred_lint, use_page_events, use_session};
 use crate::messages::{Notice, NoticeAction};
-use crate::session::Session;
-use crate::state::{Action, State};
-use crate::{browser, permalink, session, store};
-
-/// How long typing must pause before the session is saved (it is also saved when the page is hidden or left).
-const SAVE_DELAY_MS: u32 = 400;
-
-/// `text` with its first letter in upper case, to start a sentence with a message (ASCII only: Unicode case
-/// tables would cost kilobytes of wasm, and the messages start in ASCII).
-fn sentence(text: &str) -> String {
-    let mut out = text.to_string();
-    if let Some(first) = out.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    out
-}
-
-/// The session saved for this tab (or the last one saved in this browser), or the first example; a damaged
-/// session is reported, not fatal. The flag says the file is still to be read from IndexedDB.
-fn saved_state() -> (State, bool) {
-    let Some((saved, in_idb)) = store::load() else {
-        return (State::default(), false);
-    };
-    match session::decode(&saved) {
-        Ok(s) if in_idb => {
-            (State::from_session(s).with_notice(Notice::info("Loading your file from this browser's storage…")), true)
-        }
-        Ok(s) => (State::from_session(s), false),
-        Err(e) => (
-            State::default()
-                .with_notice(Notice::error(format!("{}, so the tester starts from the example.", sentence(e)))),
-            false,
-        ),
-    }
-}
-
-/// The notice shown when a share link has replaced the session on screen.
-fn opened_link_notice(backup: bool) -> Notice {
-    if backup {
-        Notice::info(
-            "Opened a shared session: the file, agents and URLs are the link's. Your previous session is \
-            kept as a backup in this browser (see Backups).",
-        )
-        .with_action(NoticeAction::RestoreBackup)
-    } else {
-        Notice::info("Opened a shared session: the file, agents and URLs are the link's.")
-    }
-}
-
-/// Reads the share link in the address, if there is one: its session, or why it cannot be read.
-///
-/// A link's fragment is removed once read, so that a reload shows the user's edits rather than the link again.
-fn take_link() -> Option<Result<Session, String>> {
-    let window = web_sys::window()?;
-    let hash = window.location().hash().unwrap_or_default();
-    if !permalink::is_share_link(&hash) {
-        return None;
-    }
-    if let Ok(history) = window.history() {
-        let location = window.location();
-        let bare = format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare));
-    }
-    Some(permalink::from_fragment(&hash))
-}
-
-/// The state to start with: a share link in the address, else the saved session. The session saved before
-/// the link is kept as a backup first, so nothing typed is lost.
-fn initial_state() -> (State, bool) {
-    match take_link() {
-        None => saved_state(),
-        Some(Ok(shared)) => {
-            // The tab's own session (a file kept in IndexedDB stays there, under the tab's key, until the next
-            // save; its agents and URLs are backed up here).
-            let saved = store::load().map(|(text, _)| text);
-            let backup = saved.is_some_and(|saved| store::push_backup(&saved));
-            (State::from_session(shared).with_notice(opened_link_notice(backup)), false)
-        }
-        Some(Err(e)) => {
-            let (state, loading) = saved_state();
-            (state.with_notice(Notice::error(format!("{}. Your own session is shown instead.", sentence(&e)))), loading)
-        }
-    }
-}
-
-/// Opens the share link pasted into the address of an open tester (`hashchange`): the session on screen
-/// becomes the newest backup.
-fn open_link_in_place(state: &UseReducerHandle<State>) {
-    match take_link() {
-        None => {}
-        Some(Ok(shared)) => {
-            let notice = if store::push_backup(&session::encode(&state.session())) {
-                opened_link_notice(true)
-            } else {
-                Notice::info(
-                    "Opened a shared session: the file, agents and URLs are the link's. Your previous session was too \
-                     large to keep in this browser's storage; Undo (Ctrl+Z in the editor) brings its file back.",
-                )
-            };
-            state.dispatch(Action::Restore(shared));
-            state.dispatch(Action::Notify(notice));
-        }
-        Some(Err(e)) => {
-            state.dispatch(Action::Notify(Notice::error(format!("{}. Your session is unchanged.", sentence(&e)))))
-        }
-    }
-}
-
-/// Restores a backup (`key`, or the newest): the session on screen becomes the newest backup in its place, so
-/// pressing "Restore my previous session" again swaps back.
-fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
-    let key = key.or_else(|| store::backups().first().map(|b| b.key.clone()));
-    let Some((key, backup)) = key.and_then(|k| store::take_backup(&k).map(|b| (k, b))) else {
-        state.dispatch(Action::Notify(Notice::error("There is no previous session in this browser's storage.")));
-        return;
-    };
-    let _ = key;
-    match session::decode(&backup) {
-        Ok(previous) => {
-            let notice = if store::push_backup(&session::encode(&state.session())) {
-                Notice::info(format!(
-                    "Restored your previous session (“{}”). The session it replaced is now the newest backup.",
-                    session::first_line(&backup)
-                ))
-                .with_action(NoticeAction::RestoreBackup)
-            } else {
-                Notice::info(
-                    "Restored your previous session. The one it replaced was too large to keep as a backup; Undo \
-                     (Ctrl+Z in the editor) brings its file back.",
-                )
-            };
-            state.dispatch(Action::Restore(previous));
-            state.dispatch(Action::Notify(notice));
-        }
-        Err(e) => state.dispatch(Action::Notify(Notice::error(format!(
-            "{}, so it cannot be restored. The session on screen is unchanged.",
-            sentence(&e.replace("saved session", "backup"))
-        )))),
-    }
-}
-
-/// Saves the session; a failure is reported, and nothing typed is lost.
-fn save(state: &State) -> Result<(), Notice> {
-    store::save(&state.session(), &state.document.text.0).map_err(|e| match e {
-        store::SaveError::NoStorage => {
-            Notice::error("This browser does not allow local storage: the session will not survive a reload.")
-        }
-        store::SaveError::Full => Notice::error(
-            "The browser's storage for this site is full, so the session will not survive a reload. Everything else \
-             works; download the file to keep it.",
-        ),
-    })
-}
-
-/// Marks the verdict card `data-tucked` (CSS makes it static there) while the selected cell lies where the card,
-/// stuck to the bottom of the screen, would cover it.
-fn tuck_card() {
-    let Some(window) = web_sys::window() else { return };
-    let Some(document) = window.document() else { return };
-    let (Some(card), Some(cell)) = (
-        document.query_selector(".sheet-card").ok().flatten(),
-        document.query_selector("td.cell.selected").ok().flatten(),
-    ) else {
-        return;
-    };
-    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    let (c, own) = (cell.get_bounding_client_rect(), card.get_bounding_client_rect());
-    let covered = c.bottom() > height - own.height() && c.top() < height;
-    let _ = if covered { card.set_attribute("data-tucked", "") } else { card.remove_attribute("data-tucked") };
-}
+use crate::state::Action;
+use crate::{browser, store};
 
 /// The backups menu: each kept session by its time and first line; choosing one restores it.
 #[derive(Properties, PartialEq, Clone)]
@@ -237,95 +64,17 @@ fn Backups(props: &BackupsProps) -> Html {
 /// The whole tester.
 #[function_component]
 pub fn App() -> Html {
-    // Whether the file is still being read from IndexedDB: nothing is saved until it is there.
-    let start = use_mut_ref(|| None::<bool>);
-    let state = use_reducer({
-        let start = start.clone();
-        move || {
-            let (state, loading) = initial_state();
-            *start.borrow_mut() = Some(loading);
-            state
-        }
-    });
-    let loading = use_mut_ref(|| start.borrow().unwrap_or(false));
-    use_effect_with((), |_| {
-        crate::components::toolbar::apply_theme(&crate::components::toolbar::saved_theme());
-        // The static shell of index.html has done its job.
-        if let Some(shell) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("shell")) {
-            shell.remove();
-        }
-    });
-
-    let latest = use_mut_ref(|| state.clone());
-    *latest.borrow_mut() = state.clone();
-    // A large file kept in IndexedDB arrives after the first render; the agents and URLs on screen stay.
-    {
-        let latest = latest.clone();
-        let loading = loading.clone();
-        use_effect_with((), move |_| {
-            if *loading.borrow() {
-                store::load_file(move |text| {
-                    *loading.borrow_mut() = false;
-                    let state = latest.borrow().clone();
-                    match text.as_deref().map(session::decode) {
-                        Some(Ok(file)) => {
-                            let now = state.session();
-                            state.dispatch(Action::Restore(Session {
-                                agents: now.agents,
-                                urls: now.urls,
-                                selected: now.selected,
-                                full_file: now.full_file,
-                                view: now.view,
-                                ..file
-                            }));
-                            state.dispatch(Action::DismissNotice);
-                        }
-                        _ => state.dispatch(Action::Notify(Notice::error(
-                            "Your file could not be read back from this browser's storage (IndexedDB); the agents and \
-                             URLs are kept.",
-                        ))),
-                    }
-                });
-            }
-        });
-    }
-
-    // A share link pasted into the address of the open tester: the page does not reload, so listen for it.
-    // Another tab saving its own session is noticed once: each tab keeps its own.
-    {
-        let latest = latest.clone();
-        use_effect_with((), move |_| {
-            let window = web_sys::window();
-            let hash = window.as_ref().map(|window| {
-                let latest = latest.clone();
-                EventListener::new(window, "hashchange", move |_| open_link_in_place(&latest.borrow().clone()))
-            });
-            let told = Cell::new(false);
-            let storage = window.as_ref().map(|window| {
-                EventListener::new(window, "storage", move |e| {
-                    let key = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
-                    if key.is_some_and(|k| store::is_other_tab(&k)) && !told.replace(true) {
-                        latest.borrow().dispatch(Action::Notify(Notice::info(
-                            "The tester is open in another tab too. Each tab keeps its own session; a new tab starts \
-                             from the one saved last.",
-                        )));
-                    }
-                })
-            });
-            move || drop((hash, storage))
-        });
-    }
-    // On a phone the verdict card sticks to the bottom of the screen; while the selected cell would be under it,
-    // the card goes back to its place after the grid, so it never covers the verdict it describes.
-    use_effect_with((), |_| {
-        let listener = web_sys::window().map(|w| EventListener::new(&w, "scroll", |_| tuck_card()));
-        move || drop(listener)
-    });
+    let (state, latest, loading) = use_session();
+    use_page_events(latest.clone());
+    use_autosave(&state, latest.clone(), loading);
+    use_deferred_lint(&state);
     let on_notice_action = {
         let state = state.clone();
         Callback::from(move |action: NoticeAction| match action {
             NoticeAction::RestoreBackup => restore_backup(&state, None),
             NoticeAction::RebaseUrls(origin) => state.dispatch(Action::RebaseUrls(origin)),
+            NoticeAction::UseExampleAsked(i) => state.dispatch(Action::UseExampleAsked(i)),
+            NoticeAction::SetAsked(agents, urls) => state.dispatch(Action::SetAsked(agents, urls)),
             NoticeAction::SetUrls(text) => {
                 state.dispatch(Action::EditUrls(text));
                 state.dispatch(Action::Notify(Notice::info("The URLs are as they were.")));
@@ -336,77 +85,6 @@ pub fn App() -> Html {
         let state = state.clone();
         Callback::from(move |key: String| restore_backup(&state, Some(key)))
     };
-
-    // Save after typing pauses: the pending save is replaced at each change, so a burst of keystrokes writes once.
-    let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
-    {
-        let handle = state.clone();
-        // Everything a session keeps: the baseline by identity (each one set is a new one).
-        let deps = (state.document.text.clone(), state.inputs.clone());
-        let loading = loading.clone();
-        let pending = pending.clone();
-        use_effect_with(deps, move |_| {
-            let done = pending.clone();
-            let timeout = Timeout::new(SAVE_DELAY_MS, move || {
-                // No longer pending: leaving the page now has nothing more to save.
-                done.borrow_mut().take();
-                if *loading.borrow() {
-                    return;
-                }
-                if let Err(notice) = save(&handle) {
-                    handle.dispatch(Action::Notify(notice));
-                }
-            });
-            *pending.borrow_mut() = Some(timeout);
-        });
-    }
-    // Leaving or hiding the page saves at once: a reload or a closed tab within the typing pause loses nothing.
-    {
-        let latest = latest.clone();
-        let pending = pending.clone();
-        let loading = loading.clone();
-        use_effect_with((), move |_| {
-            let flush = move || {
-                if let Some(timeout) = pending.borrow_mut().take() {
-                    timeout.cancel();
-                    if !*loading.borrow() {
-                        let _ = save(&latest.borrow());
-                    }
-                }
-            };
-            let flush = Rc::new(flush);
-            let window = web_sys::window();
-            let document = window.as_ref().and_then(|w| w.document());
-            let hide = window.as_ref().map(|w| {
-                let flush = flush.clone();
-                EventListener::new(w, "pagehide", move |_| flush())
-            });
-            let hidden = document.as_ref().map(|d| {
-                let d2 = d.clone();
-                EventListener::new(d, "visibilitychange", move |_| {
-                    if d2.hidden() {
-                        flush()
-                    }
-                })
-            });
-            move || drop((hide, hidden))
-        });
-    }
-
-    // Lint after the verdicts are painted: the next animation frame comes before the paint, and a zero timeout
-    // from there runs after it. A newer parse replaces both, so a burst of keystrokes lints once.
-    let lint_timer: Rc<RefCell<(Option<AnimationFrame>, Option<Timeout>)>> = use_mut_ref(|| (None, None));
-    {
-        let dispatcher = state.dispatcher();
-        use_effect_with(state.analysis.generation, move |&generation| {
-            let slot = lint_timer.clone();
-            let frame = request_animation_frame(move |_| {
-                let timeout = Timeout::new(0, move || dispatcher.dispatch(Action::Lint(generation)));
-                slot.borrow_mut().1 = Some(timeout);
-            });
-            *lint_timer.borrow_mut() = (Some(frame), None);
-        });
-    }
 
     // The file on screen is one of the examples (a first visit): it is marked as such, with a Clear button, and
     // the one-line how-to shows.
@@ -480,7 +158,6 @@ pub fn App() -> Html {
     };
     let a = &state.analysis;
     let (url, agent) = a.selected;
-    let before = a.baseline_grid.as_ref().and_then(|g| g.cell(url, agent));
     html! {
         <>
             <header class="top">
@@ -520,7 +197,7 @@ pub fn App() -> Html {
                     <section class="pane pane-ask" aria-labelledby="ask-heading">
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
                         <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()}
-                            tokens={a.grid.tokens.clone()}
+                            tokens={a.tokens()}
                             skipped={a.skipped_agents} on_edit={act(Action::EditAgents)}
                                 on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
@@ -550,9 +227,8 @@ pub fn App() -> Html {
                                     on_change={on_policy_change} on_write={dispatch.reform(Action::WritePolicy)}
                                     on_reveal={on_reveal.clone()} on_close={close_policy} />
                             } else {
-                                <Results agents={a.agents.clone()} urls={a.urls.clone()} site={a.site.clone()}
-                                    grid={a.grid.clone()}
-                                    baseline={a.baseline_grid.clone()} readers={a.readers.clone()}
+                                <Results agents={a.agents.clone()} urls={a.urls.clone()} survey={a.survey.clone()}
+                                    has_baseline={a.baseline.is_some()}
                                     selected={a.selected}
                                     on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}
                                     on_set_baseline={dispatch.reform(|()| Action::SetBaseline)}
@@ -561,7 +237,7 @@ pub fn App() -> Html {
                         </div>
                         <Detail detail={a.detail.clone()} agent={a.agents.get(agent).cloned()}
                             url={a.urls.get(url).cloned()}
-                            parsed={a.parsed.clone()} text={state.document.text.clone()} {before} {on_reveal} />
+                            parsed={a.parsed.clone()} text={state.document.text.clone()} {on_reveal} />
                     </section>
                 </div>
             </main>

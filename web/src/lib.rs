@@ -18,6 +18,7 @@ pub mod caret;
 pub mod components;
 pub mod document;
 pub mod examples;
+pub mod hooks;
 pub mod inputs;
 pub mod messages;
 pub mod permalink;

@@ -34,6 +34,10 @@ pub enum NoticeAction {
     RebaseUrls(String),
     /// Put the URLs box back to this text (undoing a rebase).
     SetUrls(String),
+    /// Ask the example's (this index of the examples) agents and URLs instead of the ones listed.
+    UseExampleAsked(usize),
+    /// Put the agents and URLs boxes back to these texts (undoing [`NoticeAction::UseExampleAsked`]).
+    SetAsked(String, String),
 }
 
 impl NoticeAction {
@@ -42,7 +46,8 @@ impl NoticeAction {
         match self {
             NoticeAction::RestoreBackup => "Restore my previous session",
             NoticeAction::RebaseUrls(_) => "Check the URLs on this site",
-            NoticeAction::SetUrls(_) => "Undo",
+            NoticeAction::SetUrls(_) | NoticeAction::SetAsked(..) => "Undo",
+            NoticeAction::UseExampleAsked(_) => "Use its agents and URLs",
         }
     }
 }
@@ -142,9 +147,23 @@ pub fn urls_rebased(count: usize, origin: &str, previous: String) -> Notice {
         .with_action(NoticeAction::SetUrls(previous))
 }
 
-/// The example `title` was loaded.
-pub fn example_loaded(title: &str) -> Notice {
-    Notice::info(format!("Loaded the example “{title}”."))
+/// The example `title` (the `index`th) was loaded; `own` when the boxes hold other agents and URLs than its own,
+/// which stay unless the user takes the example's.
+pub fn example_loaded(title: &str, index: usize, own: bool) -> Notice {
+    if own {
+        Notice::info(format!(
+            "Loaded the example “{title}”; your agents and URLs are kept. Undo (Ctrl+Z in the editor) brings your file \
+             back."
+        ))
+        .with_action(NoticeAction::UseExampleAsked(index))
+    } else {
+        Notice::info(format!("Loaded the example “{title}”. Undo (Ctrl+Z in the editor) brings your file back."))
+    }
+}
+
+/// The agents and URLs became the example's; `agents` and `urls` are the boxes as they were.
+pub fn example_asked(agents: String, urls: String) -> Notice {
+    Notice::info("The agents and URLs are the example's.").with_action(NoticeAction::SetAsked(agents, urls))
 }
 
 /// The policy builder wrote its lines, from `line`.
@@ -168,18 +187,20 @@ pub fn example_cleared() -> Notice {
     )
 }
 
-/// One line of the AI crawlers' summary: what the file does at `/` to the crawlers of one kind, who only looks
-/// blocked, and what their operators say about robots.txt.
-pub fn ai_kind(s: &crate::analysis::AiKindSummary) -> String {
-    let mut out = format!("{}: ", s.kind.title());
-    out.push_str(&match (s.blocked, s.total) {
+/// One line of the AI crawlers' summary: what the file does at `/` to one group of the core's summary
+/// ([`robotscope::Robots::ai_summary`]), who only looks blocked, and what their operators say about robots.txt.
+pub fn ai_group(s: &robotscope::AiGroupSummary) -> String {
+    let total = s.crawlers.len();
+    let mut out = format!("{}: ", s.group.title);
+    out.push_str(&match (s.blocked, total) {
         (_, 0) => String::from("none in the catalogue"),
         (0, _) => String::from("all allowed at /"),
         (b, t) if b == t => format!("all {t} blocked at /"),
         (b, t) => format!("{b} of {t} blocked at /"),
     });
-    if let Some(first) = s.looks_blocked.first() {
-        let names: Vec<&str> = s.looks_blocked.iter().map(|l| l.name).collect();
+    let looks: Vec<&robotscope::AiAnswer> = s.crawlers.iter().filter(|a| a.cell.looks_blocked()).collect();
+    if let Some(first) = looks.first() {
+        let names: Vec<&str> = looks.iter().map(|a| a.crawler.name).collect();
         let (verb, names) = match names.len() {
             1 => ("looks", names[0].to_string()),
             n if n <= 3 => ("look", names.join(", ")),
@@ -187,17 +208,21 @@ pub fn ai_kind(s: &crate::analysis::AiKindSummary) -> String {
         };
         out.push_str(&format!(
             "; {names} only {verb} blocked (the Disallow on line {} ties the Allow on line {}, and Allow wins)",
-            first.disallow, first.allow
+            first.cell.tied_disallow.unwrap_or(0),
+            first.cell.line()
         ));
     }
-    if s.may_not_apply > 0 {
-        out.push_str(&format!("; robots.txt may not apply to {} of them", s.may_not_apply));
+    let said = |obeys: robotscope::Obeys| s.crawlers.iter().filter(|a| a.crawler.facts().obeys == obeys).count();
+    let (may_not_apply, ignores, unknown) =
+        (said(robotscope::Obeys::MayNotApply), said(robotscope::Obeys::No), said(robotscope::Obeys::Unknown));
+    if may_not_apply > 0 {
+        out.push_str(&format!("; robots.txt may not apply to {may_not_apply} of them"));
     }
-    if s.ignores > 0 {
-        out.push_str(&format!("; {} reported not to obey it", s.ignores));
+    if ignores > 0 {
+        out.push_str(&format!("; {ignores} reported not to obey it"));
     }
-    if s.no_statement > 0 {
-        out.push_str(&format!("; {} with no statement", s.no_statement));
+    if unknown > 0 {
+        out.push_str(&format!("; {unknown} with no statement"));
     }
     out.push('.');
     out
@@ -256,25 +281,25 @@ pub fn reader(profile: robotscope::Profile) -> &'static str {
 }
 
 /// `allowed, line 8` or `disallowed, no rule`.
-pub fn answer(cell: crate::analysis::Cell) -> String {
-    let word = if cell.allowed { "allowed" } else { "disallowed" };
-    if cell.line == 0 {
+pub fn answer(allowed: bool, line: usize) -> String {
+    let word = if allowed { "allowed" } else { "disallowed" };
+    if line == 0 {
         format!("{word}, no rule")
     } else {
-        format!("{word}, line {}", cell.line)
+        format!("{word}, line {line}")
     }
 }
 
 /// Every reader's answer in one line: `Google: allowed, line 8 · RFC 9309: disallowed, line 3 · 1994: …`.
-pub fn answers(cells: &[crate::analysis::Cell; 3]) -> String {
+pub fn answers(readers: &[robotscope::Answer]) -> String {
     let mut out = String::new();
-    for (profile, &cell) in robotscope::Profile::ALL.into_iter().zip(cells) {
+    for r in readers {
         if !out.is_empty() {
             out.push_str(" · ");
         }
-        out.push_str(reader(profile));
+        out.push_str(reader(r.profile));
         out.push_str(": ");
-        out.push_str(&answer(cell));
+        out.push_str(&answer(r.allowed, r.line));
     }
     out
 }
@@ -300,10 +325,10 @@ pub fn ignored(profile: robotscope::Profile, why: robotscope::Ignored) -> String
 }
 
 /// Beside the Verdicts heading: how many lines the reading passes over (each marked in the editor's gutter).
-pub fn ignored_count(view: crate::inputs::View, count: usize) -> String {
+pub fn ignored_count(view: robotscope::View, count: usize) -> String {
     let (who, verb) = match view {
-        crate::inputs::View::Profile(p) => (reader(p), "passes"),
-        crate::inputs::View::Compare => ("RFC 9309 and 1994", "pass"),
+        robotscope::View::Reading(p) => (reader(p), "passes"),
+        robotscope::View::Compare => ("RFC 9309 and 1994", "pass"),
     };
     let lines = if count == 1 { "line" } else { "lines" };
     format!("{who} {verb} over {count} {lines} (⊘ in the gutter)")

@@ -84,7 +84,7 @@ mod tests {
     fn links_keep_the_profile() {
         use crate::inputs::View;
         use robotscope::Profile;
-        for view in View::ALL {
+        for view in crate::inputs::VIEWS {
             let s = Session { view, ..session("User-agent: *\nDisallow /private\n") };
             assert_eq!(from_fragment(&to_fragment(&s).unwrap()).map(|d| d.view), Ok(view));
         }
@@ -94,7 +94,7 @@ mod tests {
         let mut link = String::from(PREFIX);
         base64_encode(&packed, &mut link);
         let opened = from_fragment(&link).unwrap();
-        assert_eq!((opened.view, opened.agents.as_str()), (View::Profile(Profile::Google), "GPTBot"));
+        assert_eq!((opened.view, opened.agents.as_str()), (View::Reading(Profile::Google), "GPTBot"));
     }
 
     #[test]

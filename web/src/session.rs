@@ -35,7 +35,7 @@ pub fn encode(session: &Session) -> String {
     out.push_str(&format!("selected {} {}\n", session.selected.0, session.selected.1));
     // Only when it is not the default, so a Google session is written as before.
     if session.view != View::default() {
-        out.push_str(&format!("profile {}\n", session.view.as_str()));
+        out.push_str(&format!("profile {}\n", session.view.name()));
     }
     for (name, value) in [("agents", &session.agents), ("urls", &session.urls), ("robots", &session.robots)] {
         out.push_str(name);
@@ -207,11 +207,11 @@ mod tests {
         // A Google session is written exactly as before profiles existed.
         let google = encode(&s);
         assert!(!google.contains("profile"));
-        assert_eq!(decode(&google).map(|d| d.view), Ok(View::Profile(robotscope::Profile::Google)));
-        for view in View::ALL {
+        assert_eq!(decode(&google).map(|d| d.view), Ok(View::Reading(robotscope::Profile::Google)));
+        for view in crate::inputs::VIEWS {
             let with = Session { view, ..s.clone() };
             let text = encode(&with);
-            assert_eq!(text.contains(&format!("\nprofile {}\n", view.as_str())), view != View::default());
+            assert_eq!(text.contains(&format!("\nprofile {}\n", view.name())), view != View::default());
             assert_eq!(decode(&text), Ok(with));
         }
         let unknown = encode(&s).replace("selected 1 0\n", "selected 1 0\nprofile bing\n");

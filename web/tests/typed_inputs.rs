@@ -24,16 +24,17 @@ fn the_tester_answers_the_shared_typed_inputs_table() {
         let s = s.reduce(Action::EditUrls(format!("{url}\n")));
         let a = &s.analysis;
         assert_eq!(a.agents.len(), 1, "{agent}");
-        assert_eq!(a.agents[0].kind.name(), case["kind"].as_str().unwrap(), "kind of {agent}");
-        assert_eq!(a.urls[0].tested, case["tested"].as_str().unwrap(), "URL tested for {url}");
-        assert_eq!(a.grid.tokens[0].as_deref(), case["token"].as_str(), "token of {agent}");
-        let cell = a.grid.cell(0, 0).unwrap();
-        assert_eq!(cell.allowed, case["allowed"].as_bool().unwrap(), "verdict for {agent} {url}");
-        assert_eq!(cell.line as u64, case["line"].as_u64().unwrap(), "line for {agent} {url}");
+        assert_eq!(a.agents[0].members[0].kind.name(), case["kind"].as_str().unwrap(), "kind of {agent}");
+        assert_eq!(a.urls[0].typed.tested, case["tested"].as_str().unwrap(), "URL tested for {url}");
+        let tokens = a.tokens().unwrap();
+        assert_eq!(tokens[0].as_deref(), case["token"].as_str(), "token of {agent}");
+        let cell = a.survey.cell(0, 0).unwrap();
+        assert_eq!(cell.allowed(), case["allowed"].as_bool().unwrap(), "verdict for {agent} {url}");
+        assert_eq!(cell.line() as u64, case["line"].as_u64().unwrap(), "line for {agent} {url}");
         // The explanation of the selected cell says the same, and names the group followed.
         let detail = a.detail.as_ref().unwrap();
-        assert_eq!(detail.token.as_deref(), case["token"].as_str(), "explained token of {agent}");
-        assert_eq!(detail.follows.as_deref(), case["follows"].as_str(), "follows of {agent}");
-        assert_eq!((detail.verdict.allowed, detail.verdict.line), (cell.allowed, cell.line), "{agent} {url}");
+        assert_eq!(detail.cell.token.as_deref(), case["token"].as_str(), "explained token of {agent}");
+        assert_eq!(detail.cell.follows.as_deref(), case["follows"].as_str(), "follows of {agent}");
+        assert_eq!(&detail.cell, cell, "{agent} {url}");
     }
 }

@@ -66,6 +66,7 @@ mod question;
 mod report;
 mod resolve;
 mod robots;
+mod survey;
 mod url;
 mod usage;
 mod verdict;

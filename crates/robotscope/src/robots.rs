@@ -477,10 +477,20 @@ impl Robots {
     /// assert_eq!(v.group_lines, vec![4, 5, 6]);
     /// ```
     pub fn check<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> Verdict {
+        self.check_selected(&self.select(agents), url)
+    }
+
+    /// The groups that answer for `agents` ([`Robots::applicable_groups`]), found once for many URLs.
+    pub(crate) fn select<A: Agents + ?Sized>(&self, agents: &A) -> Selection {
+        let (own, groups) = self.applicable_groups(agents);
+        Selection { own, groups: groups.collect() }
+    }
+
+    /// [`Robots::check`] over the groups of a [`Robots::select`].
+    pub(crate) fn check_selected(&self, selection: &Selection, url: &str) -> Verdict {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let (own, groups) = self.applicable_groups(agents);
-        let groups: Vec<usize> = groups.collect();
+        let (own, groups) = (selection.own, selection.groups.clone());
         let scope = match (own, groups.is_empty()) {
             (true, _) => Scope::Specific,
             (false, false) => Scope::Global,
@@ -541,6 +551,13 @@ impl Robots {
             index_fallback,
         }
     }
+}
+
+/// The groups that answer for an agent list: whether they are its own, and their indices in file order.
+#[derive(Debug, Clone)]
+pub(crate) struct Selection {
+    pub(crate) own: bool,
+    pub(crate) groups: Vec<usize>,
 }
 
 /// A `Crawl-delay` value in seconds: decimal digits with an optional fraction (`10`, `0.5`, `.5`, `5.`).

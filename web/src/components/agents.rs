@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use std::rc::Rc;
 
-use crate::analysis::{AgentEntry, MAX_AGENTS};
+use crate::inputs::MAX_AGENTS;
 use crate::shared::Shared;
 
 /// The agents box's props.
@@ -16,9 +16,9 @@ pub struct AgentsProps {
     /// The agents box as typed.
     pub text: Rc<str>,
     /// The agents as the engine is given them.
-    pub agents: Shared<[AgentEntry]>,
-    /// The token each agent's rules were found by (`None`: no group applies).
-    pub tokens: Vec<Option<String>>,
+    pub agents: Shared<[robotscope::AskedAgent]>,
+    /// The token each agent's rules were found by (`None`: no group applies), when a URL was answered.
+    pub tokens: Option<Vec<Option<String>>>,
     /// How many agents were left out.
     pub skipped: usize,
     /// The agents box was edited: its text.
@@ -106,23 +106,29 @@ pub fn Agents(props: &AgentsProps) -> Html {
             {format!("Add all AI crawlers ({})", all_ai.len())}
         </button>
     };
-    let resolved = agents.iter().zip(tokens.iter()).map(|(a, token)| {
-        let given = match token {
-            Some(t) => html! { <>{arrow("token")}{t}</> },
-            None => html! { <>{arrow("token")}{"none: no group applies (ignores *)"}</> },
+    let resolved = agents.iter().enumerate().map(|(i, asked)| {
+        let given = match tokens.as_ref().map(|t| t.get(i).cloned().flatten()) {
+            Some(Some(t)) => html! { <>{arrow("token")}{t}</> },
+            Some(None) => html! { <>{arrow("token")}{"none: no group applies (ignores *)"}</> },
+            None => html! {},
         };
-        let preset = a.crawler.map(|c| {
+        let one = match &asked.members[..] {
+            [one] => Some(one),
+            _ => None,
+        };
+        let preset = one.and_then(|a| a.crawler).map(|c| {
             let star = if c.ignores_global { ", ignores *" } else { "" };
             let chain = c.tokens.iter().enumerate().map(|(i, t)| html! { <>{(i > 0).then(|| arrow("then"))}{*t}</> });
             html! { <span class="chip" title={c.facts().purpose}>{"preset: "}{ for chain }{star}</span> }
         });
-        let header = (a.kind == AgentKind::Header).then(|| html! { <span class="chip">{"from header"}</span> });
-        let empty = a.token.is_empty().then(
-            || html! { <span class="chip chip-warn">{"no product token: matches only empty User-agent lines"}</span> },
+        let header =
+            one.filter(|a| a.kind == AgentKind::Header).map(|_| html! { <span class="chip">{"from header"}</span> });
+        let empty = one.filter(|a| a.token.is_empty()).map(
+            |_| html! { <span class="chip chip-warn">{"no product token: matches only empty User-agent lines"}</span> },
         );
         html! {
             <li>
-                <span class="given" title={a.input.clone()}>{a.label()}</span>
+                <span class="given" title={asked.input.clone()}>{&asked.label}</span>
                 <span class="token">{given}</span>
                 {preset}{header}{empty}
             </li>
@@ -130,10 +136,14 @@ pub fn Agents(props: &AgentsProps) -> Html {
     });
     // What the engine is given differs from what was typed in a way worth saying (a browser's header, no token):
     // said in words, visible even when the box is compact.
-    let notes = agents
-        .iter()
-        .filter(|a| matches!(a.kind, AgentKind::Browser | AgentKind::Invalid | AgentKind::Empty))
-        .filter_map(|a| a.note().map(|note| html! { <li class="agent-note">{note}</li> }));
+    let notes = agents.iter().flat_map(|a| {
+        let worth = a.is_pool()
+            || a.members.iter().any(|m| matches!(m.kind, AgentKind::Browser | AgentKind::Invalid | AgentKind::Empty));
+        a.notes.iter().filter(move |_| worth).map(|note| {
+            html! {
+            <li class="agent-note">{crate::components::detail::with_code(note)}</li> }
+        })
+    });
     let skipped = (*skipped > 0).then(|| {
         html! { <p class="note">{format!("Only the first {MAX_AGENTS} agents are checked; {} more are left out.",
         *skipped)}</p> }

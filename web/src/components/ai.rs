@@ -4,14 +4,15 @@
 
 use yew::prelude::*;
 
-use crate::analysis::{AiSummary, AI_KINDS};
+use robotscope::AiGroupSummary;
+
 use crate::messages;
 use crate::shared::Shared;
 
 /// The groups offered, one per kind the summary counts: a label and a set name of [`robotscope::crawler_set`]
 /// (all AI crawlers at once are in the presets list).
 const GROUPS: [(&str, &str); 3] =
-    [("Training", "@ai-training"), ("AI search", "@ai-search"), ("User-triggered", "@user-triggered")];
+    [("Training", "@training"), ("AI search", "@ai-search"), ("User-triggered", "@user-triggered")];
 
 /// The buttons' props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -48,8 +49,8 @@ pub fn AiButtons(props: &AiButtonsProps) -> Html {
 /// The summary's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct AiSummaryProps {
-    /// What the file does to the AI crawlers of the catalogue.
-    pub summary: Shared<AiSummary>,
+    /// What the file does to the AI crawlers of the catalogue ([`robotscope::Robots::ai_summary`]).
+    pub summary: Shared<[AiGroupSummary]>,
     /// A line was chosen: move the editor to it.
     pub on_reveal: Callback<usize>,
 }
@@ -58,16 +59,16 @@ pub struct AiSummaryProps {
 #[function_component]
 pub fn AiSummaryList(props: &AiSummaryProps) -> Html {
     let AiSummaryProps { summary, on_reveal } = props;
-    let lines = summary.kinds.iter().zip(AI_KINDS).map(|(k, kind)| {
-        let go = k.looks_blocked.first().map(|l| {
-            let line = l.disallow;
+    let lines = summary.iter().map(|g| {
+        let looks = g.crawlers.iter().find(|a| a.cell.looks_blocked());
+        let go = looks.and_then(|a| a.cell.tied_disallow).map(|line| {
             let onclick = on_reveal.reform(move |_: MouseEvent| line);
             html! { <button type="button" class="link go-line" {onclick}>{format!("Show line {line}")}</button> }
         });
-        let class = if k.looks_blocked.is_empty() { "ai-line" } else { "ai-line ai-looks-blocked" };
-        let text = messages::ai_kind(k);
+        let class = if looks.is_none() { "ai-line" } else { "ai-line ai-looks-blocked" };
+        let text = messages::ai_group(g);
         html! {
-            <li {class} data-kind={kind.name()}>
+            <li {class} data-kind={g.group.kinds[0].name()}>
                 <span class="ai-text" title={text.clone()}>{text}</span>{" "}{go}
             </li>
         }

@@ -4,25 +4,40 @@
 use robotscope::{RuleKind, Scope};
 use yew::prelude::*;
 
-use crate::analysis::{differs, AgentEntry, Cell, Detail as Explained, Parsed, UrlEntry};
+use robotscope::{AskedAgent, AskedUrl, Governs};
+
+use crate::analysis::{Detail as Explained, Parsed};
 use crate::messages;
 use crate::shared::Shared;
+
+/// `text` with its Markdown code spans (`` `Disallow: /` ``) as `<code>`: the core's sentences quote lines and
+/// tokens that way. An unpaired backtick stays as it is.
+pub fn with_code(text: &str) -> Html {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(close) = rest[open + 1..].find('`') else { break };
+        pieces.push(html! { {&rest[..open]} });
+        pieces.push(html! { <code>{&rest[open + 1..open + 1 + close]}</code> });
+        rest = &rest[open + 2 + close..];
+    }
+    pieces.push(html! { {rest} });
+    pieces.into_iter().collect::<Html>()
+}
 
 /// The explanation's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct DetailProps {
     /// The explained verdict of the selected cell, if there is one.
     pub detail: Option<Shared<Explained>>,
-    /// Its agent.
-    pub agent: Option<AgentEntry>,
-    /// Its URL.
-    pub url: Option<UrlEntry>,
+    /// Its agent row.
+    pub agent: Option<AskedAgent>,
+    /// Its URL row.
+    pub url: Option<AskedUrl>,
     /// The parsed file, for the lines it quotes.
     pub parsed: Shared<Parsed>,
     /// The file's text.
     pub text: Shared<str>,
-    /// The baseline's verdict for the cell, when there is a baseline.
-    pub before: Option<Cell>,
     /// A line was chosen: move the editor to it.
     pub on_reveal: Callback<usize>,
 }
@@ -30,7 +45,16 @@ pub struct DetailProps {
 /// The explanation.
 #[function_component]
 pub fn Detail(props: &DetailProps) -> Html {
-    let DetailProps { detail, agent, url, parsed, text, before, on_reveal } = props;
+    let DetailProps { detail, agent, url, parsed, text, on_reveal } = props;
+    // A URL that cannot be read has no verdict: said, with the reason.
+    if let (None, Some(error), Some(url)) = (detail, url.as_ref().and_then(|u| u.typed.error), url) {
+        return html! {
+            <div class="detail-panel"><div class="detail" aria-live="polite">
+                <p class="summary">{format!("No verdict: {} is not a URL a crawler can request ({error}).",
+                    url.typed.input)}</p>
+            </div></div>
+        };
+    }
     let (Some(detail), Some(agent), Some(url)) = (detail, agent, url) else {
         return html! {
             <div class="detail-panel"><div class="detail" aria-live="polite">
@@ -38,7 +62,8 @@ pub fn Detail(props: &DetailProps) -> Html {
             </div></div>
         };
     };
-    let v = &detail.verdict;
+    let cell = &detail.cell;
+    let v = &cell.verdict;
     let word = if v.allowed { "Allowed" } else { "Disallowed" };
     let by = match &v.decided_by {
         Some(d) => format!(
@@ -50,7 +75,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         None => " (no rule decided)".to_string(),
     };
     // Read aloud as it stands (a live region): words, no arrows.
-    let summary = format!("{word}{by}. {} fetching {}", agent.label(), url.input);
+    let summary = format!("{word}{by}. {} fetching {}", agent.label, url.typed.input);
     let scope = match v.scope {
         Scope::Specific => "its own group(s); * is ignored",
         Scope::Global => "the * group(s)",
@@ -85,10 +110,9 @@ pub fn Detail(props: &DetailProps) -> Html {
             </table>
         }
     };
-    let token = detail.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
+    let token = cell.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
     // With a baseline: what the baseline answered for this cell, when that differs.
-    let before = before.filter(|b| b.allowed != v.allowed);
-    let before = before.map(|b| {
+    let before = cell.baseline.as_ref().filter(|_| cell.changed).map(|b| {
         let word = if b.allowed { "allowed" } else { "disallowed" };
         let by =
             if b.line == 0 { "no rule decided".to_string() } else { format!("by line {} of the baseline", b.line) };
@@ -99,7 +123,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     let quoted = &detail.quoted;
     let quote = if quoted.is_empty() {
         html! { <p class="quote-none">{format!("No group applies to {}: nothing in this file restricts it.",
-        agent.label())}</p> }
+        agent.label)}</p> }
     } else {
         let items = quoted.iter().map(|&n| {
             let win = n == v.line;
@@ -115,8 +139,9 @@ pub fn Detail(props: &DetailProps) -> Html {
         html! { <ol class="quote" aria-label="The deciding lines">{ for items }{none}</ol> }
     };
     // A URL of another site: this file's answer is shown, but a crawler reads that site's robots.txt.
-    let elsewhere = url.elsewhere.map(|why| {
-        let theirs = robotscope::robots_url(&url.tested).unwrap_or_default();
+    let elsewhere = url.governs.filter(|g| *g != Governs::Yes).map(|g| {
+        let why = g.message();
+        let theirs = robotscope::robots_url(&url.typed.tested).unwrap_or_default();
         html! {
             <p class="elsewhere-warn">{format!(
                 "Not this file's URL ({why}): a crawler reads {theirs} for it. The answer above is what this file \
@@ -125,11 +150,11 @@ pub fn Detail(props: &DetailProps) -> Html {
         }
     });
     // What the engine was given differs from what was typed: said in words.
-    let note = agent.note().map(|n| html! { <p class="agent-note">{n}</p> });
+    let note = agent.notes.iter().map(|n| html! { <p class="agent-note">{with_code(n)}</p> });
     // The usage preferences that apply (they never change the verdict), with the lines that decide them, and
     // what a catalogue crawler's operator says about robots.txt.
-    let usage = messages::usage(&detail.usage);
-    let usage_lines = detail.usage.usage_lines.iter().chain(detail.usage.content_signal.iter().map(|p| &p.line));
+    let usage = messages::usage(&cell.usage);
+    let usage_lines = cell.usage.usage_lines.iter().chain(cell.usage.content_signal.iter().map(|p| &p.line));
     let mut usage_lines: Vec<usize> = usage_lines.copied().collect();
     usage_lines.sort_unstable();
     usage_lines.dedup();
@@ -145,32 +170,33 @@ pub fn Detail(props: &DetailProps) -> Html {
             </div>
         }
     });
-    let looks = v
-        .tied_disallow()
-        .map(|m| m.line)
+    let looks = cell
+        .tied_disallow
+        .filter(|_| cell.looks_blocked())
         .map(|d| html! { <p class="looks-blocked">{messages::looks_blocked(d, v.line)}</p> });
     // Comparing readers: each reader's answer and why, in turn; otherwise the one reading's explanation.
-    let explanation = if detail.readers.is_empty() {
-        html! { <p class="explanation">{&detail.explanation}</p> }
+    let explanation = if cell.readers.is_empty() {
+        html! { <p class="explanation">{with_code(&detail.explanation)}</p> }
     } else {
-        let cells: Vec<Cell> = detail.readers.iter().map(|r| r.cell).collect();
-        let head = <[Cell; 3]>::try_from(cells).ok().map(|all| {
-            let said = if differs(&all) { "The readers differ: " } else { "The readers agree: " };
-            html! { <p class="readers-head">{said}{messages::answers(&all)}</p> }
-        });
+        let said = if cell.differs { "The readers differ: " } else { "The readers agree: " };
         html! {
             <div class="readers">
-                {head}
-                <ol class="readers-list">{ for detail.readers.iter().map(|r| html! {
+                <p class="readers-head">{said}{messages::answers(&cell.readers)}</p>
+                <ol class="readers-list">{ for cell.readers.iter().zip(&detail.readers).map(|(r, why)| html! {
                     <li data-profile={r.profile.as_str()}>
-                        <strong>{format!("{}: {}. ", messages::reader(r.profile), messages::answer(r.cell))}</strong>
-                        {&r.explanation}
+                        <strong>{format!("{}: {}. ", messages::reader(r.profile), messages::answer(r.allowed,
+                            r.line))}</strong>
+                        {with_code(why)}
                     </li>
                 }) }</ol>
             </div>
         }
     };
-    let obeys = agent.crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
+    let crawler = match &agent.members[..] {
+        [one] => one.crawler,
+        _ => None,
+    };
+    let obeys = crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
@@ -181,7 +207,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         </div>
         <div class="detail">
             <div class="before-slot">{before}</div>
-            {note}
+            { for note }
             {explanation}
             {looks}
             {usage}
@@ -189,9 +215,8 @@ pub fn Detail(props: &DetailProps) -> Html {
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
                 <dt>{"Token given to the engine"}</dt><dd><code>{token}</code></dd>
-                <dt>{"URL typed"}</dt><dd><code>{&url.input}</code></dd>
-                <dt>{"URL tested"}</dt><dd><code>{&url.tested}</code>{url.error.map(|e| html! {
-                    <span class="url-error">{format!(" ({e})")}</span> })}</dd>
+                <dt>{"URL typed"}</dt><dd><code>{&url.typed.input}</code></dd>
+                <dt>{"URL tested"}</dt><dd><code>{&url.typed.tested}</code></dd>
                 <dt>{"Path matched"}</dt><dd><code>{&v.path}</code></dd>
                 <dt>{"Groups that applied"}</dt><dd>{scope}</dd>
             </dl>

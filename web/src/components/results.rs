@@ -7,8 +7,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
-use crate::analysis::{differs, AgentEntry, Cell, Grid, Readers, UrlEntry};
-use crate::inputs::View;
+use robotscope::{AskedAgent, AskedUrl, Governs, Survey};
+
+use crate::inputs::{View, VIEWS};
 use crate::shared::Shared;
 
 /// The id of a cell's button, for moving the focus with the arrow keys.
@@ -74,19 +75,14 @@ fn keep_in_view(url: usize, agent: usize, page: bool) {
 /// The grid's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct ResultsProps {
-    /// The agents, one column each.
-    pub agents: Shared<[AgentEntry]>,
-    /// The URLs, one row each.
-    pub urls: Shared<[UrlEntry]>,
-    /// The robots.txt URL of the site the file stands for (the first full URL's), whose origin the URL column
-    /// leaves out.
-    pub site: Option<Rc<str>>,
-    /// The verdicts.
-    pub grid: Shared<Grid>,
-    /// The baseline's verdicts, when there is a baseline.
-    pub baseline: Option<Shared<Grid>>,
-    /// Every reader's answers, under "Compare readers".
-    pub readers: Option<Shared<Readers>>,
+    /// The agents, one column each (the survey's rows).
+    pub agents: Shared<[AskedAgent]>,
+    /// The URLs, one row each (the survey's rows).
+    pub urls: Shared<[AskedUrl]>,
+    /// The core's answer: the verdicts, the readers' answers under "Compare readers", the baseline's.
+    pub survey: Shared<Survey>,
+    /// Whether a baseline is set.
+    pub has_baseline: bool,
     /// The selected cell (URL row, agent column).
     pub selected: (usize, usize),
     /// A cell was chosen.
@@ -122,8 +118,8 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 /// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let ResultsProps { agents, urls, grid, baseline, readers, selected, on_select, site, .. } = props;
-    let origin = site.as_deref().map(|s| s.strip_suffix("/robots.txt").unwrap_or(s));
+    let ResultsProps { agents, urls, survey, has_baseline, selected, on_select, .. } = props;
+    let origin = survey.site.as_deref().map(|s| s.strip_suffix("/robots.txt").unwrap_or(s));
     let (on_set_baseline, on_clear_baseline) = (&props.on_set_baseline, &props.on_clear_baseline);
     // After a selection is drawn, its cell is brought into view.
     {
@@ -141,12 +137,12 @@ pub fn Results(props: &ResultsProps) -> Html {
     }
     let (rows, columns) = (urls.len(), agents.len());
     let onclick = {
-        let (on_select, selected, grid) = (on_select.clone(), *selected, grid.clone());
+        let (on_select, selected, survey) = (on_select.clone(), *selected, survey.clone());
         Callback::from(move |e: MouseEvent| {
             if let Some(cell) = cell_of(&e) {
                 // The selected cell chosen again brings its deciding line back into the editor's view.
                 if cell == selected {
-                    let line = grid.cells.get(cell.0 * columns + cell.1).map_or(0, |c| c.line);
+                    let line = survey.cell(cell.0, cell.1).map_or(0, robotscope::Cell::focus_line);
                     crate::components::editor::scroll_to_line(line);
                 }
                 on_select.emit(cell);
@@ -171,41 +167,50 @@ pub fn Results(props: &ResultsProps) -> Html {
             focus_cell(&on_select, to.0, to.1);
         })
     };
-    let head = agents.iter().zip(grid.tokens.iter()).map(|(a, t)| {
-        let token = t.as_deref().unwrap_or("(none)");
-        let browser =
-            (a.kind == robotscope::AgentKind::Browser).then(|| html! { <span class="sub warn">{"a browser"}</span> });
+    // The token of each column, from the first row that has answers.
+    let first = (0..rows).find(|&u| survey.cell(u, 0).is_some());
+    let head = agents.iter().enumerate().map(|(a, agent)| {
+        let token = first.and_then(|u| survey.cell(u, a)).map(|c| c.token.as_deref().unwrap_or("(none)"));
+        let token = token.map(|t| html! { <span class="sub">{format!("token {t}")}</span> });
+        let browser = agent
+            .members
+            .iter()
+            .any(|m| m.kind == robotscope::AgentKind::Browser)
+            .then(|| html! { <span class="sub warn">{"a browser"}</span> });
         html! {
-            <th scope="col" title={a.note().unwrap_or_default()}>
-                <span class="agent">{a.label()}</span><span class="sub">{format!("token {token}")}</span>{browser}
+            <th scope="col" title={agent.notes.join(" ")}>
+                <span class="agent">{&agent.label}</span>{token}{browser}
             </th>
         }
     });
-    let labels: Rc<[String]> = agents.iter().map(|a| a.label().to_string()).collect();
+    let labels: Rc<[String]> = agents.iter().map(|a| a.label.clone()).collect();
     let typed: Rc<[String]> = agents.iter().map(|a| a.input.clone()).collect();
-    let row_of = |grid: &Grid, u: usize| grid.cells.get(u * columns..(u + 1) * columns).map(<[Cell]>::to_vec);
     let body = urls.iter().enumerate().map(|(u, url)| {
-        let cells = row_of(grid, u).unwrap_or_default();
-        let before = baseline.as_ref().and_then(|g| row_of(g, u));
-        let answers = readers.as_ref().and_then(|r| r.cells.get(u * columns..(u + 1) * columns)).map(<[_]>::to_vec);
+        let cells: Option<Vec<Shown>> =
+            (0..columns).map(|a| survey.cell(u, a).map(Shown::of)).collect::<Option<Vec<Shown>>>();
         let selected = (selected.0 == u).then_some(selected.1);
-        let tested = (url.tested != url.input).then(|| url.tested.clone());
-        let shown = origin.and_then(|o| on_origin(o, &url.input).or_else(|| on_origin(o, &url.tested)));
-        let other = origin.is_some() && shown.is_none() && url.kind == robotscope::UrlKind::Full;
+        let typed_url = &url.typed;
+        let tested = (typed_url.tested != typed_url.input).then(|| typed_url.tested.clone());
+        let shown = origin.and_then(|o| on_origin(o, &typed_url.input).or_else(|| on_origin(o, &typed_url.tested)));
+        let other = origin.is_some() && shown.is_none() && typed_url.kind == robotscope::UrlKind::Full;
+        let elsewhere = url.governs.filter(|g| *g != Governs::Yes).map(Governs::message);
+        let error = typed_url.error.map(|e| e.to_string());
         html! {
-            <Row key={u} row={u} input={url.input.clone()} shown={shown.map(str::to_string)} {tested} {cells} {before}
-                {answers} agents={labels.clone()} typed={typed.clone()} {selected} elsewhere={url.elsewhere} {other} />
+            <Row key={u} row={u} input={typed_url.input.clone()} shown={shown.map(str::to_string)} {tested}
+                cells={cells.unwrap_or_default()} {error} agents={labels.clone()} typed={typed.clone()} {selected}
+                {elsewhere} {other} />
         }
     });
-    let summary = readers.as_ref().map(|r| {
-        let text = crate::messages::readers_summary(r.differ, r.cells.len());
-        let class = classes!("readers-summary", (r.differ > 0).then_some("compare-changed"));
+    let summary = (survey.view == View::Compare).then(|| {
+        let text = crate::messages::readers_summary(survey.differ, survey.cells.iter().flatten().count());
+        let class = classes!("readers-summary", (survey.differ > 0).then_some("compare-changed"));
         html! { <p {class} role="status">{text}</p> }
     });
+    let total = survey.cells.iter().flatten().count();
     html! {
         <>
         {summary}
-        <Compare grid={grid.clone()} baseline={baseline.clone()} on_set={on_set_baseline.clone()}
+        <Compare {total} changed={has_baseline.then_some(survey.changed)} on_set={on_set_baseline.clone()}
             on_clear={on_clear_baseline.clone()} />
         <div class="grid-wrap">
             <table class="grid" {onclick} {onkeydown}>
@@ -238,14 +243,14 @@ pub fn ReadAs(props: &ReadAsProps) -> Html {
         View::parse(&select.value()).unwrap_or_default()
     });
     let label = |v: View| match v {
-        View::Profile(p) => format!("Read as {}", crate::messages::reader(p)),
+        View::Reading(p) => format!("Read as {}", crate::messages::reader(p)),
         View::Compare => "Compare readers".to_string(),
     };
     html! {
         <select class="tool read-as" aria-label="Read the file as" {onchange}
             title="How the file is read: Google's matcher, RFC 9309 as written, the 1994 standard, or all three">
-            { for View::ALL.into_iter().map(|v| html! {
-                <option value={v.as_str()} selected={v == props.view}>{label(v)}</option>
+            { for VIEWS.into_iter().map(|v| html! {
+                <option value={v.name()} selected={v == props.view}>{label(v)}</option>
             }) }
         </select>
     }
@@ -254,8 +259,10 @@ pub fn ReadAs(props: &ReadAsProps) -> Html {
 /// The baseline bar's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
 struct CompareProps {
-    grid: Shared<Grid>,
-    baseline: Option<Shared<Grid>>,
+    /// How many cells have answers.
+    total: usize,
+    /// How many changed against the baseline, when there is one.
+    changed: Option<usize>,
     on_set: Callback<()>,
     on_clear: Callback<()>,
 }
@@ -263,9 +270,9 @@ struct CompareProps {
 /// The baseline bar: keep the file as it is to see which verdicts later edits change, and how many did.
 #[function_component]
 fn Compare(props: &CompareProps) -> Html {
-    let CompareProps { grid, baseline, on_set, on_clear } = props;
+    let CompareProps { total, changed, on_set, on_clear } = props;
     let set = on_set.reform(|_: MouseEvent| ());
-    let Some(before) = baseline else {
+    let Some(changed) = *changed else {
         return html! {
             <div class="compare">
                 <button type="button" class="tool" onclick={set}>{"Set as baseline"}</button>
@@ -274,8 +281,6 @@ fn Compare(props: &CompareProps) -> Html {
         };
     };
     let clear = on_clear.reform(|_: MouseEvent| ());
-    let total = grid.cells.len();
-    let changed = grid.cells.iter().zip(&before.cells).filter(|(now, then)| now.allowed != then.allowed).count();
     let summary = match changed {
         0 => format!("No verdict differs from the baseline ({total} checked)."),
         1 => format!("1 of {total} verdicts differs from the baseline (marked “was …”)."),
@@ -288,6 +293,31 @@ fn Compare(props: &CompareProps) -> Html {
             <button type="button" class="tool" onclick={set}>{"Update baseline"}</button>
             <button type="button" class="tool" onclick={clear}>{"Stop comparing"}</button>
         </div>
+    }
+}
+
+/// What a grid cell shows of the core's cell, compared by value so that a row redraws only when it changes.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    allowed: bool,
+    line: usize,
+    /// The baseline's answer, when it changed (`allowed`, line).
+    was: Option<(bool, usize)>,
+    /// Every reader's answers in words, under "Compare readers".
+    answers: Option<String>,
+    /// Whether the readers differ.
+    differs: bool,
+}
+
+impl Shown {
+    fn of(cell: &robotscope::Cell) -> Shown {
+        Shown {
+            allowed: cell.allowed(),
+            line: cell.line(),
+            was: cell.baseline.as_ref().filter(|_| cell.changed).map(|b| (b.allowed, b.line)),
+            answers: (!cell.readers.is_empty()).then(|| crate::messages::answers(&cell.readers)),
+            differs: cell.differs,
+        }
     }
 }
 
@@ -304,12 +334,10 @@ struct RowProps {
     other: bool,
     /// The URL tested, when normalisation changed it.
     tested: Option<String>,
+    /// Why the URL cannot be read (the row then has no verdicts).
+    error: Option<String>,
     /// The row's verdicts, one per agent column.
-    cells: Vec<Cell>,
-    /// The baseline's verdicts for the row, when there is a baseline.
-    before: Option<Vec<Cell>>,
-    /// Every reader's answers for the row, under "Compare readers".
-    answers: Option<Vec<[Cell; 3]>>,
+    cells: Vec<Shown>,
     /// The agents' labels.
     agents: Rc<[String]>,
     /// The agents as typed.
@@ -323,28 +351,18 @@ struct RowProps {
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, shown, other, tested, cells, before, answers, agents, typed, selected, elsewhere } =
-        props;
+    let RowProps { row, input, shown, other, tested, error, cells, agents, typed, selected, elsewhere } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let as_typed = typed.get(a).cloned().unwrap_or_default();
         let verdict = if cell.allowed { "allowed" } else { "disallowed" };
         let is_selected = *selected == Some(a);
         let line = if cell.line == 0 { "no rule".to_string() } else { format!("line {}", cell.line) };
         // A verdict that differs from the baseline's says what it was.
-        let was = before.as_ref().and_then(|b| b.get(a)).filter(|b| b.allowed != cell.allowed).map(|b| {
-            let then = if b.allowed { "allowed" } else { "disallowed" };
-            if b.line == 0 {
-                format!("was {then}, no rule")
-            } else {
-                format!("was {then}, line {}", b.line)
-            }
-        });
+        let was = cell.was.map(|(allowed, line)| format!("was {}", crate::messages::answer(allowed, line)));
         // The accessible name starts with what the cell shows (WCAG 2.5.3: speech users say what they see), then
         // says which URL and agent it answers.
         // Comparing readers: a cell they answer differently is marked, and says every answer on hover.
-        let answers = answers.as_ref().and_then(|r| r.get(a));
-        let split = answers.filter(|c| differs(c)).map(crate::messages::answers);
-        let title = answers.map(crate::messages::answers);
+        let split = cell.answers.as_ref().filter(|_| cell.differs);
         let word = if cell.allowed { "Allowed" } else { "Disallowed" };
         let mut label = format!("{word} {line}");
         if let Some(was) = &was {
@@ -357,7 +375,7 @@ fn Row(props: &RowProps) -> Html {
         if elsewhere.is_some() {
             label.push_str("; another site's robots.txt decides this URL");
         }
-        if let Some(split) = &split {
+        if let Some(split) = split {
             label.push_str(&format!("; {split}"));
         }
         let changed = was.as_ref().map(|w| html! { <span class="sub was">{w}</span> });
@@ -367,7 +385,8 @@ fn Row(props: &RowProps) -> Html {
                 elsewhere.is_some().then_some("elsewhere"))}
                 data-cell={format!("{row}-{a}")} data-verdict={verdict} data-line={cell.line.to_string()}
                 data-url={input.clone()} data-agent={as_typed}
-                data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")} {title}>
+                data-changed={was.is_some().then_some("true")} data-differs={split.is_some().then_some("true")}
+                title={cell.answers.clone()}>
                 // The agent's name shows where the grid is one card per URL (a phone), hidden elsewhere; outside the
                 // button, whose name starts with what it shows.
                 <span class="cell-agent" aria-hidden="true">{agent}</span>
@@ -375,12 +394,17 @@ fn Row(props: &RowProps) -> Html {
                     "0" } else { "-1" }}
                     aria-pressed={is_selected.to_string()} aria-label={label}>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
-                    <span class="verdict-word">{if cell.allowed { "Allowed" } else { "Disallowed" }}</span>{" "}
+                    <span class="verdict-word">{word}</span>{" "}
                     <span class="sub">{line}</span>{" "}
                     {changed}{" "}{badge}
                 </button>
             </td>
         }
+    });
+    // A URL that cannot be read has no verdicts: the row says why, across the agents' columns.
+    let error = error.as_ref().map(|e| {
+        html! { <td class="cell url-unreadable" colspan={agents.len().to_string()}>
+        {format!("Not a URL a crawler can request ({e}): no verdict.")}</td> }
     });
     let tested =
         tested.as_ref().map(|t| html! { <span class="sub tested" title={t.clone()}>{format!("tested: {t}")}</span> });
@@ -399,7 +423,7 @@ fn Row(props: &RowProps) -> Html {
             // explanation.
             <th scope="row" class={classes!("url", (*other || elsewhere.is_some()).then_some("other-origin"))}
                 title={input.clone()}><span class="url-text">{text}</span>{tested}{note}</th>
-            { for cells }
+            { for cells }{error}
         </tr>
     }
 }

@@ -6,8 +6,10 @@ use yew::prelude::*;
 
 use std::rc::Rc;
 
-use crate::analysis::{UrlEntry, MAX_URLS};
+use robotscope::AskedUrl;
+
 use crate::components::agents::{arrow, count};
+use crate::inputs::MAX_URLS;
 use crate::shared::Shared;
 
 /// The URLs box's props.
@@ -16,7 +18,7 @@ pub struct UrlsProps {
     /// The URLs box as typed.
     pub text: Rc<str>,
     /// The URLs as the engine is given them.
-    pub urls: Shared<[UrlEntry]>,
+    pub urls: Shared<[AskedUrl]>,
     /// How many URLs were left out.
     pub skipped: usize,
     /// The URLs box was edited: its text.
@@ -28,8 +30,9 @@ pub struct UrlsProps {
 pub fn Urls(props: &UrlsProps) -> Html {
     let UrlsProps { text, urls, skipped, on_edit } = props;
     let oninput = on_edit.reform(|e: InputEvent| e.target_unchecked_into::<HtmlTextAreaElement>().value());
-    let changed = urls.iter().filter(|u| u.error.is_some() || u.tested != u.input).take(50).map(|u| match u.error {
-        Some(e) => html! { <li class="url-error"><code>{&u.input}</code>{format!(": {e}; tested as typed")}</li> },
+    let changed = urls.iter().map(|u| &u.typed).filter(|u| u.error.is_some() || u.tested != u.input).take(50);
+    let changed = changed.map(|u| match u.error {
+        Some(e) => html! { <li class="url-error"><code>{&u.input}</code>{format!(": {e}; no verdict")}</li> },
         None => html! { <li><code>{&u.input}</code>{arrow("is tested as")}<code>{&u.tested}</code></li> },
     });
     let skipped = (*skipped > 0).then(|| {

@@ -245,7 +245,7 @@ pub fn Editor(props: &EditorProps) -> Html {
     {
         let scroller = parts.scroller.clone();
         let area = parts.area.clone();
-        let line = props.detail.as_ref().map_or(0, |d| crate::analysis::focus_line(&d.verdict));
+        let line = props.detail.as_ref().map_or(0, |d| d.cell.focus_line());
         use_effect_with((props.selected, line), move |_| {
             let typing = area.cast::<HtmlElement>().is_some_and(|a| {
                 web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).is_some_and(|e| e == *a)

@@ -16,7 +16,7 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
     let text: &str = &props.document.text;
     let count = parsed.line_count();
     let (from, to) = caret::drawn(top, height, count);
-    let verdict = props.detail.as_ref().map(|d| &d.verdict);
+    let verdict = props.detail.as_ref().map(|d| &d.cell.verdict);
     let winning = verdict.map_or(0, |v| v.line);
     // The lines past Google's 500 KiB cut are shaded.
     let cut = parsed.first_cut_line();
