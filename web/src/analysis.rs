@@ -1,5 +1,5 @@
 //! What the page shows, computed from what the user typed: the parsed file and its diagnostics, and the core's
-//! answer to the whole question ([`Robots::ask_fast`]: the grid, the marks under Compare, the baseline's marks),
+//! answer to the whole question ([`Robots::ask`]: the grid, the marks under Compare, the baseline's marks),
 //! the selected cell explained ([`Robots::explain_cell`], [`Robots::quoted_lines`]) and the AI summary
 //! ([`Robots::ai_summary`]). The tester decides none of these; it keeps them, and recomputes only what an edit
 //! feeds.
@@ -365,7 +365,7 @@ impl Analysis {
             baseline: self.baseline.as_deref(),
             exact: false,
         };
-        self.parsed.robots.ask_fast(&question)
+        self.parsed.robots.ask(&question)
     }
 
     /// Asks the core; the agent and URL rows are taken from the answer when they changed.

@@ -90,7 +90,7 @@ fn the_tester_answers_the_shared_questions() {
         let a = &s.analysis;
         let survey = &a.survey;
         let expect = &q["expect"];
-        // The page's survey (`Robots::ask_fast`) is the core's `Robots::ask` of the same question, field for field.
+        // The page's survey is the core's `Robots::ask` of the same question, field for field.
         let baseline = q.get("baseline").and_then(Value::as_str).map(robotscope::Robots::parse);
         let question = robotscope::Question {
             agents: a.agent_lines.to_vec(),

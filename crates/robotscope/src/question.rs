@@ -274,7 +274,7 @@ pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
 
 /// What answering a question needs of a reading: [`Reading`] (any profile), or the file itself for Google's reading
 /// alone, so that a build that asks only as Google reads ([`Robots::ask_google`]) links no other reading.
-trait Reader {
+pub(crate) trait Reader {
     fn profile(&self) -> Profile;
     fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck;
     fn agent_token(&self, agent: &TypedAgent) -> Option<String>;
@@ -343,12 +343,12 @@ impl Reader for &Robots {
 }
 
 /// Where a question's readings come from: every reading ([`Robots::reading`]) or Google's alone.
-trait Readings {
+pub(crate) trait Readings {
     type Of<'a>: Reader;
     fn of(robots: &Robots, profile: Profile) -> Self::Of<'_>;
 }
 
-struct Every;
+pub(crate) struct Every;
 
 impl Readings for Every {
     type Of<'a> = Reading<'a>;
@@ -357,7 +357,7 @@ impl Readings for Every {
     }
 }
 
-struct GoogleAlone;
+pub(crate) struct GoogleAlone;
 
 impl Readings for GoogleAlone {
     type Of<'a> = &'a Robots;
@@ -366,14 +366,11 @@ impl Readings for GoogleAlone {
     }
 }
 
-/// One agent row answered under one reading.
-fn answer(reading: &impl Reader, agent: &AskedAgent, url: &str) -> AgentCheck {
-    if let [one] = &agent.members[..] {
-        return reading.check_agent(one, url);
-    }
-    // Each member's token as it would be given alone (a preset's fallback included), once each, in order (a map
-    // of the lower-cased tokens keeps a long typed list from costing the square of its length; the lint's map
-    // type, so that the npm `.wasm` links one copy of its code).
+/// The tokens of a pooled agent row: each member's token as it would be given alone (a preset's fallback
+/// included), once each (ASCII case ignored), in order; empty when every member ignores `*` and none has a group.
+pub(crate) fn pool_tokens(reading: &impl Reader, agent: &AskedAgent) -> Vec<String> {
+    // A map of the lower-cased tokens keeps a long typed list from costing the square of its length (the lint's
+    // map type, so that the npm `.wasm` links one copy of its code).
     let mut seen: alloc::collections::BTreeMap<Vec<u8>, Vec<usize>> = alloc::collections::BTreeMap::new();
     let mut tokens: Vec<String> = Vec::new();
     for token in agent.members.iter().filter_map(|m| reading.agent_token(m)) {
@@ -383,6 +380,15 @@ fn answer(reading: &impl Reader, agent: &AskedAgent, url: &str) -> AgentCheck {
             tokens.push(token);
         }
     }
+    tokens
+}
+
+/// One agent row answered under one reading.
+fn answer(reading: &impl Reader, agent: &AskedAgent, url: &str) -> AgentCheck {
+    if let [one] = &agent.members[..] {
+        return reading.check_agent(one, url);
+    }
+    let tokens = pool_tokens(reading, agent);
     if tokens.is_empty() {
         // Every member ignores `*` and none has a group: no rule can apply.
         let path = reading.check_str("", url).path;
@@ -447,6 +453,11 @@ impl Robots {
     /// assert!(s.cell(2, 0).is_none() && s.urls[2].typed.error.is_some());
     /// ```
     pub fn ask(&self, question: &Question<'_>) -> Survey {
+        if question.view == View::Reading(Profile::Google) {
+            // Each agent row's groups selected once for all its URLs (`survey.rs`): the same survey, found
+            // without selecting groups per cell, which costs files with thousands of groups.
+            return self.ask_selected(question);
+        }
         self.ask_in::<Every>(question, question.view)
     }
 
@@ -466,7 +477,7 @@ impl Robots {
         self.ask_in::<GoogleAlone>(question, View::default())
     }
 
-    fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
+    pub(crate) fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
         let base = question.base.as_deref();
         let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
         let read_url = |u: &String| read_url(u, base, question.exact);
@@ -766,13 +777,7 @@ impl Robots {
             agents
                 .iter()
                 .map(|a| {
-                    let mut seen = alloc::collections::BTreeSet::new();
-                    let mut tokens: Vec<String> = Vec::new();
-                    for token in a.members.iter().filter_map(|m| reading.agent_token(m)) {
-                        if seen.insert(token.to_ascii_lowercase()) {
-                            tokens.push(token);
-                        }
-                    }
+                    let tokens = pool_tokens(&reading, a);
                     (!tokens.is_empty()).then(|| self.matcher(&tokens[..]))
                 })
                 .collect()
