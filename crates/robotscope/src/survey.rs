@@ -104,8 +104,8 @@ mod tests {
     use super::*;
     use crate::question::Every;
 
-    /// The selected path is the general one, on presets with fallbacks, crawlers that ignore `*`, pools, headers, exact strings,
-    /// bad URLs and a baseline.
+    /// The selected path is the general one, on presets with fallbacks, crawlers that ignore `*`, pools, headers,
+    /// exact strings, bad URLs and a baseline.
     #[test]
     fn the_selected_path_is_the_general_one() {
         let files = [
