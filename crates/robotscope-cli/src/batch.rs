@@ -143,8 +143,8 @@ fn fast_query(line: &[u8]) -> Option<Query<'_>> {
                                 break;
                             }
                         }
+                        r.byte(b']')?;
                     }
-                    r.byte(b']')?;
                     agents = Some(list);
                 }
                 "file" | "url" | "agents" => return None,
@@ -154,8 +154,8 @@ fn fast_query(line: &[u8]) -> Option<Query<'_>> {
                 break;
             }
         }
+        r.byte(b'}')?;
     }
-    r.byte(b'}')?;
     r.skip_space();
     (r.at == text.len()).then_some(())?;
     Some(Query { file: file?, agents: agents?, url: url? })
@@ -416,6 +416,10 @@ mod tests {
             r#"{"file": "a", "agents": ["x"], "url": "/", "n": 1e999}"#,
             r#"{"file": "a", "agents": ["x"], "url": "/", "n": 0123}"#,
             r#"{"file": "a", "agents": ["x"], "url": "/",}"#,
+            r#"{"file": "a", "agents": ["x",], "url": "/"}"#,
+            r#"{"file": "a", "agents": ["x"]], "url": "/"}"#,
+            r#"{}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/"}}"#,
             r#"{"file": "a", "agents": "x", "url": "/"}"#,
             r#"{"file": "a", "agents": ["x"]}"#,
             r#"{"file": "a", "agents": ["x"], "url": "/"} x"#,
