@@ -176,24 +176,27 @@ fn self_cpu() -> Duration {
     cpu(nix::sys::resource::UsageWho::RUSAGE_SELF)
 }
 
-/// The best CPU time of `reps` runs of the command, its standard input from `stdin`, its output discarded.
-fn time_cli(bin: &Path, args: &[&str], stdin: Option<&Path>, reps: usize) -> Duration {
-    let mut best = Duration::MAX;
+/// The best CPU time of `reps` runs of the command with each binary, the binaries taking turns (so a
+/// comparison sees the same load), its standard input from `stdin`, its output discarded.
+fn time_cli(bins: &[PathBuf], args: &[&str], stdin: Option<&Path>, reps: usize) -> Vec<Duration> {
+    let mut best = vec![Duration::MAX; bins.len()];
     for _ in 0..reps {
-        let before = cpu(nix::sys::resource::UsageWho::RUSAGE_CHILDREN);
-        let input = match stdin {
-            Some(path) => Stdio::from(std::fs::File::open(path).expect("the query file opens")),
-            None => Stdio::null(),
-        };
-        let status = Command::new(bin)
-            .args(args)
-            .stdin(input)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .expect("the binary runs");
-        assert!(matches!(status.code(), Some(0 | 1)), "{args:?} failed: {status}");
-        best = best.min(cpu(nix::sys::resource::UsageWho::RUSAGE_CHILDREN).saturating_sub(before));
+        for (bin, best) in bins.iter().zip(&mut best) {
+            let before = cpu(nix::sys::resource::UsageWho::RUSAGE_CHILDREN);
+            let input = match stdin {
+                Some(path) => Stdio::from(std::fs::File::open(path).expect("the query file opens")),
+                None => Stdio::null(),
+            };
+            let status = Command::new(bin)
+                .args(args)
+                .stdin(input)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .expect("the binary runs");
+            assert!(matches!(status.code(), Some(0 | 1)), "{args:?} failed: {status}");
+            *best = (*best).min(cpu(nix::sys::resource::UsageWho::RUSAGE_CHILDREN).saturating_sub(before));
+        }
     }
     best
 }
@@ -279,51 +282,56 @@ fn main() {
     std::fs::write(dir.join("large.txt"), &text).unwrap();
     let count = 1_000_000 / scale;
     let typical = typical_urls(count);
-    for (name, list) in [("typical.txt", &typical), ("large.txt", &urls)] {
+    // `ROBOTSCOPE_THROUGHPUT_BEFORE=PATH` also times another build of the CLI (say, the one before a change),
+    // taking turns with this one.
+    let mut bins = vec![bin];
+    bins.extend(std::env::var_os("ROBOTSCOPE_THROUGHPUT_BEFORE").map(PathBuf::from));
+    let label = |i: usize| if i == 0 { "this build" } else { "before" };
+    // `check --json` explains every URL, which tries every rule of the large group: it gets a hundredth.
+    for (name, list, checked) in [("typical.txt", &typical[..], count), ("large.txt", &urls[..], count / 100)] {
         let mut queries = String::with_capacity(list.len() * 110);
-        let mut one = String::new();
-        let mut plain = String::with_capacity(list.len() * 60);
+        let mut plain = String::with_capacity(checked * 60);
         for (i, url) in list.iter().enumerate() {
-            let line = query_line(name, "Googlebot", url);
-            if i == 0 {
-                one.push_str(&line);
+            queries.push_str(&query_line(name, "Googlebot", url));
+            if i < checked {
+                plain.push_str(url);
+                plain.push('\n');
             }
-            queries.push_str(&line);
-            plain.push_str(url);
-            plain.push('\n');
         }
         std::fs::write(dir.join("queries.jsonl"), queries).unwrap();
-        std::fs::write(dir.join("one.jsonl"), one).unwrap();
+        std::fs::write(dir.join("one.jsonl"), query_line(name, "Googlebot", &list[0])).unwrap();
         std::fs::write(dir.join("urls.txt"), plain).unwrap();
         std::fs::write(dir.join("one.txt"), format!("{}\n", list[0])).unwrap();
         let root = dir.to_str().unwrap();
         let batch = ["batch", "--root", root];
-        let base = time_cli(&bin, &batch, Some(&dir.join("one.jsonl")), reps);
-        let all = time_cli(&bin, &batch, Some(&dir.join("queries.jsonl")), reps);
-        println!(
-            "batch {name:<12} {} queries: CPU {:7.1} ms, {:6.1} ms without start and parse -> {:>9.0} queries/s \
-             (target 1.5 M/s), load {}",
-            list.len(),
-            all.as_secs_f64() * 1e3,
-            all.saturating_sub(base).as_secs_f64() * 1e3,
-            per_second(list.len() - 1, all.saturating_sub(base)),
-            load()
-        );
+        let base = time_cli(&bins, &batch, Some(&dir.join("one.jsonl")), reps);
+        let all = time_cli(&bins, &batch, Some(&dir.join("queries.jsonl")), reps);
+        for (i, (all, base)) in all.into_iter().zip(base).enumerate() {
+            println!(
+                "batch {name:<12} {} queries ({}): CPU {:7.1} ms, {:7.1} ms without start and parse -> {:>9.0} \
+                 queries/s (target 1.5 M/s), load {}",
+                list.len(),
+                label(i),
+                all.as_secs_f64() * 1e3,
+                all.saturating_sub(base).as_secs_f64() * 1e3,
+                per_second(list.len() - 1, all.saturating_sub(base)),
+                load()
+            );
+        }
         let file = dir.join(name);
         let check = |urls: &str| {
             let (file, urls) = (file.to_str().unwrap().to_owned(), dir.join(urls).to_str().unwrap().to_owned());
             let args =
                 ["check", &file, "--exact", "--json", "--no-size-limit", "--agent", "Googlebot", "--urls", &urls];
-            time_cli(&bin, &args, None, reps)
+            time_cli(&bins[..1], &args, None, reps)[0]
         };
         let (base, all) = (check("one.txt"), check("urls.txt"));
         println!(
-            "check --exact --json --urls  {name:<12} {} URLs: CPU {:7.1} ms, {:6.1} ms without start and parse -> \
-             {:>9.0} URLs/s (target 2 M/s), load {}",
-            list.len(),
+            "check --exact --json --urls  {name:<12} {checked} URLs: CPU {:7.1} ms, {:7.1} ms without start and \
+             parse -> {:>9.0} URLs/s (target 2 M/s), load {}",
             all.as_secs_f64() * 1e3,
             all.saturating_sub(base).as_secs_f64() * 1e3,
-            per_second(list.len() - 1, all.saturating_sub(base)),
+            per_second(checked - 1, all.saturating_sub(base)),
             load()
         );
     }

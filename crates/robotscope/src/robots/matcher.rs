@@ -97,6 +97,9 @@ pub struct Matcher<'a> {
 /// prefix with the path are skipped. Entries with an empty literal start (`*x`) stay in the general run.
 #[derive(Debug, Clone, Copy)]
 struct Node {
+    /// The literal start's first eight bytes, zero-padded, as a big-endian word ([`sort_key`]): nodes whose
+    /// keys differ compare as their keys do, so the search reads the source only among equal keys.
+    key: u64,
     /// Where the literal start is: its first byte, with [`NODE_ARENA`] when it is in `Robots::patterns`.
     start: u32,
     len: u32,
@@ -270,7 +273,7 @@ impl<'a> Matcher<'a> {
             let parent = chain.last().map_or(NO_PARENT, |&k| k as u32);
             let arena = if item.1[2] & ARENA != 0 { NODE_ARENA } else { 0 };
             chain.push(nodes.len());
-            nodes.push(Node { start: item.1[4] | arena, len: item.0, parent, end });
+            nodes.push(Node { key: sort_key(bytes), start: item.1[4] | arena, len: item.0, parent, end });
         }
         let mut table = Vec::with_capacity(MAP + entries.len() * ENTRY);
         table.extend([general as u32, 0]);
@@ -312,7 +315,8 @@ impl<'a> Matcher<'a> {
     /// Updates the slots with the indexed entries whose literal start is a prefix of `path` (see [`Node`]).
     fn walk(&self, indexed: &[u32], path: &[u8], path_head: u64, allow: &mut Slot, disallow: &mut Slot) {
         let robots = self.robots;
-        let after = self.index.partition_point(|n| robots.node_prefix(n) <= path);
+        let key = sort_key(path);
+        let after = self.index.partition_point(|n| n.key < key || (n.key == key && robots.node_prefix(n) <= path));
         let Some(last) = after.checked_sub(1) else { return };
         let common = robots.node_prefix(&self.index[last]).iter().zip(path).take_while(|(a, b)| a == b).count();
         let mut k = last;
@@ -399,6 +403,17 @@ impl Robots {
         let start = (node.start & !NODE_ARENA) as usize;
         &store_of(self, node.start & NODE_ARENA != 0)[start..start + node.len as usize]
     }
+}
+
+/// The first eight bytes of `bytes`, zero-padded, as a big-endian word. Where two keys differ, the strings
+/// compare as the keys do when one of them holds no NUL byte (a padding zero then never ties with a byte of the
+/// other), which holds for literal starts (the tokenizer cuts values at NUL).
+#[inline(always)]
+fn sort_key(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    let n = bytes.len().min(8);
+    word[..n].copy_from_slice(&bytes[..n]);
+    u64::from_be_bytes(word)
 }
 
 /// Where a pattern is: `Robots::patterns` (`arena`) or the source.
