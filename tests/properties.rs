@@ -155,6 +155,34 @@ fn small_vocabulary_robots() -> impl Strategy<Value = Vec<u8>> {
     })
 }
 
+/// Pieces of rules and paths that share literal starts often: nested prefixes, `*` and `$` anywhere, escapes,
+/// and the index.html retry's `/index.htm`.
+const INDEX_PIECES: &[&str] =
+    &["/", "a", "ab", "b", "/a", "/ab", "*", "$", "%aa", "%AA", "é", "index.htm", "index.html", "x", "?q=", ".php"];
+
+/// Files whose groups hold up to 600 rules over [`INDEX_PIECES`] (many above the index's threshold), and how many
+/// groups they have.
+fn indexed_robots() -> impl Strategy<Value = (Vec<u8>, usize)> {
+    let rule = (any::<bool>(), vec(select(INDEX_PIECES), 0..6))
+        .prop_map(|(allow, pieces)| format!("{}: {}", if allow { "Allow" } else { "Disallow" }, pieces.concat()));
+    let group = (select(&["*", "FooBot", "Bar"][..]), vec(rule, 0..600));
+    vec(group, 0..3).prop_map(|groups| {
+        let count = groups.len();
+        let mut lines = Vec::new();
+        for (agent, rules) in groups {
+            lines.push(format!("User-agent: {agent}"));
+            lines.extend(rules);
+        }
+        (lines.join("\n").into_bytes(), count)
+    })
+}
+
+/// URLs and paths over [`INDEX_PIECES`].
+fn indexed_url() -> impl Strategy<Value = String> {
+    (select(&["", "/", "http://e.com", "http://e.com/"][..]), vec(select(INDEX_PIECES), 0..7))
+        .prop_map(|(prefix, pieces)| format!("{prefix}{}", pieces.concat()))
+}
+
 const AGENT_NAMES: &[&str] =
     &["FooBot", "foobot", "Foo", "Bar", "bar", "", "*", "a", "b", "Foo Bar", "FooBot/1.0", "Googlebot", "-"];
 
@@ -617,6 +645,28 @@ proptest! {
         prop_assert_eq!(m.decide(&url), decided);
         prop_assert_eq!(m.has_own_group(), r.has_own_group(&agents));
         assert_explained(&r, &agents, &url, &v)?;
+    }
+
+    #[test]
+    fn the_index_of_literal_starts_answers_as_the_scan(
+        (bytes, groups) in indexed_robots(),
+        agents in vec(select(&["FooBot", "Bar", "Other"][..]), 0..3),
+        urls in vec(indexed_url(), 1..12),
+    ) {
+        let r = Robots::parse(&bytes);
+        let indexed = r.matcher_with_index(&agents, true);
+        let scanned = r.matcher_with_index(&agents, false);
+        let default = r.matcher(&agents);
+        prop_assert_eq!(indexed.rule_count(), scanned.rule_count());
+        prop_assert!(groups > 0 || indexed.rule_count() == 0);
+        for url in &urls {
+            let want = r.decide(&agents, url);
+            prop_assert_eq!(indexed.decide(url), want, "indexed, {}", url);
+            prop_assert_eq!(scanned.decide(url), want, "scanned, {}", url);
+            prop_assert_eq!(default.decide(url), want, "default, {}", url);
+        }
+        let owned: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
+        prop_assert_eq!(r.decide(&agents, &urls[0]), reference_decide(&r, &owned, &urls[0]));
     }
 
     #[test]

@@ -22,7 +22,10 @@
 //! * `python`: the PyPI wheel (maturin), twine-checked with its sdist, installed into a fresh venv, its pytest
 //!   suite and `mypy --strict` on the examples run there (`python.rs`); `test` ends with it.
 //! * `differential`: robotscope against Google's library on generated cases (`differential.rs`); `test` runs it.
+//! * `cli-bench [--quick]`: issue 27's throughput figures: the core on a 31,000-rule group, `batch` and
+//!   `check --urls` on one file (`clibench.rs`).
 
+mod clibench;
 mod differential;
 mod python;
 mod site;
@@ -1019,6 +1022,7 @@ fn main() {
             python::publish_dry_run();
         }
         "python" => python::python(),
+        "cli-bench" => clibench::cli_bench(&std::env::args().skip(2).collect::<Vec<_>>()),
         "differential" => differential::differential(&std::env::args().skip(2).collect::<Vec<_>>()),
         _ => {
             eprintln!(
@@ -1039,6 +1043,7 @@ fn main() {
             eprintln!(
                 "  site [--reuse]  build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist"
             );
+            eprintln!("  cli-bench [--quick]  throughput of the core on a 31,000-rule group, batch and check --urls");
             eprintln!("  publish-dry-run  check the crates.io packages and the npm package without uploading");
             eprintln!(
                 "  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases"

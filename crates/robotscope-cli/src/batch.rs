@@ -106,19 +106,236 @@ fn load(root: &Path, file: &str) -> Result<Robots, String> {
     std::fs::read(path).map(Robots::parse).map_err(cannot)
 }
 
-/// The answer line for one input line (without its newline), and whether it is an error.
-fn answer(cache: &mut Cache, line: &[u8]) -> (String, bool) {
-    let result = serde_json::from_slice::<Value>(line).map_err(|e| format!("bad JSON: {e}")).and_then(|v| {
-        let q = query(&v)?;
-        match cache.get(q.file) {
-            Ok(robots) => Ok(robots.decide(q.agents.as_slice(), q.url)),
-            Err(e) => Err(e.clone()),
-        }
-    });
-    match result {
-        Ok((allowed, line)) => (format!("{{\"allowed\": {allowed}, \"line\": {line}}}"), false),
-        Err(e) => (format!("{{\"error\": {}}}", Value::from(e)), true),
+/// Reads a query from one input line (without its newline): the members are borrowed from the line when
+/// [`fast_query`] can read it, else from the `serde_json` value parsed into `slot`, which also gives the error.
+fn read_query<'a>(line: &'a [u8], slot: &'a mut Option<Value>) -> Result<Query<'a>, String> {
+    if let Some(q) = fast_query(line) {
+        return Ok(q);
     }
+    let value = serde_json::from_slice::<Value>(line).map_err(|e| format!("bad JSON: {e}"))?;
+    query(slot.insert(value))
+}
+
+/// The common shape of a query line, read without building a `serde_json` value: one object whose members are
+/// strings without escapes, an array of such strings (`agents`), short plain numbers, `true`, `false` or
+/// `null`. `None` for anything else (escapes, nesting, a missing, repeated or mistyped member, bad JSON,
+/// invalid UTF-8), which `serde_json` then reads, so a line that this reads is one that `serde_json` reads to
+/// the same query.
+fn fast_query(line: &[u8]) -> Option<Query<'_>> {
+    let text = std::str::from_utf8(line).ok()?;
+    let mut r = Reader { text, at: 0 };
+    let (mut file, mut url, mut agents) = (None, None, None);
+    r.byte(b'{')?;
+    if !r.peek(b'}') {
+        loop {
+            let key = r.string()?;
+            r.byte(b':')?;
+            match key {
+                "file" if file.is_none() => file = Some(r.string()?),
+                "url" if url.is_none() => url = Some(r.string()?),
+                "agents" if agents.is_none() => {
+                    r.byte(b'[')?;
+                    let mut list = Vec::with_capacity(1);
+                    if !r.peek(b']') {
+                        loop {
+                            list.push(r.string()?);
+                            if !r.peek(b',') {
+                                break;
+                            }
+                        }
+                        r.byte(b']')?;
+                    }
+                    agents = Some(list);
+                }
+                "file" | "url" | "agents" => return None,
+                _ => r.scalar()?,
+            }
+            if !r.peek(b',') {
+                break;
+            }
+        }
+        r.byte(b'}')?;
+    }
+    r.skip_space();
+    (r.at == text.len()).then_some(())?;
+    Some(Query { file: file?, agents: agents?, url: url? })
+}
+
+/// A cursor over a query line for [`fast_query`]; each step skips JSON whitespace first.
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn skip_space(&mut self) {
+        let bytes = self.text.as_bytes();
+        while bytes.get(self.at).is_some_and(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n')) {
+            self.at += 1;
+        }
+    }
+
+    /// Steps over `c`, or fails.
+    fn byte(&mut self, c: u8) -> Option<()> {
+        self.peek(c).then_some(())
+    }
+
+    /// Steps over `c` if it comes next.
+    fn peek(&mut self, c: u8) -> bool {
+        self.skip_space();
+        let found = self.text.as_bytes().get(self.at) == Some(&c);
+        self.at += usize::from(found);
+        found
+    }
+
+    /// A string without escapes or control characters.
+    fn string(&mut self) -> Option<&'a str> {
+        self.byte(b'"')?;
+        let start = self.at;
+        let len = self.text.as_bytes()[start..].iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+        self.at = start + len;
+        self.byte(b'"')?;
+        // The quotes are ASCII, so both ends are character boundaries.
+        self.text.get(start..start + len)
+    }
+
+    /// A member's value that is not a query's: a plain string, `true`, `false`, `null`, or an integer or
+    /// decimal of at most 15 digits on each side of the point (which every JSON reader holds exactly).
+    fn scalar(&mut self) -> Option<()> {
+        self.skip_space();
+        let rest = &self.text.as_bytes()[self.at..];
+        if rest.first() == Some(&b'"') {
+            return self.string().map(|_| ());
+        }
+        for word in ["true", "false", "null"] {
+            if rest.starts_with(word.as_bytes()) {
+                self.at += word.len();
+                return Some(());
+            }
+        }
+        let digits = |from: usize| rest[from.min(rest.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let sign = usize::from(rest.first() == Some(&b'-'));
+        let whole = digits(sign);
+        if whole == 0 || whole > 15 || (whole > 1 && rest[sign] == b'0') {
+            return None;
+        }
+        let mut end = sign + whole;
+        if rest.get(end) == Some(&b'.') {
+            let fraction = digits(end + 1);
+            if fraction == 0 || fraction > 15 {
+                return None;
+            }
+            end += 1 + fraction;
+        }
+        if matches!(rest.get(end), Some(b'e' | b'E')) {
+            return None;
+        }
+        self.at += end;
+        Some(())
+    }
+}
+
+/// Writes the answer line for a verdict.
+fn write_answer(out: &mut impl Write, allowed: bool, line: usize) -> io::Result<()> {
+    out.write_all(if allowed { b"{\"allowed\": true, \"line\": " } else { b"{\"allowed\": false, \"line\": " })?;
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = line;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.write_all(&digits[at..])?;
+    out.write_all(b"}\n")
+}
+
+/// Writes the error line for a query that cannot be answered.
+fn write_error(out: &mut impl Write, error: String) -> io::Result<()> {
+    writeln!(out, "{{\"error\": {}}}", Value::from(error))
+}
+
+/// How many queries in a row on one file with the same agents are answered with [`Robots::decide`] before a
+/// [`robotscope::Matcher`] is built for the rest of the run (building one costs a few queries' time).
+const RUN_FOR_MATCHER: usize = 4;
+
+/// Reads the next line into `buf` (without its line ending); `false` at the end of the input.
+fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, Failure> {
+    buf.clear();
+    let n = input
+        .read_until(b'\n', buf)
+        .map_err(|e| Failure::Message(format!("cannot read standard input: {}", io_reason(&e))))?;
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    }
+    Ok(n > 0)
+}
+
+fn blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Answers the queries of `input` in order. A query starts a run of the queries after it that ask the same file
+/// for the same agents: those are answered with the file parsed once and, after [`RUN_FOR_MATCHER`] of them, by a
+/// matcher built once. Returns whether any line gave an error.
+fn answer_all(cache: &mut Cache, input: &mut impl BufRead, out: &mut impl Write) -> Result<bool, Failure> {
+    let (mut buf, mut next) = (Vec::with_capacity(1024), Vec::with_capacity(1024));
+    let mut failed = false;
+    let mut more = next_line(input, &mut buf)?;
+    while more {
+        if blank(&buf) {
+            more = next_line(input, &mut buf)?;
+            continue;
+        }
+        let mut slot = None;
+        let first = read_query(&buf, &mut slot).and_then(|q| match cache.get(q.file) {
+            Ok(robots) => Ok((q, robots)),
+            Err(e) => Err(e.clone()),
+        });
+        let (q, robots) = match first {
+            Ok(found) => found,
+            Err(e) => {
+                failed = true;
+                write_error(out, e)?;
+                more = next_line(input, &mut buf)?;
+                continue;
+            }
+        };
+        let (allowed, line) = robots.decide(q.agents.as_slice(), q.url);
+        write_answer(out, allowed, line)?;
+        let mut matcher = None;
+        let mut run = 1;
+        loop {
+            more = next_line(input, &mut next)?;
+            if !more {
+                break;
+            }
+            if blank(&next) {
+                continue;
+            }
+            let mut slot = None;
+            let Ok(same) = read_query(&next, &mut slot) else { break };
+            if same.file != q.file || same.agents != q.agents {
+                break;
+            }
+            run += 1;
+            let (allowed, line) = if run > RUN_FOR_MATCHER {
+                matcher.get_or_insert_with(|| robots.matcher(q.agents.as_slice())).decide(same.url)
+            } else {
+                robots.decide(q.agents.as_slice(), same.url)
+            };
+            write_answer(out, allowed, line)?;
+        }
+        // The line that ended the run (if any) is the next one to answer.
+        std::mem::swap(&mut buf, &mut next);
+    }
+    Ok(failed)
 }
 
 pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
@@ -146,28 +363,9 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         .canonicalize()
         .map_err(|e| Failure::Message(format!("cannot read '{}': {}", root.display(), io_reason(&e))))?;
     let mut cache = Cache { root, files: HashMap::new(), tick: 0 };
-    let mut input = io::stdin().lock();
+    let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut buf = Vec::with_capacity(1024);
-    let mut failed = false;
-    loop {
-        buf.clear();
-        let n = input
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| Failure::Message(format!("cannot read standard input: {}", io_reason(&e))))?;
-        if n == 0 {
-            break;
-        }
-        let line = buf.strip_suffix(b"\n").unwrap_or(&buf);
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let (text, error) = answer(&mut cache, line);
-        failed |= error;
-        out.write_all(text.as_bytes())?;
-        out.write_all(b"\n")?;
-    }
+    let failed = answer_all(&mut cache, &mut input, &mut out)?;
     out.flush()?;
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
@@ -193,5 +391,87 @@ mod tests {
         assert!(cache.files.contains_key("0.txt"));
         assert!(!cache.files.contains_key("1.txt"));
         assert!(cache.files.contains_key(&format!("{}.txt", CACHE_FILES + 9)));
+    }
+
+    /// Lines the fast reader takes must give what `serde_json` gives; the others must be left to it.
+    #[test]
+    fn the_fast_reader_reads_what_serde_json_reads() {
+        let read = [
+            r#"{"file": "a.txt", "agents": ["Googlebot"], "url": "https://e.com/a"}"#,
+            r#"  {"url":"/x","agents":[],"file":"b"}  "#,
+            r#"{"file": "corpus/x", "agents": ["a", "b" , "c"], "url": "/é", "allowed": true, "line": 7}"#,
+            r#"{"file": "f", "agents": ["a"], "url": "/", "n": -0.5, "m": null, "k": false, "s": "x"}"#,
+            "{\t\"file\"\r: \"f\", \"agents\": [\"a\"], \"url\": \"\"}",
+        ];
+        for line in read {
+            let q = fast_query(line.as_bytes()).unwrap_or_else(|| panic!("not read: {line}"));
+            let value: Value = serde_json::from_str(line).unwrap();
+            let want = query(&value).unwrap();
+            assert_eq!((q.file, q.agents, q.url), (want.file, want.agents, want.url), "{line}");
+        }
+        let left = [
+            r#"{"file": "a\u0041", "agents": ["x"], "url": "/"}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/", "file": "b"}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/", "deep": {"x": 1}}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/", "n": 1e999}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/", "n": 0123}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/",}"#,
+            r#"{"file": "a", "agents": ["x",], "url": "/"}"#,
+            r#"{"file": "a", "agents": ["x"]], "url": "/"}"#,
+            r#"{}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/"}}"#,
+            r#"{"file": "a", "agents": "x", "url": "/"}"#,
+            r#"{"file": "a", "agents": ["x"]}"#,
+            r#"{"file": "a", "agents": ["x"], "url": "/"} x"#,
+            r#"["file"]"#,
+            "{\"file\": \"a\tb\", \"agents\": [], \"url\": \"/\"}",
+            "",
+        ];
+        for line in left {
+            assert!(fast_query(line.as_bytes()).is_none(), "read: {line}");
+        }
+        assert!(fast_query(b"{\"file\": \"\xff\", \"agents\": [], \"url\": \"/\"}").is_none());
+    }
+
+    /// Runs of queries on one file answer as one query at a time does, blank lines, errors and changes of file or
+    /// agents included.
+    #[test]
+    fn runs_answer_as_single_queries() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules: String = (0..300).map(|i| format!("Disallow: /d{i}/\nAllow: /d{i}/ok\n")).collect();
+        std::fs::write(dir.path().join("big.txt"), format!("User-agent: *\n{rules}User-agent: b\nDisallow: /\n"))
+            .unwrap();
+        std::fs::write(dir.path().join("small.txt"), "User-agent: *\nDisallow: /x\n").unwrap();
+        let mut input = String::new();
+        let mut want = String::new();
+        let big = Robots::parse(std::fs::read(dir.path().join("big.txt")).unwrap());
+        for i in 0..40 {
+            let (file, agent) = match i % 17 {
+                0..=9 => ("big.txt", "a"),
+                10..=12 => ("big.txt", "b"),
+                _ => ("small.txt", "a"),
+            };
+            let url = format!("/d{}/{}", i % 7, if i % 3 == 0 { "ok" } else { "no" });
+            input.push_str(&format!("{{\"file\": \"{file}\", \"agents\": [\"{agent}\"], \"url\": \"{url}\"}}\n"));
+            let (allowed, line) = if file == "big.txt" { big.decide(agent, &url) } else { (true, 0) };
+            want.push_str(&format!("{{\"allowed\": {allowed}, \"line\": {line}}}\n"));
+            if i % 11 == 5 {
+                input.push_str("\r\n  \n");
+            }
+            if i % 13 == 7 {
+                input.push_str("{\"file\": \"missing.txt\", \"agents\": [], \"url\": \"/\"}\n{bad\n");
+                want.push_str("error\nerror\n");
+            }
+        }
+        let mut cache = Cache { root: dir.path().canonicalize().unwrap(), files: HashMap::new(), tick: 0 };
+        let mut out = Vec::new();
+        let failed = answer_all(&mut cache, &mut input.as_bytes(), &mut out).unwrap();
+        assert!(failed);
+        let got: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| if l.starts_with("{\"error\"") { String::from("error") } else { l.to_owned() })
+            .collect();
+        assert_eq!(got, want.lines().collect::<Vec<_>>());
     }
 }

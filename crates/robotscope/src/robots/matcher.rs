@@ -22,7 +22,14 @@ impl Robots {
     /// assert_eq!(a.decide("/b"), robots.decide("a", "/b"));
     /// ```
     pub fn matcher<A: Agents + ?Sized>(&self, agents: &A) -> Matcher<'_> {
-        Matcher::new(self, agents, TABLE_LIMIT)
+        Matcher::new(self, agents, TABLE_LIMIT, INDEX_ABOVE)
+    }
+
+    /// [`Robots::matcher`] with its index of literal starts always built (`indexed`) or never: the answers are
+    /// the same, which `tests/properties.rs` checks on random rule sets.
+    #[doc(hidden)]
+    pub fn matcher_with_index<A: Agents + ?Sized>(&self, agents: &A, indexed: bool) -> Matcher<'_> {
+        Matcher::new(self, agents, TABLE_LIMIT, if indexed { 0 } else { usize::MAX })
     }
 
     /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
@@ -76,7 +83,39 @@ pub struct Matcher<'a> {
     /// Only for files too large for the table's 30-bit offsets: the rules as index ranges, answered by
     /// [`Robots::run_rules`] as [`Robots::decide`] does.
     ranges: Vec<Range<usize>>,
+    /// For tables of more than [`INDEX_ABOVE`] entries, the index of their literal starts (see [`Node`]); the
+    /// table is then not split into buckets.
+    index: Box<[Node]>,
 }
+
+/// One distinct literal start (the pattern up to its first `*`, without a final `$`) of the indexed entries,
+/// which are laid out after the general run grouped by literal start, the groups in byte order and each sorted by
+/// priority. A node's entries end where the next node's begin. A path can match an entry only if the entry's
+/// literal start is a prefix of the path, so a query finds the last node in byte order that is not after the
+/// path and follows `parent` from there: every node whose literal start is a prefix of the path is on that
+/// chain (it lies between the node and the path in byte order), and the chain's nodes longer than their common
+/// prefix with the path are skipped. Entries with an empty literal start (`*x`) stay in the general run.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// The literal start's first eight bytes, zero-padded, as a big-endian word ([`sort_key`]): nodes whose
+    /// keys differ compare as their keys do, so the search reads the source only among equal keys.
+    key: u64,
+    /// Where the literal start is: its first byte, with [`NODE_ARENA`] when it is in `Robots::patterns`.
+    start: u32,
+    len: u32,
+    /// The node of the longest literal start that is a proper prefix of this one, or [`NO_PARENT`].
+    parent: u32,
+    /// The end of the node's entries, counted in entries from the first indexed one.
+    end: u32,
+}
+
+/// [`Node::start`] is in `Robots::patterns`, not the source.
+const NODE_ARENA: u32 = 1 << 31;
+/// [`Node::parent`] of a node that has none.
+const NO_PARENT: u32 = u32::MAX;
+
+/// Tables of more entries than this get an index of literal starts: below it, the buckets' scan is as fast.
+const INDEX_ABOVE: usize = 256;
 
 /// The layout of [`Matcher::table`], in 32-bit words: how many entries the general run has (the rules with
 /// fewer than two literal bytes, or every rule when the table is not split); how many buckets there are (0
@@ -116,7 +155,12 @@ const SPLIT_ABOVE: usize = 12;
 type Keyed = (u16, [u32; ENTRY]);
 
 impl<'a> Matcher<'a> {
-    pub(super) fn new<A: Agents + ?Sized>(robots: &'a Robots, agents: &A, limit: usize) -> Matcher<'a> {
+    pub(super) fn new<A: Agents + ?Sized>(
+        robots: &'a Robots,
+        agents: &A,
+        limit: usize,
+        index_above: usize,
+    ) -> Matcher<'a> {
         let (own, ranges) = robots.applicable_rules(agents);
         // The table is a native speed-up: in the tester's wasm it cost 3 KB gzipped (over its transfer budget) for
         // answers that take microseconds there either way, so on wasm32 the matcher keeps index ranges, as it does
@@ -124,7 +168,7 @@ impl<'a> Matcher<'a> {
         if cfg!(target_arch = "wasm32") || robots.src.len() > limit {
             let ranges: Vec<Range<usize>> = ranges.collect();
             let rule_count = ranges.iter().map(ExactSizeIterator::len).sum();
-            return Matcher { robots, table: Box::default(), own, rule_count, ranges };
+            return Matcher { robots, table: Box::default(), own, rule_count, ranges, index: Box::default() };
         }
         let mut keyed: Vec<Keyed> = Vec::new();
         let mut rule_count = 0;
@@ -153,6 +197,9 @@ impl<'a> Matcher<'a> {
                     }
                 }
             }
+        }
+        if keyed.len() > index_above {
+            return Matcher::indexed(robots, keyed, own, rule_count);
         }
         // Key 0 is the general run; key `b + 1` the bucket of second byte `b`. Within each run, higher
         // priority first and file order among equals: the reference's slots keep the first rule of the highest
@@ -186,7 +233,52 @@ impl<'a> Matcher<'a> {
             table.extend(bounds);
         }
         table.extend(keyed.iter().flat_map(|(_, words)| words));
-        Matcher { robots, table: table.into_boxed_slice(), own, rule_count, ranges: Vec::new() }
+        Matcher { robots, table: table.into_boxed_slice(), own, rule_count, ranges: Vec::new(), index: Box::default() }
+    }
+
+    /// The matcher of a large table: the general run of entries with an empty literal start, then the others
+    /// grouped by literal start under an index of [`Node`]s.
+    fn indexed(robots: &'a Robots, keyed: Vec<Keyed>, own: bool, rule_count: usize) -> Matcher<'a> {
+        let mut entries: Vec<(u32, [u32; ENTRY])> = keyed
+            .into_iter()
+            .map(|(_, e)| {
+                let pattern = &store_of(robots, e[2] & ARENA != 0)[e[4] as usize..(e[5] & LOW) as usize];
+                (literal_prefix(pattern) as u32, e)
+            })
+            .collect();
+        let literal = |&(len, e): &(u32, [u32; ENTRY])| {
+            let start = e[4] as usize;
+            &store_of(robots, e[2] & ARENA != 0)[start..start + len as usize]
+        };
+        // By literal start (the empty ones, the general run, first), then by priority, then in file order.
+        entries.sort_unstable_by(|a, b| {
+            literal(a).cmp(literal(b)).then((b.1[2] & LOW).cmp(&(a.1[2] & LOW))).then(a.1[3].cmp(&b.1[3]))
+        });
+        let general = entries.iter().take_while(|&&(len, _)| len == 0).count();
+        let mut nodes: Vec<Node> = Vec::new();
+        // The nodes whose literal starts are prefixes of the last one, shortest first.
+        let mut chain: Vec<usize> = Vec::new();
+        for (i, item) in entries.iter().enumerate().skip(general) {
+            let end = (i + 1 - general) as u32;
+            let bytes = literal(item);
+            if let Some(last) = nodes.last_mut() {
+                if robots.node_prefix(last) == bytes {
+                    last.end = end;
+                    continue;
+                }
+            }
+            while chain.last().is_some_and(|&k| !bytes.starts_with(robots.node_prefix(&nodes[k]))) {
+                chain.pop();
+            }
+            let parent = chain.last().map_or(NO_PARENT, |&k| k as u32);
+            let arena = if item.1[2] & ARENA != 0 { NODE_ARENA } else { 0 };
+            chain.push(nodes.len());
+            nodes.push(Node { key: sort_key(bytes), start: item.1[4] | arena, len: item.0, parent, end });
+        }
+        let mut table = Vec::with_capacity(MAP + entries.len() * ENTRY);
+        table.extend([general as u32, 0]);
+        table.extend(entries.iter().flat_map(|(_, words)| words));
+        Matcher { robots, table: table.into_boxed_slice(), own, rule_count, ranges: Vec::new(), index: nodes.into() }
     }
 
     /// The verdict and the deciding line (0 when no rule decided) for `url`, as [`Robots::decide`] gives them.
@@ -205,7 +297,9 @@ impl<'a> Matcher<'a> {
         let mut allow = Slot::NONE;
         let mut disallow = Slot::NONE;
         self.scan(&entries[..general * ENTRY], path, path_head, &mut allow, &mut disallow);
-        if let (Some(&b), true) = (path.get(1), buckets > 0) {
+        if !self.index.is_empty() {
+            self.walk(&entries[general * ENTRY..], path, path_head, &mut allow, &mut disallow);
+        } else if let (Some(&b), true) = (path.get(1), buckets > 0) {
             let b = usize::from(b);
             let bucket = (self.table[MAP + b / 4] >> (8 * (b % 4))) as u8 as usize;
             if bucket != 0 {
@@ -216,6 +310,27 @@ impl<'a> Matcher<'a> {
         }
         let (allowed, decider) = verdict(allow, disallow);
         (allowed, decider.line)
+    }
+
+    /// Updates the slots with the indexed entries whose literal start is a prefix of `path` (see [`Node`]).
+    fn walk(&self, indexed: &[u32], path: &[u8], path_head: u64, allow: &mut Slot, disallow: &mut Slot) {
+        let robots = self.robots;
+        let key = sort_key(path);
+        let after = self.index.partition_point(|n| n.key < key || (n.key == key && robots.node_prefix(n) <= path));
+        let Some(last) = after.checked_sub(1) else { return };
+        let common = robots.node_prefix(&self.index[last]).iter().zip(path).take_while(|(a, b)| a == b).count();
+        let mut k = last;
+        loop {
+            let node = &self.index[k];
+            if node.len as usize <= common {
+                let begin = k.checked_sub(1).map_or(0, |p| self.index[p].end as usize);
+                self.scan(&indexed[begin * ENTRY..node.end as usize * ENTRY], path, path_head, allow, disallow);
+            }
+            if node.parent == NO_PARENT {
+                break;
+            }
+            k = node.parent as usize;
+        }
     }
 
     /// Updates the slots with the entries of one run (sorted by priority) that match `path`, skipping every
@@ -278,6 +393,36 @@ impl<'a> Matcher<'a> {
     /// How many rules apply to the agents.
     pub fn rule_count(&self) -> usize {
         self.rule_count
+    }
+}
+
+impl Robots {
+    /// The literal start of an index node.
+    #[inline]
+    fn node_prefix(&self, node: &Node) -> &[u8] {
+        let start = (node.start & !NODE_ARENA) as usize;
+        &store_of(self, node.start & NODE_ARENA != 0)[start..start + node.len as usize]
+    }
+}
+
+/// The first eight bytes of `bytes`, zero-padded, as a big-endian word. Where two keys differ, the strings
+/// compare as the keys do when one of them holds no NUL byte (a padding zero then never ties with a byte of the
+/// other), which holds for literal starts (the tokenizer cuts values at NUL).
+#[inline(always)]
+fn sort_key(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    let n = bytes.len().min(8);
+    word[..n].copy_from_slice(&bytes[..n]);
+    u64::from_be_bytes(word)
+}
+
+/// Where a pattern is: `Robots::patterns` (`arena`) or the source.
+#[inline]
+fn store_of(robots: &Robots, arena: bool) -> &[u8] {
+    if arena {
+        &robots.patterns
+    } else {
+        &robots.src
     }
 }
 
@@ -433,18 +578,22 @@ mod tests {
                 .map(String::from),
         );
         for agent in ["any", "few", "none"] {
-            let table = Matcher::new(&robots, agent, TABLE_LIMIT);
-            let ranges = Matcher::new(&robots, agent, 0);
-            assert!(table.ranges.is_empty() && ranges.table.is_empty());
+            let table = Matcher::new(&robots, agent, TABLE_LIMIT, INDEX_ABOVE);
+            let indexed = Matcher::new(&robots, agent, TABLE_LIMIT, 0);
+            let ranges = Matcher::new(&robots, agent, 0, INDEX_ABOVE);
+            assert!(table.ranges.is_empty() && ranges.table.is_empty() && table.index.is_empty());
+            assert_eq!(indexed.index.is_empty(), agent == "none");
             assert_eq!(table.rule_count(), ranges.rule_count());
+            assert_eq!(indexed.rule_count(), ranges.rule_count());
             for url in &urls {
                 let want = robots.decide(agent, url);
                 assert_eq!(table.decide(url), want, "{agent} {url}");
+                assert_eq!(indexed.decide(url), want, "{agent} {url}");
                 assert_eq!(ranges.decide(url), want, "{agent} {url}");
             }
         }
         // The `*` group is split into buckets; the small group is scanned whole.
-        let split = |agent: &str| Matcher::new(&robots, agent, TABLE_LIMIT).table[1] != 0;
+        let split = |agent: &str| Matcher::new(&robots, agent, TABLE_LIMIT, INDEX_ABOVE).table[1] != 0;
         assert!(split("any") && !split("few"));
     }
 }
