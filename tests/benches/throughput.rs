@@ -3,7 +3,8 @@
 //! - the core on one group of 31,000 rules (docs.oracle.com's robots.txt is 853 KB of them): queries a second
 //!   through a `Matcher` (the index of literal starts), against `Robots::decide`, which tries every rule;
 //! - `robotscope batch` on one file (JSON Lines in and out): queries a second of CPU;
-//! - `robotscope check --exact --json --urls FILE` on one file: URLs a second of CPU.
+//! - `robotscope check --exact --json --urls FILE` on one file, and the same with `--brief` (with and without
+//!   `--exact`): URLs a second of CPU.
 //!
 //! The CLI runs are the release binary's CPU time (user + system, best of the runs), from which a run with one
 //! query is subtracted (process start, reading and parsing the file). The machine is shared, so CPU time says
@@ -321,21 +322,27 @@ fn main() {
             );
         }
         let file = dir.join(name);
-        let check = |urls: &str| {
-            let (file, urls) = (file.to_str().unwrap().to_owned(), dir.join(urls).to_str().unwrap().to_owned());
-            let args =
-                ["check", &file, "--exact", "--json", "--no-size-limit", "--agent", "Googlebot", "--urls", &urls];
-            time_cli(&bins[..1], &args, None, reps)[0]
-        };
-        let (base, all) = (check("one.txt"), check("urls.txt"));
-        println!(
-            "check --exact --json --urls  {name:<12} {checked} URLs: CPU {:7.1} ms, {:7.1} ms without start and \
-             parse -> {:>9.0} URLs/s (target 2 M/s), load {}",
-            all.as_secs_f64() * 1e3,
-            all.saturating_sub(base).as_secs_f64() * 1e3,
-            per_second(checked - 1, all.saturating_sub(base)),
-            load()
-        );
+        // The full answer (every verdict explained), then `--brief` (verdict and deciding line, through the core's
+        // lean path), with the URLs as given and read as a crawler sends them.
+        for flags in [&["--exact"][..], &["--exact", "--brief"][..], &["--brief"][..]] {
+            let check = |urls: &str| {
+                let (file, urls) = (file.to_str().unwrap().to_owned(), dir.join(urls).to_str().unwrap().to_owned());
+                let mut args = vec!["check", &file];
+                args.extend_from_slice(flags);
+                args.extend(["--json", "--no-size-limit", "--agent", "Googlebot", "--urls", &urls]);
+                time_cli(&bins[..1], &args, None, reps)[0]
+            };
+            let (base, all) = (check("one.txt"), check("urls.txt"));
+            let shown = format!("check {} --json --urls", flags.join(" "));
+            println!(
+                "{shown:<36} {name:<12} {checked} URLs: CPU {:7.1} ms, {:7.1} ms without start and parse -> {:>9.0} \
+                 URLs/s (target 2 M/s), load {}",
+                all.as_secs_f64() * 1e3,
+                all.saturating_sub(base).as_secs_f64() * 1e3,
+                per_second(checked - 1, all.saturating_sub(base)),
+                load()
+            );
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
