@@ -513,12 +513,12 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       const file = readFileSync(join(process.env.ROBOTSCOPE_REPO, 'static/examples/pitfalls.robots.txt'), 'utf8');
       const agents = ['GPTBot', 'Bingbot', 'Googlebot'];
       const urls = ['/private', '/drafts/x', '/search$q', '/images/a', '/tmp/x'];
-      // The CLI's `check --compare --normalize --json`, per agent: want[agent][url] = { differs, profiles }.
+      // The CLI's `check --compare --json`, per agent: want[agent][url] = { differs, readers }.
       const want = agents.map((a) => cli(bin, file, a, urls, ['--compare']));
       const expected = (profile) =>
         urls.flatMap((u, r) =>
           agents.map((a, c) => {
-            const x = want[c][r].profiles.find((y) => y.profile === profile);
+            const x = want[c][r].readers.find((y) => y.profile === profile);
             return [u, a, x.allowed ? 'allowed' : 'disallowed', x.line];
           })
         );
@@ -526,7 +526,7 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       const readings = urls.flatMap((u, r) =>
         agents.map((a, c) => {
           const row = want[c][r];
-          return row.differs ? row.profiles.map((x) => `${name[x.profile]}: ${x.allowed ? 'allowed' : 'disallowed'}, ${x.line ? `line ${x.line}` : 'no rule'}`).join(' · ') : null;
+          return row.differs ? row.readers.map((x) => `${name[x.profile]}: ${x.allowed ? 'allowed' : 'disallowed'}, ${x.line ? `line ${x.line}` : 'no rule'}`).join(' · ') : null;
         })
       );
       assert.ok(readings.some((x) => x) && readings.some((x) => !x), 'the file reads differently in some cells only');
@@ -556,7 +556,7 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       const explain = await w.locator('[part=explanation]').textContent();
       assert.match(explain, /the readings differ/);
       // (The widget shows the CLI's Markdown code spans as code: without their backticks.)
-      for (const x of want[c][r].profiles) {
+      for (const x of want[c][r].readers) {
         const why = x.why.replace(/`([^`\n]+)`/g, '$1');
         assert.ok(explain.includes(`${name[x.profile]}: ${why}`), `${x.profile}: ${why} in ${explain}`);
       }
@@ -571,7 +571,7 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       await p.evaluate(() => (document.getElementById('w').profile = 'rfc9309'));
       await w.locator('td[data-agent="GPTBot"][data-url="/private"] button').click();
       const groupLines = await w.locator('[data-group]').evaluateAll((n) => n.map((x) => Number(x.dataset.line)));
-      assert.deepStrictEqual(groupLines, want[0][0].profiles.find((x) => x.profile === 'rfc9309').group_lines);
+      assert.deepStrictEqual(groupLines, cli(bin, file, 'GPTBot', ['/private'], ['--profile', 'rfc9309'])[0].group_lines);
       assert.match(await w.locator('[part=explanation]').textContent(), /as RFC 9309 reads it/);
       await p.evaluate(() => document.getElementById('w').setAttribute('profile', 'bing'));
       await p.waitForFunction(() => /profile="bing"/.test(document.getElementById('w').shadowRoot.querySelector('.notes').textContent));
