@@ -235,5 +235,4 @@ mod tests {
             assert_eq!((count("blocked"), count("looksBlocked")), (g.blocked, g.looks_blocked), "{json}");
         }
     }
-
 }
