@@ -64,8 +64,8 @@ impl Robots {
 
     /// One cell: `{profile, allowed, line, token, follows, tiedDisallow, blocked, looksBlocked, differs, changed,
     /// readers, baseline, usage, verdict}` (`blocked` and `looksBlocked`: `Cell::blocked` and `Cell::looks_blocked`,
-    /// which the AI summary counts), and with `explain` (a survey and the cell's place in it) `explanation`, `quotedLines` and, when
-    /// comparing, `explanations` (one per reader).
+    /// which the AI summary counts), and with `explain` (a survey and the cell's place in it) `explanation`,
+    /// `quotedLines` and, when comparing, `explanations` (one per reader).
     fn cell(&self, j: &mut Json, c: &Cell, explain: Option<(&Survey, usize, usize)>) {
         j.open_object().key("profile").str(c.profile.as_str());
         j.key("allowed").bool(c.allowed()).key("line").num(c.line());
