@@ -612,9 +612,9 @@ fn json_string(s: &str) -> String {
 }
 
 /// The core's data as modules (`data.mjs`, `data.cjs`): the crawler catalogue, written from `CRAWLERS` and
-/// `Crawler::facts` (which the `.wasm` leaves out for size), its `CrawlerKind` list and the diagnostic codes, so
-/// the npm package carries the same table as the CLI and the tester, not a copy. The façade maps the crawler names
-/// the `.wasm` returns to these entries.
+/// `Crawler::facts` (which the `.wasm` leaves out for size), its `CrawlerKind` list, the crawler sets and the
+/// diagnostic codes, so the npm package carries the same table as the CLI and the tester, not a copy. The façade
+/// maps the crawler names the `.wasm` returns to these entries.
 fn crawler_catalogue(pkg: &Path) {
     let mut crawlers = String::new();
     for c in robotscope::CRAWLERS {
@@ -680,7 +680,28 @@ fn crawler_catalogue(pkg: &Path) {
         })
         .collect();
     let body = format!("{body}const AI_GROUPS = [{}];\n", groups.join(", "));
-    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES, AI_GROUPS";
+    // The crawler sets, each name `crawler_set` takes (without `@`, in lower case) with the names of its crawlers,
+    // as the core lists them: `robots.crawlerSet` looks them up here (an export of its own cost 593 B gzipped in the
+    // module browsers load first). `crawler_set` takes each kind's name and the names of its sets of several kinds.
+    let set_names = robotscope::CrawlerKind::ALL.iter().map(|k| k.name()).chain(["ai", "all"]);
+    let set_names = set_names.chain(robotscope::AI_GROUPS.iter().map(|g| g.name));
+    let mut sets: Vec<String> = Vec::new();
+    for name in set_names {
+        let Some(set) = robotscope::crawler_set(name) else {
+            eprintln!("xtask: the core has no crawler set named {name:?}; update `crawler_catalogue`");
+            exit(2);
+        };
+        let entry = format!(
+            "{}: [{}]",
+            json_string(name),
+            set.iter().map(|c| json_string(c.name)).collect::<Vec<_>>().join(", ")
+        );
+        if !sets.contains(&entry) {
+            sets.push(entry);
+        }
+    }
+    let body = format!("{body}const CRAWLER_SETS = {{ {} }};\n", sets.join(", "));
+    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES, AI_GROUPS, CRAWLER_SETS";
     write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"));
     write(&pkg.join("data.cjs"), &format!("{head}\n'use strict';\n{body}module.exports = {{ {names} }};\n"));
 }

@@ -323,9 +323,12 @@ function createApi(
 
   /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ai`, `@all`, ...), or null. */
   function crawlerSet(name) {
-    ready();
-    const names = JSON.parse(wasm.crawlerSet(text('crawlerSet', 'the name', name)));
-    return names === null ? null : names.map(entry);
+    // As the core's `crawler_set` reads a name: spaces around (Rust's `trim`), one `@`, ASCII case ignored.
+    const key = text('crawlerSet', 'the name', name)
+      .replace(/^[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '')
+      .replace(/^@/, '')
+      .replace(/[A-Z]/g, (c) => c.toLowerCase());
+    return Object.hasOwn(catalogue.CRAWLER_SETS, key) ? catalogue.CRAWLER_SETS[key].map(entry) : null;
   }
 
   /** A parsed robots.txt file. Create it with `Robots.parse`. */

@@ -347,6 +347,10 @@ export interface SurveyCell {
   follows: string | null;
   /** See `AgentCheck.tiedDisallow`. */
   tiedDisallow: number | null;
+  /** The URL may not be fetched (the core's `Cell::blocked`, which `robots.ai()` counts). */
+  blocked: boolean;
+  /** The URL may be fetched, but a `Disallow` tied the deciding `Allow` (`Cell::looks_blocked`). */
+  looksBlocked: boolean;
   /** When comparing: whether the readers disagree on allowed or disallowed. */
   differs: boolean;
   /** With a baseline: whether its answer is the other one. */

@@ -1,7 +1,8 @@
-// Whole questions (the core's question layer, `Robots::ask` and `Robots::ai_summary`) and the renderers of their
-// answers: `robots.ask` returns the core's survey as it comes from the module, with named members; `checkAgent`,
-// `grid`, `compare` and `ai` only pick members out of it. Nothing here reads an agent or a URL, counts, marks or
-// decides: a renderer that needs something the survey lacks asks the core for it.
+// Whole questions (the core's question layer, `Robots::ask`) and the renderers of their answers: `robots.ask`
+// returns the core's survey as it comes from the module, with named members; `checkAgent`, `grid`, `compare` and
+// `ai` only pick members out of it (`ai` counts the cells the core marks `blocked` and `looksBlocked`). Nothing
+// here reads an agent or a URL, marks or decides: a renderer that needs something the survey lacks asks the core
+// for it.
 //
 // ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
 // copy.
@@ -164,7 +165,8 @@ function createSurvey(ctx) {
 
   /**
    * What the file does to the catalogue's AI crawlers, by the core's AI groups (training with the control tokens,
-   * AI search, user-triggered): each crawler at each URL, and the core's counts per URL.
+   * AI search, user-triggered): each crawler at each URL, and per URL how many cells the core marks blocked and
+   * only looking blocked. One survey per URL under Google's reading, as the core's `Robots::ai_summary` asks.
    */
   function ai(robots, options) {
     const fn = 'robots.ai';
@@ -175,25 +177,31 @@ function createSurvey(ctx) {
       if (!Array.isArray(kinds)) throw new TypeError(`${fn}: kinds must be an array of AI group names`);
       for (const k of kinds) if (!names.includes(k)) throw new TypeError(`${fn}: unknown kind ${JSON.stringify(k)} (${names.join(', ')})`);
     }
-    const w = handle(robots, fn);
+    handle(robots, fn);
+    // Each group's crawlers in catalogue order (`AiGroup::crawlers`), all asked at once: a cell depends only on
+    // its agent and URL.
+    const members = AI_GROUPS.map((g) => catalogue.CRAWLERS.filter((c) => g.kinds.includes(c.kind)));
+    const agents = members.flat().map((c) => c.name);
     const answers = urls.map((u) => {
       const typed = resolveUrl(text(fn, 'a URL', u));
       if (typed.error !== null) throw new TypeError(`${fn}: cannot read the URL ${quote(u)}: ${typed.error}`);
-      return { url: typed.tested, groups: JSON.parse(w.aiSummary(u)) };
+      return { url: typed.tested, cells: ask(robots, { agents, urls: [u] }, fn).cells[0] };
     });
-    return answers[0].groups
-      .map((g, i) => {
-        const per = answers.map((a) => ({ url: a.url, group: a.groups[i] }));
-        const crawlers = g.crawlers.flatMap((x, k) =>
-          per.map(({ url, group }) => {
-            const c = group.crawlers[k].cell;
-            return { crawler: entry(x.crawler), url, allowed: c.allowed, line: c.line, rule: c.verdict.rule, token: c.token, follows: c.follows, tiedDisallow: c.tiedDisallow, usage: c.usage };
-          })
-        );
-        const blocked = per.map(({ url, group }) => ({ url, blocked: group.blocked, onlyLookBlocked: group.looksBlocked }));
-        return { kind: g.group, title: g.title, total: g.crawlers.length, blocked, crawlers };
-      })
-      .filter((g) => kinds === undefined || kinds.includes(g.kind));
+    let first = 0;
+    return AI_GROUPS.map((g, i) => {
+      const at = first;
+      first += members[i].length;
+      const per = answers.map(({ url, cells }) => ({ url, cells: cells.slice(at, first) }));
+      const crawlers = members[i].flatMap((crawler, k) =>
+        per.map(({ url, cells }) => {
+          const c = cells[k];
+          return { crawler, url, allowed: c.allowed, line: c.line, rule: c.verdict.rule, token: c.token, follows: c.follows, tiedDisallow: c.tiedDisallow, usage: c.usage };
+        })
+      );
+      const count = (cells, member) => cells.filter((c) => c[member]).length;
+      const blocked = per.map(({ url, cells }) => ({ url, blocked: count(cells, 'blocked'), onlyLookBlocked: count(cells, 'looksBlocked') }));
+      return { kind: g.name, title: g.title, total: members[i].length, blocked, crawlers };
+    }).filter((g) => kinds === undefined || kinds.includes(g.kind));
   }
 
   const oneLine = (fn, name, value) => {

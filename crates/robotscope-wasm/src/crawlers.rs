@@ -1,15 +1,15 @@
-//! The crawler catalogue, typed agents and URLs, usage preferences and the AI view, for JavaScript.
+//! Typed agents and URLs and usage preferences, for JavaScript.
 //!
-//! Every reading is the core's: [`robotscope::crawler`], [`robotscope::crawler_set`],
-//! [`robotscope::resolve_agent`], [`robotscope::resolve_url`], `Robots::check_agent`, `explain_agent` and
-//! `usage_for`. Crawlers cross the boundary as their catalogue name: the façade looks the entry up in the
+//! Every reading is the core's: [`robotscope::resolve_agent`], [`robotscope::resolve_url`] and `usage_for`.
+//! Crawlers cross the boundary as their catalogue name: the façade looks the entry up in the
 //! catalogue module that `cargo xtask npm` writes from the core's [`robotscope::CRAWLERS`] (with the facts, which
 //! the `.wasm` leaves out for size), so the two cannot disagree. (Indices would need the table in the adapter
-//! too: `CRAWLERS` is a `const`, and using it here linked a second copy, about 1 KB gzipped.)
+//! too: `CRAWLERS` is a `const`, and using it here linked a second copy, about 1 KB gzipped.) The crawler sets are
+//! in that module too (`CRAWLER_SETS`, written from `crawler_set`).
 
 use alloc::string::String;
 
-use robotscope::{crawler_set, resolve_agent, resolve_url, Preference, TypedAgent, TypedUrl, UrlKind, Usage};
+use robotscope::{resolve_agent, resolve_url, Preference, TypedAgent, TypedUrl, UrlKind, Usage};
 use wasm_bindgen::prelude::*;
 
 use crate::json::Json;
@@ -52,26 +52,6 @@ pub(crate) fn usage(j: &mut Json, u: &Usage) {
     j.close_object();
 }
 
-/// The crawlers of a named set (`@ai-training`, `@search`, `@ai`, `@all`, ...) as a JSON array of catalogue
-/// names, or `null` when no set has that name.
-#[wasm_bindgen(js_name = crawlerSet)]
-pub fn crawler_set_names(name: &str) -> String {
-    let mut j = Json::new();
-    match crawler_set(name) {
-        Some(set) => {
-            j.open_array();
-            for c in set {
-                j.str(c.name);
-            }
-            j.close_array();
-        }
-        None => {
-            j.null();
-        }
-    }
-    j.finish()
-}
-
 /// The typed agent the core reads from what a person typed (`resolve_agent`), as JSON (see `typed_agent`).
 #[wasm_bindgen(js_name = resolveAgent)]
 pub fn resolve_agent_json(agent: &str) -> String {
@@ -87,19 +67,4 @@ pub fn resolve_url_json(url: &str, base: &str) -> String {
     let mut j = Json::new();
     typed_url(&mut j, &resolve_url(url, Some(base).filter(|b| !b.trim().is_empty())), None);
     j.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::vec::Vec;
-
-    #[test]
-    fn sets_are_catalogue_names() {
-        let names: Vec<String> =
-            crawler_set("@ai-training").unwrap().iter().map(|c| alloc::format!("\"{}\"", c.name)).collect();
-        assert_eq!(crawler_set_names("@ai-training"), alloc::format!("[{}]", names.join(",")));
-        assert!(crawler_set_names("@AI-training").contains("\"GPTBot\""));
-        assert_eq!(crawler_set_names("@robots"), "null");
-    }
 }

@@ -63,6 +63,14 @@ test('the catalogue is the core table, with facts, kinds and sets', () => {
   assert.deepStrictEqual(crawlerSet('@AI'), CRAWLERS.filter((c) => ai.includes(c.kind)));
   assert.deepStrictEqual(crawlerSet('all'), [...CRAWLERS]);
   assert.strictEqual(crawlerSet('@robots'), null);
+  // Read as the core's `crawler_set` reads a name: Rust's `trim` (U+0085 is a space there, U+FEFF is not), one `@`,
+  // ASCII case only; the sets of AI groups by their names (`training` holds the control tokens).
+  const training = CRAWLERS.filter((c) => c.kind === 'ai-training' || c.kind === 'control-token');
+  assert.deepStrictEqual(crawlerSet(' \u0085@Training\u3000'), training);
+  assert.strictEqual(crawlerSet('\ufeff@training'), null);
+  assert.strictEqual(crawlerSet('@@ai'), null);
+  assert.strictEqual(crawlerSet('@a\u0130'), null);
+  assert.strictEqual(crawlerSet('constructor'), null);
 });
 
 test('usage preferences: the longest Content-Usage path decides, only where the crawler may fetch', () => {
