@@ -8,31 +8,9 @@ use std::ffi::{OsStr, OsString};
 
 use crate::Failure;
 
-/// Every long option of every command, for "did you mean" where a command has no list of its own.
-const ALL_OPTIONS: &[&str] = &[
-    "--agent",
-    "--json",
-    "--format",
-    "--profile",
-    "--compare",
-    "--exact",
-    "--verbose",
-    "--no-size-limit",
-    "--live",
-    "--sitemap",
-    "--urls",
-    "--base",
-    "--baseline",
-    "--jobs",
-    "--timeout",
-    "--user-agent",
-    "--help",
-    "--color",
-    "--output",
-    "--kind",
-    "--fail-on",
-    "--root",
-];
+/// The long options of the other commands that `check` does not take: with `check`'s, every long option of every
+/// command, for "did you mean" where a command has no list of its own.
+const OTHER_OPTIONS: &[&str] = &["--output", "--kind", "--fail-on", "--root"];
 
 /// One item of the command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -100,15 +78,14 @@ impl Parser {
 
     /// The error for an option this command does not know.
     pub fn unknown(&self, name: &str) -> Failure {
-        self.unknown_among(name, ALL_OPTIONS)
+        self.unknown_among(name, crate::check::OPTIONS.iter().chain(OTHER_OPTIONS).copied())
     }
 
     /// The error for an option this command does not know, with the closest of `known` when it looks like a
     /// typo.
-    pub fn unknown_among(&self, name: &str, known: &[&str]) -> Failure {
-        let hint = crate::suggest::did_you_mean(name, known.iter().copied())
-            .map(|k| format!(" (did you mean '{k}'?)"))
-            .unwrap_or_default();
+    pub fn unknown_among<'a>(&self, name: &str, known: impl IntoIterator<Item = &'a str>) -> Failure {
+        let hint =
+            crate::suggest::did_you_mean(name, known).map(|k| format!(" (did you mean '{k}'?)")).unwrap_or_default();
         self.usage(format!("unknown option '{name}'{hint}"))
     }
 

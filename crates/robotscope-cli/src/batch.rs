@@ -238,18 +238,7 @@ impl<'a> Reader<'a> {
 /// Writes the answer line for a verdict.
 fn write_answer(out: &mut impl Write, allowed: bool, line: usize) -> io::Result<()> {
     out.write_all(if allowed { b"{\"allowed\": true, \"line\": " } else { b"{\"allowed\": false, \"line\": " })?;
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = line;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.write_all(&digits[at..])?;
+    out.write_all(itoa::Buffer::new().format(line).as_bytes())?;
     out.write_all(b"}\n")
 }
 

@@ -149,7 +149,7 @@ struct Options {
 }
 
 /// The options `check` takes, for "did you mean".
-const OPTIONS: &[&str] = &[
+pub const OPTIONS: &[&str] = &[
     "--agent",
     "--json",
     "--format",
@@ -215,7 +215,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 }
                 n => {
                     if !net.take(n, &mut p)? {
-                        return Err(p.unknown_among(n, OPTIONS));
+                        return Err(p.unknown_among(n, OPTIONS.iter().copied()));
                     }
                 }
             },

@@ -594,18 +594,8 @@ impl Json {
     }
 
     pub fn num(&mut self, n: usize) -> &mut Json {
-        // Digits by hand: `write!` goes through the formatting machinery for every line number.
-        let mut digits = [0u8; 20];
-        let (mut i, mut n) = (digits.len(), n);
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.buf.extend(digits[i..].iter().map(|&d| char::from(d)));
+        // Not `write!`, which goes through the formatting machinery for every line number.
+        self.buf.push_str(itoa::Buffer::new().format(n));
         self
     }
 
