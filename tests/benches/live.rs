@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::binary;
+
 const KIB_500: usize = 500 * 1024;
 
 /// A 500 KiB robots.txt as large sites write them: many named groups (one per crawler) of a few dozen rules,
@@ -77,30 +80,9 @@ fn urlset(urls: &[String]) -> String {
     s
 }
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-/// Builds the release binary and returns its path.
-fn binary() -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| String::from("cargo"));
-    let status = Command::new(cargo)
-        .args(["build", "--release", "-p", "robotscope-cli"])
-        .current_dir(workspace())
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "cargo build --release -p robotscope-cli failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace().join("target"), PathBuf::from);
-    target.join("release").join("robotscope")
-}
-
 /// CPU time (user + system) of the children waited for so far.
 fn children_cpu() -> Duration {
-    use nix::sys::resource::{getrusage, UsageWho};
-    use nix::sys::time::TimeValLike;
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    let micros = usage.user_time().num_microseconds() + usage.system_time().num_microseconds();
-    Duration::from_micros(micros.max(0) as u64)
+    common::cpu(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)
 }
 
 /// Runs the command `reps` times: the best CPU time (user + system) of one run, which other work on a shared

@@ -21,6 +21,9 @@ use std::time::Duration;
 
 use robotscope::Robots;
 
+mod common;
+use common::{binary, cpu, workspace};
+
 /// A small deterministic generator (SplitMix64), so every run measures the same inputs.
 struct Rng(u64);
 
@@ -143,34 +146,6 @@ fn typical_urls(count: usize) -> Vec<String> {
             _ => format!("https://example.com/shop/category-{}/product-{i}?color=blue", i % 50),
         })
         .collect()
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-/// Builds the release binary and returns its path.
-fn binary() -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| String::from("cargo"));
-    let status = Command::new(cargo)
-        .args(["build", "--release", "-p", "robotscope-cli"])
-        .current_dir(workspace())
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "cargo build --release -p robotscope-cli failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace().join("target"), PathBuf::from);
-    target.join("release").join("robotscope")
-}
-
-fn micros(t: nix::sys::time::TimeVal) -> i64 {
-    use nix::sys::time::TimeValLike;
-    t.num_microseconds()
-}
-
-/// CPU time (user + system) of this process (`who` = self) or of the children waited for so far.
-fn cpu(who: nix::sys::resource::UsageWho) -> Duration {
-    let usage = nix::sys::resource::getrusage(who).expect("getrusage");
-    Duration::from_micros((micros(usage.user_time()) + micros(usage.system_time())).max(0) as u64)
 }
 
 fn self_cpu() -> Duration {
