@@ -411,17 +411,24 @@ class Widget {
    * hid it (Docusaurus mounts its code blocks again once hydrated): the new one is hidden too.
    */
   hideBlock(block) {
+    // The block read may have been replaced while the engine loaded (hydration): hide the one on the page now.
+    if (!block.isConnected) block = this.currentBlock() || block;
     this.block = block;
     this.blockDisplay = block.style.display;
     block.style.display = 'none';
     if (this.blockWatch) this.blockWatch.disconnect();
     this.blockWatch = new MutationObserver(() => {
       if (this.block.isConnected) return;
-      const id = this.el.getAttribute('for');
-      const next = id != null && !this.fromAttr ? document.getElementById(id) : previousBlock(this.el);
+      const next = this.currentBlock();
       if (next) this.hideBlock(next);
     });
     this.blockWatch.observe(this.el.getRootNode(), { childList: true, subtree: true });
+  }
+
+  /** The code block the page shows for this element now: its `for` target, else the block just before it. */
+  currentBlock() {
+    const id = this.el.getAttribute('for');
+    return id != null && !this.fromAttr ? document.getElementById(id) : previousBlock(this.el);
   }
 
   /** Says why there are no verdicts. The page's own code block stays the file's one view; without one, the widget shows the file. */
