@@ -732,6 +732,9 @@ fn widget_files(dir: &Path, pkg: &Path) {
     // The UI loads on the first activation of a widget: esbuild takes out the whitespace and comments (not the
     // names, so errors stay readable), which is about a fifth of its gzipped size.
     let esbuild = dir.join("node_modules/.bin/esbuild");
+    // "Open in the tester" links, by default, to the tester on robotscope's site (none while it has no address).
+    let tester = tester_address(&read(&root().join("Cargo.toml"))).unwrap_or_default();
+    let define = format!("--define:ROBOTSCOPE_TESTER=\"{tester}\"");
     for file in ["ui.js", "style.js"] {
         let out = format!("--outfile={}", pkg.join("element").join(file).display());
         let source = format!("element/{file}");
@@ -739,10 +742,19 @@ fn widget_files(dir: &Path, pkg: &Path) {
             dir,
             &[],
             &esbuild.display().to_string(),
-            &[&source, "--minify-whitespace", "--log-level=warning", &out],
+            &[&source, "--minify-whitespace", "--log-level=warning", &define, &out],
         );
     }
     widget::package_files(dir, pkg);
+}
+
+/// The tester on robotscope's site (`cargo xtask site` puts it at `/tester/`), from the workspace's `homepage`;
+/// `None` while that is the `example.invalid` placeholder (CONTRIBUTING.md: set before the first release).
+fn tester_address(cargo_toml: &str) -> Option<String> {
+    let line = cargo_toml.lines().find_map(|l| l.trim().strip_prefix("homepage"))?;
+    let home = line.trim().strip_prefix('=')?.trim().trim_matches('"').trim_end_matches('/');
+    let real = home.starts_with("https://") && !home.contains(".invalid") && !home.contains(['"', '\\']);
+    real.then(|| format!("{home}/tester/"))
 }
 
 /// `<robots-txt-tester>`'s size and time budgets (`bench/widget-budget.mjs` on the built package).
@@ -1071,5 +1083,20 @@ fn main() {
             );
             exit(2);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tester_address;
+
+    #[test]
+    fn the_widget_links_to_the_sites_tester_once_the_workspace_has_an_address() {
+        let placeholder = "[workspace.package]\nhomepage = \"https://example.invalid/robotscope\"\n";
+        assert_eq!(tester_address(placeholder), None);
+        let real = "[workspace.package]\nrepository = \"x\"\nhomepage = \"https://robotscope.dev/\"\n";
+        assert_eq!(tester_address(real).as_deref(), Some("https://robotscope.dev/tester/"));
+        assert_eq!(tester_address("homepage = \"http://plain.example/\""), None, "only an https address");
+        assert_eq!(tester_address("[package]\nname = \"x\"\n"), None);
     }
 }

@@ -7,6 +7,12 @@
 import { init, initProfiles, Robots, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
+/**
+ * The tester "Open in" links to when the element names none: robotscope's site, written in at build time from the
+ * workspace's `homepage` (`cargo xtask npm`); empty (no link) while that is a placeholder or in the unbuilt source.
+ */
+const TESTER = typeof ROBOTSCOPE_TESTER === 'string' ? ROBOTSCOPE_TESTER : '';
+
 const GOOGLE = 500 * 1024;
 /** At most this many agents and URLs are answered; more are left out with a note. */
 const MAX_AGENTS = 40;
@@ -837,7 +843,7 @@ class Widget {
 
   /** Points "Open in the tester" at the tester's share link for this file, agents and URLs. */
   shareLater() {
-    const to = this.el.getAttribute('open-in');
+    const to = this.el.getAttribute('open-in') ?? TESTER;
     if (!to || to === 'none' || typeof CompressionStream === 'undefined') return void (this.link.hidden = true);
     clearTimeout(this.shareTimer);
     this.shareTimer = setTimeout(async () => {
