@@ -714,36 +714,54 @@ function createApi(
     return new CrawlPolicy(status, outcome, message, robots);
   }
 
-  // The robots-parser API (robots-parser.mjs's `createRobotsParser`) asks through these two: a plain path on the
-  // file's origin written into the buffer as it is checked (`decidePlain`), or the whole URL as the platform's
-  // URL parser serialised it (`decideHref`).
+  // The robots-parser API (robots-parser.mjs's `createRobotsParser`) asks through these two: a path on the file's
+  // origin serialised into the buffer as it is checked (`decidePlain`), or the whole URL as the platform's URL
+  // parser serialised it (`decideHref`).
   /**
-   * Paths (and queries) that the WHATWG parser serialises as they are: letters, digits, `-._~!$&()*+,;=:@/?`
-   * and `%xx` escapes other than `%2e` (a dot), with no `.` or `..` segment (`/.` or `/..` before a `/`, a `?`
-   * or the end). For a URL on the file's origin with such a path, `new URL(url).href` without its fragment is
-   * `url` without its fragment, so the parser can be skipped (the tests check this on every vector URL).
-   * `PLAIN[c]` for an ASCII code: 1 for the characters kept as they are, 2 for `%`, 3 for `.`, 0 for the others.
+   * Paths (and queries) that `decidePlain` serialises as the WHATWG parser does: letters, digits,
+   * `-._~!$&()*+,;=:@/?` as they are, `%xx` escapes other than `%2e` (a dot), a space as `%20` and any other
+   * character above U+007F as the `%XX` escapes of its UTF-8 (a lone surrogate as U+FFFD's), in both the path and
+   * the query, with no `.` or `..` segment (`/.` or `/..` before a `/`, a `?` or the end), and the spaces and
+   * controls that end the URL dropped. For a URL on the file's origin with such a path, `new URL(url).href`
+   * without its fragment is what is written, so the parser can be skipped (the tests check this on every vector
+   * URL). `PLAIN[c]` for an ASCII code: 1 for the characters kept as they are, 2 for `%`, 3 for `.`, 4 for a
+   * space, 0 for the others.
    */
   const PLAIN = new Uint8Array(128);
   for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_~!$&()*+,;=:@/?') PLAIN[c.charCodeAt(0)] = 1;
   PLAIN[37] = 2;
   PLAIN[46] = 3;
+  PLAIN[32] = 4;
   const isHex = (c) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
+  /** `%XX` for a byte, as the code units of its three characters (upper-case digits, as the URL parser writes). */
+  const HEX = new Uint8Array([48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 65, 66, 67, 68, 69, 70]);
+  const escapeAt = (b, at, byte) => {
+    b[at] = 37;
+    b[at + 1] = HEX[byte >> 4];
+    b[at + 2] = HEX[byte & 15];
+    return at + 3;
+  };
   /**
-   * Asks the parsed file `w` about one agent and the plain path of `url`: from `start` (a `/` that no other
-   * follows) to the fragment. The path is written into the buffer as it is checked; the core reads the same path
-   * from it as from the whole URL, so only the path crosses into wasm. Returns `line * 2 + allowed`, or -2 when
-   * the path is not plain (nothing was asked).
+   * Asks the parsed file `w` about one agent and the path of `url` from `start` (the `/` that starts it, or 0 for
+   * the whole URL when the path starts with `//`, which the core reads as a host when it stands alone) to the
+   * fragment. The path is serialised into the buffer as it is checked; the core reads the same path from it as
+   * from the whole URL, so only the path crosses into wasm. Returns `line * 2 + allowed`, or -2 when the path is
+   * not one that `PLAIN` describes (nothing was asked).
    */
   const decidePlain = (w, token, url, start) => {
-    const end = url.length;
-    reserve(3 * token.length + end - start);
+    let end = url.length;
+    // The URL parser drops the spaces and controls that end a URL.
+    while (end > start && url.charCodeAt(end - 1) <= 32) end--;
+    // Nine bytes per code unit (three `%XX` escapes); a URL too long for the kept buffer is left to the parser.
+    const need = 3 * token.length + 9 * (end - start);
+    if (need > SCRATCH_KEEP) return -2;
+    reserve(need);
     const agentsLen = write(token, base) - base;
     const b = bytes;
     let at = base + agentsLen;
     for (let i = start; i < end; i++) {
-      const c = url.charCodeAt(i);
-      const kind = c < 128 ? PLAIN[c] : 0;
+      let c = url.charCodeAt(i);
+      const kind = c < 128 ? PLAIN[c] : 5;
       if (kind !== 1) {
         if (c === 35) break; // `#`: the fragment is not asked about
         if (kind === 0) return -2;
@@ -751,11 +769,34 @@ function createApi(
           const h = url.charCodeAt(i + 1);
           const l = url.charCodeAt(i + 2);
           if (!isHex(h) || !isHex(l) || (h === 50 && (l | 32) === 101)) return -2;
-        } else if (url.charCodeAt(i - 1) === 47) {
-          // `.` after `/`: `/.` or `/..` before `/`, `?`, the fragment or the end is a dot segment.
-          const j = url.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
-          const next = url.charCodeAt(j);
-          if (j === end || next === 47 || next === 63 || next === 35) return -2;
+        } else if (kind === 3) {
+          if (url.charCodeAt(i - 1) === 47) {
+            // `.` after `/`: `/.` or `/..` before `/`, `?`, the fragment or the end is a dot segment.
+            const j = url.charCodeAt(i + 1) === 46 ? i + 2 : i + 1;
+            const next = url.charCodeAt(j);
+            if (j === end || next === 47 || next === 63 || next === 35) return -2;
+          }
+        } else {
+          if (kind === 4) at = escapeAt(b, at, 32);
+          else if (c < 0x800) {
+            at = escapeAt(b, at, 0xc0 | (c >> 6));
+            at = escapeAt(b, at, 0x80 | (c & 63));
+          } else {
+            if (c >= 0xd800 && c <= 0xdfff) {
+              const d = url.charCodeAt(i + 1);
+              if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+                c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+                i++;
+              } else c = 0xfffd;
+            }
+            if (c >= 0x10000) {
+              at = escapeAt(b, at, 0xf0 | (c >> 18));
+              at = escapeAt(b, at, 0x80 | ((c >> 12) & 63));
+            } else at = escapeAt(b, at, 0xe0 | (c >> 12));
+            at = escapeAt(b, at, 0x80 | ((c >> 6) & 63));
+            at = escapeAt(b, at, 0x80 | (c & 63));
+          }
+          continue;
         }
       }
       b[at++] = c;

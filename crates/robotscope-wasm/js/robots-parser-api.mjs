@@ -31,16 +31,23 @@ function createRobotsParser(ctx) {
   };
   /** Product tokens of the User-Agents seen (robots-parser callers pass the same few again and again). */
   const tokens = new Map();
+  /** The last User-Agent string asked about and its token: most callers ask for one agent at a time. */
+  let lastUa = '';
+  let lastToken = '*';
+  /** The product token of `ua` (`*` for none), for the method `fn` (`robots.${fn}` in an error). */
   const tokenOf = (fn, ua) => {
+    if (ua === lastUa) return lastToken;
     if (ua === undefined || ua === null || ua === '') return '*';
     let token = tokens.get(ua);
     if (token === undefined) {
-      if (typeof ua !== 'string') throw new TypeError(`${fn}: the user agent must be a string, got ${describe(ua)}`);
+      if (typeof ua !== 'string') throw new TypeError(`robots.${fn}: the user agent must be a string, got ${describe(ua)}`);
       token = productToken(ua.length > MAX_ARGUMENT ? ua.slice(0, MAX_ARGUMENT) : ua);
       if (token === '') token = '*';
       if (tokens.size >= 1024) tokens.clear();
       tokens.set(ua, token);
     }
+    lastUa = ua;
+    lastToken = token;
     return token;
   };
 
@@ -84,13 +91,15 @@ function createRobotsParser(ctx) {
       const origin = this.#origin;
       let start = -1;
       if (origin !== undefined && typeof url === 'string') {
-        if (this.#relative && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) start = 0;
-        else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47 && url.charCodeAt(origin.length + 1) !== 47) {
-          start = origin.length;
+        if (this.#relative) {
+          if (url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) start = 0;
+        } else if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47) {
+          // A path that starts with `//` is asked about with the whole URL (the core would read a host in it).
+          start = url.charCodeAt(origin.length + 1) === 47 ? 0 : origin.length;
         }
       }
       if (start >= 0 && url.length - start <= MAX_INPUT) {
-        const token = tokenOf(`robots.${fn}`, ua);
+        const token = tokenOf(fn, ua);
         const n = decidePlain(wasmOf(this.#robots, fn), token, url, start);
         if (n !== -2) return n;
       }
@@ -99,7 +108,7 @@ function createRobotsParser(ctx) {
       let href = u.href;
       const hash = href.indexOf('#');
       if (hash >= 0) href = href.slice(0, hash);
-      return decideHref(wasmOf(this.#robots, fn), `robots.${fn}`, tokenOf(`robots.${fn}`, ua), href);
+      return decideHref(wasmOf(this.#robots, fn), `robots.${fn}`, tokenOf(fn, ua), href);
     }
 
     isAllowed(url, ua) {
@@ -116,7 +125,7 @@ function createRobotsParser(ctx) {
     isExplicitlyDisallowed(url, ua) {
       const n = this.#decide('isExplicitlyDisallowed', url, ua);
       if (n < 0) return undefined;
-      const token = tokenOf('robots.isExplicitlyDisallowed', ua);
+      const token = tokenOf('isExplicitlyDisallowed', ua);
       return token !== '*' && this.#robots.hasOwnGroup(token) && n % 2 === 0;
     }
 
@@ -127,7 +136,7 @@ function createRobotsParser(ctx) {
     }
 
     getCrawlDelay(ua) {
-      const found = this.#robots.crawlDelay(tokenOf('robots.getCrawlDelay', ua));
+      const found = this.#robots.crawlDelay(tokenOf('getCrawlDelay', ua));
       return found === null ? undefined : found.seconds;
     }
 
