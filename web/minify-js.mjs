@@ -50,7 +50,8 @@ function shortenNames(js, index) {
   const read = () => new WebAssembly.Module(readFileSync(wasm));
   const old = read();
   const oldHash = sri(readFileSync(wasm));
-  execFileSync(wasmOpt, [wasm, '--minify-imports-and-exports-and-modules', '-o', wasm], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const pass = '--minify-imports-and-exports-and-modules';
+  execFileSync(wasmOpt, [wasm, pass, '-o', wasm], { stdio: ['ignore', 'ignore', 'inherit'] });
   const now = read();
   const [imports, newImports] = [WebAssembly.Module.imports(old), WebAssembly.Module.imports(now)];
   const [exports, newExports] = [WebAssembly.Module.exports(old), WebAssembly.Module.exports(now)];
@@ -58,7 +59,9 @@ function shortenNames(js, index) {
     console.error(`minify-js: ${wasm}: ${why}`);
     process.exit(1);
   };
-  if (imports.length !== newImports.length || exports.length !== newExports.length) fail('wasm-opt changed the number of imports or exports');
+  if (imports.length !== newImports.length || exports.length !== newExports.length) {
+    fail('wasm-opt changed the number of imports or exports');
+  }
   let glue = readFileSync(js, 'utf8');
   const modules = new Set(imports.map((i) => i.module));
   const newModules = new Set(newImports.map((i) => i.module));
