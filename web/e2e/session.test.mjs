@@ -93,6 +93,21 @@ test('sessions: reload, share links, corrupt links', { skip: skip && !process.en
     await other.close();
   });
 
+  await t.test('a link the tester made before the browser deflated its links opens unchanged', async () => {
+    // Made by miniz_oxide in the wasm (web/src/permalink.rs keeps it as OLD_LINK); now inflated by the browser.
+    const old = 's1.bY6_CsIwEMb3e4qbhZp2aIWOInR10AdI6zUGrr2QS9XHNxQRhU7f8P37Rekl6SCBCiVVLzNWMC7MxeiZsAQlpiHRDctsWEdzUqwO0' +
+      'Ik4ptyF7nw5ZoElsmJdwz2loK0x9LJTYNoPMpkQ_cMmMnbT7VmcgbiSYNPAVSkW61WLOzh5tczybPE7A3-RD8BPDuAN';
+    const other = await newContext();
+    const opened = await other.newPage();
+    await opened.goto(`${url}#${old}`);
+    await opened.getByRole('status').filter({ hasText: 'Opened a shared session' }).waitFor();
+    assert.equal(await editor(opened).inputValue(), 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n');
+    assert.equal(await agentsBox(opened).inputValue(), 'Googlebot\nGPTBot\n');
+    assert.equal(await urlsBox(opened).inputValue(), 'https://example.com/private/a\nhttps://example.com/blog/');
+    assert.equal(await cell(opened, 0, 1).getAttribute('aria-pressed'), 'true');
+    await other.close();
+  });
+
   await t.test('opening a share link over a session keeps that session as a backup', async () => {
     await editor(page).fill('User-agent: *\nDisallow: /mine/\n');
     await saved(page, '/mine/');

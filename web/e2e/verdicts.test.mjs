@@ -103,7 +103,7 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     // Googlebot's own group hides the `*` rules from it: the lint warns on line 6.
     const warning = lint.getByRole('button', { name: /^warning line 6: / });
     await warning.waitFor();
-    assert.match(await warning.textContent(), /Googlebot. has its own group/);
+    assert.match(await warning.textContent(), /Googlebot has its own group/);
     // Choosing a diagnostic moves the editor's cursor to its line.
     await warning.click();
     const caret = await editor(page).evaluate((area) => area.value.slice(0, area.selectionStart).split('\n').length);

@@ -14,7 +14,7 @@ use yew::prelude::*;
 use crate::messages::{Notice, NoticeAction};
 use crate::session::Session;
 use crate::state::{Action, State};
-use crate::{permalink, session, store};
+use crate::{browser, permalink, session, store};
 
 /// How long typing must pause before the session is saved (it is also saved when the page is hidden or left).
 const SAVE_DELAY_MS: u32 = 400;
@@ -61,10 +61,10 @@ fn opened_link_notice(backup: bool) -> Notice {
     }
 }
 
-/// Reads the share link in the address, if there is one: its session, or why it cannot be read.
+/// Takes the share link in the address, if there is one: its fragment, to open with [`browser::open_link`].
 ///
 /// A link's fragment is removed once read, so that a reload shows the user's edits rather than the link again.
-fn take_link() -> Option<Result<Session, String>> {
+fn take_link() -> Option<String> {
     let window = web_sys::window()?;
     let hash = window.location().hash().unwrap_or_default();
     if !permalink::is_share_link(&hash) {
@@ -75,13 +75,28 @@ fn take_link() -> Option<Result<Session, String>> {
         let bare = format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&bare));
     }
-    Some(permalink::from_fragment(&hash))
+    Some(hash)
 }
 
-/// The state to start with: a share link in the address, else the saved session. The session saved before
-/// the link is kept as a backup first, so nothing typed is lost.
+thread_local! {
+    /// The share link the page started with, opened by [`open_start_link`] before the app is drawn.
+    static START_LINK: RefCell<Option<Result<Session, String>>> = const { RefCell::new(None) };
+}
+
+/// Opens the share link in the address, if there is one, for the app's first state: the browser inflates links
+/// asynchronously, so the entry point awaits this before it draws the app (the page's static shell shows
+/// meanwhile), and the app starts on the link's session as it always has.
+pub async fn open_start_link() {
+    if let Some(link) = take_link() {
+        let opened = browser::open_link(&link).await;
+        START_LINK.with(|l| *l.borrow_mut() = Some(opened));
+    }
+}
+
+/// The state to start with: a share link in the address (opened by [`open_start_link`]), else the saved
+/// session. The session saved before the link is kept as a backup first, so nothing typed is lost.
 fn initial_state() -> (State, bool) {
-    match take_link() {
+    match START_LINK.with(|l| l.borrow_mut().take()) {
         None => saved_state(),
         Some(Ok(shared)) => {
             // The tab's own session (a file kept in IndexedDB stays there, under the tab's key, until the next
@@ -100,24 +115,28 @@ fn initial_state() -> (State, bool) {
 /// Opens the share link pasted into the address of an open tester (`hashchange`): the session on screen
 /// becomes the newest backup.
 fn open_link_in_place(state: &UseReducerHandle<State>) {
-    match take_link() {
-        None => {}
-        Some(Ok(shared)) => {
-            let notice = if store::push_backup(&session::encode(&state.session())) {
-                opened_link_notice(true)
-            } else {
-                Notice::info(
-                    "Opened a shared session: the file, agents and URLs are the link's. Your previous session was too \
-                     large to keep in this browser's storage; Undo (Ctrl+Z in the editor) brings its file back.",
-                )
-            };
-            state.dispatch(Action::Restore(shared));
-            state.dispatch(Action::Notify(notice));
+    let Some(link) = take_link() else { return };
+    let state = state.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        match browser::open_link(&link).await {
+            Ok(shared) => {
+                let notice = if store::push_backup(&session::encode(&state.session())) {
+                    opened_link_notice(true)
+                } else {
+                    Notice::info(
+                        "Opened a shared session: the file, agents and URLs are the link's. Your previous session was \
+                         too large to keep in this browser's storage; Undo (Ctrl+Z in the editor) brings its file \
+                         back.",
+                    )
+                };
+                state.dispatch(Action::Restore(shared));
+                state.dispatch(Action::Notify(notice));
+            }
+            Err(e) => {
+                state.dispatch(Action::Notify(Notice::error(format!("{}. Your session is unchanged.", sentence(&e)))))
+            }
         }
-        Some(Err(e)) => {
-            state.dispatch(Action::Notify(Notice::error(format!("{}. Your session is unchanged.", sentence(&e)))))
-        }
-    }
+    });
 }
 
 /// Restores a backup (`key`, or the newest): the session on screen becomes the newest backup in its place, so

@@ -1,5 +1,8 @@
 //! Share links: the session (file, agents, URLs), deflated and base64url-encoded into the URL fragment, so
-//! nothing is sent to a server. Pure: the browser side only reads and writes `location.hash`.
+//! nothing is sent to a server. Pure: the browser deflates and inflates (`CompressionStream` and
+//! `DecompressionStream`, raw deflate, in [`crate::browser`]), and reads and writes `location.hash`. Links are
+//! raw deflate of [`session::encode`]'s text, whichever deflater wrote them (the tester once used miniz_oxide;
+//! the widget writes them with `CompressionStream` too), so every link made before still opens.
 
 use crate::session::{self, base64_decode, base64_encode, Session};
 
@@ -15,16 +18,27 @@ pub const MAX_LINK_LEN: usize = 1_500_000;
 /// page, and the result would rarely fit in [`MAX_LINK_LEN`] anyway.
 pub const MAX_SHARED_BYTES: usize = 4 * 1024 * 1024;
 
-/// The fragment (without `#`) that restores `session`, or `None` when the session is too large for a link.
-pub fn to_fragment(session: &Session) -> Option<String> {
+/// Why a link's deflated bytes did not inflate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InflateError {
+    /// They inflate to more than [`MAX_INFLATED`] bytes.
+    TooLarge,
+    /// They are not raw deflate (cut short, or changed).
+    Damaged,
+}
+
+/// The text to deflate for a link to `session`, or `None` when the session is too large for a link.
+pub fn to_share(session: &Session) -> Option<String> {
     let encoded = session::encode(session);
-    if encoded.len() > MAX_SHARED_BYTES {
-        return None;
-    }
-    let packed = miniz_oxide::deflate::compress_to_vec(encoded.as_bytes(), 6);
+    (encoded.len() <= MAX_SHARED_BYTES).then_some(encoded)
+}
+
+/// The fragment (without `#`) holding `packed`, the raw deflate of [`to_share`]'s text, or `None` when it is
+/// too long for a link.
+pub fn fragment_of(packed: &[u8]) -> Option<String> {
     let mut out = String::with_capacity(PREFIX.len() + packed.len() * 4 / 3 + 4);
     out.push_str(PREFIX);
-    base64_encode(&packed, &mut out);
+    base64_encode(packed, &mut out);
     (out.len() <= MAX_LINK_LEN).then_some(out)
 }
 
@@ -33,18 +47,25 @@ pub fn is_share_link(fragment: &str) -> bool {
     fragment.trim_start_matches('#').starts_with(PREFIX)
 }
 
-/// Reads a fragment made by [`to_fragment`]; the error says in words what is wrong with the link.
-pub fn from_fragment(fragment: &str) -> Result<Session, String> {
+/// The words for a link that is damaged.
+fn damaged() -> String {
+    "the share link is damaged (was it cut short when it was copied?)".to_string()
+}
+
+/// The deflated bytes a fragment (with or without `#`) carries; the error says in words what is wrong with it.
+pub fn packed_of(fragment: &str) -> Result<Vec<u8>, String> {
     let body = fragment.trim_start_matches('#').strip_prefix(PREFIX).ok_or("this is not a robotscope share link")?;
-    let damaged = || "the share link is damaged (was it cut short when it was copied?)".to_string();
-    let packed = base64_decode(body).ok_or_else(damaged)?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|e| {
-        if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+    base64_decode(body).ok_or_else(damaged)
+}
+
+/// The session of a link whose bytes inflated to `inflated`; the error says in words what is wrong with it.
+pub fn session_of(inflated: Result<Vec<u8>, InflateError>) -> Result<Session, String> {
+    let bytes = inflated.map_err(|e| match e {
+        InflateError::TooLarge => {
             "the share link unpacks to more than 5 MB, more than any link the tester makes, so it is not opened"
                 .to_string()
-        } else {
-            damaged()
         }
+        InflateError::Damaged => damaged(),
     })?;
     let text = String::from_utf8(bytes).map_err(|_| damaged())?;
     session::decode(&text).map_err(|e| format!("the share link is damaged: {e}"))
@@ -54,6 +75,23 @@ pub fn from_fragment(fragment: &str) -> Result<Session, String> {
 mod tests {
     use super::*;
     use crate::session::ALPHABET;
+
+    /// A link as the browser makes it, with miniz_oxide in place of `CompressionStream` (both write raw deflate).
+    fn to_fragment(session: &Session) -> Option<String> {
+        fragment_of(&miniz_oxide::deflate::compress_to_vec(to_share(session)?.as_bytes(), 6))
+    }
+
+    /// A link opened as the browser opens it, with miniz_oxide in place of `DecompressionStream`.
+    fn from_fragment(fragment: &str) -> Result<Session, String> {
+        let packed = packed_of(fragment)?;
+        session_of(miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED).map_err(|e| {
+            if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+                InflateError::TooLarge
+            } else {
+                InflateError::Damaged
+            }
+        }))
+    }
 
     fn session(robots: &str) -> Session {
         Session {
@@ -119,6 +157,26 @@ mod tests {
         assert!(link.len() < 100_000);
         assert!(from_fragment(&link).unwrap_err().contains("more than 5 MB"));
         const { assert!(MAX_SHARED_BYTES < MAX_INFLATED) };
+    }
+
+    /// A link the tester made with miniz_oxide before links were deflated by the browser, kept byte for byte
+    /// (`e2e/session.test.mjs` opens the same link in Chromium).
+    const OLD_LINK: &str = concat!(
+        "s1.bY6_CsIwEMb3e4qbhZp2aIWOInR10AdI6zUGrr2QS9XHNxQRhU7f8P37Rekl6SCBCiVVLzNWMC7MxeiZsAQlpiHRDctsWEdzUqwO0",
+        "Ik4ptyF7nw5ZoElsmJdwz2loK0x9LJTYNoPMpkQ_cMmMnbT7VmcgbiSYNPAVSkW61WLOzh5tczybPE7A3-RD8BPDuAN"
+    );
+
+    #[test]
+    fn links_made_before_still_open() {
+        let s = Session {
+            robots: "User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n".into(),
+            agents: "Googlebot\nGPTBot\n".into(),
+            urls: "https://example.com/private/a\nhttps://example.com/blog/".into(),
+            selected: (0, 1),
+            ..session("")
+        };
+        assert_eq!(from_fragment(OLD_LINK), Ok(s.clone()));
+        assert_eq!(to_fragment(&s).as_deref(), Some(OLD_LINK));
     }
 
     #[test]

@@ -987,10 +987,13 @@ fn web() {
     trunk(&["build", "--release"]);
     ensure_npm_dev_dependencies();
     // Trunk's minifier cannot parse wasm-bindgen's module, so esbuild minifies it and the script fixes its
-    // integrity hash in index.html.
+    // integrity hash in index.html; first binaryen gives the module's imports and exports short names, and the
+    // script renames them in the glue.
     let esbuild = npm_dir().join("node_modules/.bin/esbuild");
+    let wasm_opt = binaryen_dir().join("node_modules/.bin/wasm-opt");
     let (dist, esbuild) = (root().join("web/dist").display().to_string(), esbuild.display().to_string());
-    run_in(&root(), &[], "node", &["web/minify-js.mjs", &dist, &esbuild]);
+    let wasm_opt = wasm_opt.display().to_string();
+    run_in(&root(), &[], "node", &["web/minify-js.mjs", &dist, &esbuild, &wasm_opt]);
     eprintln!("\nxtask: the tester is in {}", root().join("web/dist").display());
 }
 

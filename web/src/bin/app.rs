@@ -15,5 +15,10 @@ fn main() {
         )));
         let _ = body.prepend_with_node_1(&banner);
     }));
-    yew::Renderer::<robotscope_web::App>::new().render();
+    // A share link in the address is inflated first (the browser does it asynchronously), so that the app starts
+    // on its session; the page's static shell shows meanwhile.
+    wasm_bindgen_futures::spawn_local(async {
+        robotscope_web::hooks::open_start_link().await;
+        yew::Renderer::<robotscope_web::App>::new().render();
+    });
 }

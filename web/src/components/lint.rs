@@ -17,6 +17,42 @@ pub struct LintProps {
     pub on_reveal: Callback<usize>,
 }
 
+/// The pieces of an engine sentence: its Markdown `code` spans (between backticks, on one line, not empty) marked
+/// `true`, the rest `false`; the backticks themselves are dropped.
+pub fn code_spans(text: &str) -> Vec<(bool, &str)> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(['`', '\n']).filter(|&c| c > 0 && after.as_bytes()[c] == b'`') else {
+            // No span starts here: the backtick is text.
+            pieces.push((false, &rest[..open + 1]));
+            rest = after;
+            continue;
+        };
+        pieces.push((false, &rest[..open]));
+        pieces.push((true, &after[..close]));
+        rest = &after[close + 1..];
+    }
+    pieces.push((false, rest));
+    pieces.retain(|(_, t)| !t.is_empty());
+    pieces
+}
+
+/// An engine sentence with its `code` spans as `<code>` (as the widget shows them).
+fn rich(text: &str) -> Html {
+    html! {
+        { for code_spans(text).into_iter().map(|(code, t)| {
+            if code { html! { <code>{t}</code> } } else { html! { {t} } }
+        }) }
+    }
+}
+
+/// An engine sentence as plain words, for an accessible name (the text shown, without the backticks).
+fn plain(text: &str) -> String {
+    code_spans(text).into_iter().map(|(_, t)| t).collect()
+}
+
 /// The lint panel.
 #[function_component]
 pub fn Lint(props: &LintProps) -> Html {
@@ -42,13 +78,13 @@ pub fn Lint(props: &LintProps) -> Html {
         html! {
             <li class={format!("diag diag-{sev}")}>
                 // Named by what it shows, in order (WCAG 2.5.3).
-                <button type="button" {onclick} aria-label={format!("{sev} line {}: {}{} {}", d.line, d.message,
-                    d.help.as_ref().map(|h| format!(" Fix: {h}")).unwrap_or_default(), d.kind.code())}>
+                <button type="button" {onclick} aria-label={format!("{sev} line {}: {}{} {}", d.line, plain(&d.message),
+                    d.help.as_ref().map(|h| format!(" Fix: {}", plain(h))).unwrap_or_default(), d.kind.code())}>
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="sev">{sev}</span>{" "}
                     <span class="where">{format!("line {}", d.line)}</span>{" "}
-                    <span class="msg">{&d.message}</span>{" "}
-                    {d.help.as_ref().map(|h| html! { <><span class="help">{format!("Fix: {h}")}</span>{" "}</> })}
+                    <span class="msg">{rich(&d.message)}</span>{" "}
+                    {d.help.as_ref().map(|h| html! { <><span class="help">{"Fix: "}{rich(h)}</span>{" "}</> })}
                     <span class="code">{d.kind.code()}</span>
                 </button>
             </li>
@@ -64,5 +100,21 @@ pub fn Lint(props: &LintProps) -> Html {
             <ul class="diags" aria-label="Problems, in line order">{ for items }</ul>
             {more}
         </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_spans;
+
+    #[test]
+    fn code_spans_drop_their_backticks() {
+        let spans = [(false, "write "), (true, "Key: value"), (false, ", or "), (true, "#")];
+        assert_eq!(code_spans("write `Key: value`, or `#`"), spans);
+        assert_eq!(code_spans("no code"), [(false, "no code")]);
+        // A lone backtick, an empty pair and a pair across lines stay text.
+        assert_eq!(code_spans("a ` b"), [(false, "a `"), (false, " b")]);
+        assert_eq!(code_spans("``x"), [(false, "`"), (false, "`"), (false, "x")]);
+        assert_eq!(code_spans("`a\nb`"), [(false, "`"), (false, "a\nb`")]);
     }
 }
