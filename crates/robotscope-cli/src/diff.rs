@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use robotscope::{AskedAgent, Question, Robots};
 
-use crate::args::{shown_path, Arg, Parser};
+use crate::args::{Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::net::{Fetched, Governing, Row};
 use crate::print::line_text;
@@ -71,9 +71,7 @@ impl Side {
     fn load(arg: &SideArg, size_limit: bool, net: &NetOptions) -> Result<Side, Failure> {
         match arg {
             SideArg::File(path) => {
-                let name = shown_path(path);
-                let bytes = crate::read_file(path)?;
-                let robots = crate::parse(&bytes, size_limit, Some(&name));
+                let (name, robots) = crate::load(path, size_limit)?;
                 Ok(Side { name, governing: Governing::File(Box::new(robots)), fetched: None })
             }
             SideArg::Live(url) => {
@@ -199,9 +197,6 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     Ok(o)
 }
 
-/// How many URLs are asked at once.
-const CHUNK: usize = 4096;
-
 /// One answer of a side: allowed, deciding line.
 type Short = (bool, usize);
 
@@ -232,11 +227,7 @@ impl Differ<'_> {
         };
         if self.agents.is_empty() {
             self.agents.clone_from(&asked.agents);
-            for a in &asked.agents {
-                for note in &a.notes {
-                    eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
-                }
-            }
+            crate::print::agent_notes(&asked.agents);
         }
         for (u, url) in asked.urls.iter().enumerate() {
             if let Some(e) = url.typed.error {
@@ -283,22 +274,11 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let new = Side::load(&o.sides[1], o.size_limit, &o.net)?;
     let mut d = Differ { o: &o, old: &old, new: &new, agents: Vec::new(), urls: 0, changed: 0, unanswered: 0 };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
-    let mut each = |url: &str, d: &mut Differ<'_>, out: &mut BufWriter<io::StdoutLock<'_>>| {
-        chunk.push(url.to_owned());
-        if chunk.len() >= CHUNK {
-            d.chunk(std::mem::take(&mut chunk), out)?;
-        }
-        Ok::<(), Failure>(())
-    };
+    let mut chunk: Vec<String> = Vec::with_capacity(crate::urls::CHUNK);
+    let mut each = |url: &str| crate::urls::fill(&mut chunk, url).map_or(Ok(()), |full| d.chunk(full, &mut out));
     let mut summary = sitemap::Summary::default();
-    let result = if let Some(sitemap) = &o.sitemap {
-        sitemap::for_each_url(sitemap, &o.net.net(), &mut summary, &mut |u| each(u, &mut d, &mut out))
-    } else if let Some(file) = &o.urls_file {
-        crate::urls::for_each(file, &mut |u| each(u, &mut d, &mut out)).map(|_| ())
-    } else {
-        o.urls.iter().try_for_each(|url| each(url, &mut d, &mut out))
-    };
+    let (list, map) = (o.urls_file.as_deref(), o.sitemap.as_deref());
+    let result = crate::urls::for_each_given(&o.urls, list, map, &o.net, &mut summary, &mut each);
     d.chunk(chunk, &mut out)?;
     out.flush()?;
     drop(out);
@@ -324,13 +304,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             printable(&new.name)
         );
     }
-    Ok(if changed > 0 {
-        ExitCode::from(1)
-    } else if unanswered > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::status(changed, unanswered))
 }
 
 fn verdict_word(allowed: bool) -> &'static str {

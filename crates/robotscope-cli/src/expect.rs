@@ -111,8 +111,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             if robots_file == "-" && expect_file == "-" {
                 return Err(p.usage(String::from("standard input ('-') can be read only once")));
             }
-            let name = shown_path(robots_file);
-            let robots = crate::parse(&crate::read_file(robots_file)?, size_limit, Some(&name));
+            let (name, robots) = crate::load(robots_file, size_limit)?;
             (Rules { governing: Governing::File(Box::new(robots)), fetched: None }, name, expect_file)
         }
         _ => return Err(p.usage(String::from("test needs ROBOTS_FILE (or --live URL) and EXPECT_FILE"))),
@@ -148,7 +147,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         checked - failed.len(),
         if checked == 1 { "" } else { "s" }
     );
-    Ok(if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(crate::status(failed.len(), 0))
 }
 
 /// What the expectations are checked against: a file, or a site's answer for every URL (`--live`, SPEC B5).

@@ -197,7 +197,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         Severity::Info => 0,
     };
     let failed = items.iter().any(|i| rank(i.severity) >= rank(fail_on));
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(crate::status(usize::from(failed), 0))
 }
 
 fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {

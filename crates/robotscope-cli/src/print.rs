@@ -463,6 +463,15 @@ impl Printer {
     }
 }
 
+/// Says on standard error how the core read each agent row (its notes).
+pub fn agent_notes(agents: &[AskedAgent]) {
+    for a in agents {
+        for note in &a.notes {
+            eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
+        }
+    }
+}
+
 /// The tokens the engine is given for an agent row, as typed members (a pool's members, one each).
 fn member_tokens(a: &AskedAgent) -> Vec<&str> {
     a.members.iter().map(|m| m.token.as_str()).collect()
