@@ -343,6 +343,9 @@ struct Asker<'a> {
     agents: Vec<AskedAgent>,
     /// Whether the URLs come from a list (no note per URL then).
     listed: bool,
+    /// The site whose robots.txt the file is taken to be, decided once for the whole list: that of the first
+    /// chunk that has one (`--base`, else the list's first full URL), given to every later chunk.
+    site: Option<String>,
     /// The lean path, with `--brief`, and its answers' buffer.
     brief: Option<robotscope::Brief<'a>>,
     answers: Vec<(bool, usize)>,
@@ -357,6 +360,7 @@ impl Asker<'_> {
             agents: self.o.agents.clone(),
             urls,
             base: self.o.base.clone(),
+            site: self.site.clone(),
             view: self.o.view,
             baseline: self.baseline,
             exact: self.o.exact,
@@ -400,6 +404,9 @@ impl Asker<'_> {
         match self.robots {
             Some(robots) => {
                 let survey = robots.ask(&self.question(urls));
+                if self.site.is_none() {
+                    self.site.clone_from(&survey.site);
+                }
                 self.notes(&survey.agents);
                 self.tally_of(&survey);
                 self.printer.survey(&Source { robots, fetched: None }, &survey, out)?;
@@ -497,6 +504,7 @@ impl Asker<'_> {
                 agents: self.o.agents.clone(),
                 urls: vec![typed.clone()],
                 base: self.o.base.clone(),
+                site: None,
                 view: self.o.view,
                 baseline: None,
                 exact: self.o.exact,
@@ -605,6 +613,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         printer,
         agents: Vec::new(),
         listed: o.urls_file.is_some() || o.sitemap.is_some(),
+        site: None,
         net: o.file.is_none().then(|| o.net.net().with_size_limit(o.size_limit)),
         sites: HashMap::new(),
         tally: Tally::default(),
@@ -615,6 +624,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         agents: o.agents.clone(),
         urls: Vec::new(),
         base: o.base.clone(),
+        site: None,
         view: o.view,
         baseline: baseline.as_ref(),
         exact: o.exact,
