@@ -500,15 +500,8 @@ impl Asker<'_> {
                 self.tally.unanswered += 1;
                 continue;
             };
-            let question = Question {
-                agents: self.o.agents.clone(),
-                urls: vec![typed.clone()],
-                base: self.o.base.clone(),
-                site: None,
-                view: self.o.view,
-                baseline: None,
-                exact: self.o.exact,
-            };
+            // Each URL is asked of its own site's file: its own site governs it.
+            let question = Question { site: None, baseline: None, ..self.question(vec![typed.clone()]) };
             match &site.governing {
                 Governing::File(robots) => {
                     let survey = robots.ask(&question);

@@ -8,7 +8,7 @@ use robotscope::{AskedAgent, Question, Robots};
 
 use crate::args::{Arg, Parser};
 use crate::fetch::NetOptions;
-use crate::net::{Fetched, Governing, Row};
+use crate::net::{Fetched, Governing, Loaded, RobotsArg, Row};
 use crate::print::line_text;
 use serde_json::json;
 
@@ -54,46 +54,8 @@ I/O or network error or a URL that cannot be read (a 5xx answer is not an error 
 disallows every URL, as it does for crawlers).
 ";
 
-/// OLD or NEW as given.
-enum SideArg {
-    File(OsString),
-    Live(String),
-}
-
-/// One version of the file, ready to answer.
-struct Side {
-    name: String,
-    governing: Governing,
-    fetched: Option<Fetched>,
-}
-
-impl Side {
-    fn load(arg: &SideArg, size_limit: bool, net: &NetOptions) -> Result<Side, Failure> {
-        match arg {
-            SideArg::File(path) => {
-                let (name, robots) = crate::load(path, size_limit)?;
-                Ok(Side { name, governing: Governing::File(Box::new(robots)), fetched: None })
-            }
-            SideArg::Live(url) => {
-                let fetched = net.net().with_size_limit(size_limit).fetch_robots(url)?;
-                // No answer at all is an error here: a release gate must not pass because the site was
-                // unreachable from CI. (A 5xx answer is the site's state and is compared as crawlers read it.)
-                if fetched.error.is_some() {
-                    return Err(Failure::Message(crate::net::unreachable(&fetched)));
-                }
-                eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
-                Ok(Side { name: fetched.final_url.clone(), governing: Governing::of(&fetched), fetched: Some(fetched) })
-            }
-        }
-    }
-
-    fn robots(&self) -> Option<&Robots> {
-        match &self.governing {
-            Governing::File(r) => Some(r),
-            _ => None,
-        }
-    }
-
+/// What `diff` reads of OLD and NEW.
+impl Loaded {
     /// The answer for every URL when the site served no file (SPEC B5).
     fn whole(&self) -> Option<bool> {
         match self.governing {
@@ -132,7 +94,7 @@ fn status_or_error(f: &Fetched) -> String {
 }
 
 struct Options {
-    sides: Vec<SideArg>,
+    sides: Vec<RobotsArg>,
     agents: Vec<String>,
     urls: Vec<String>,
     urls_file: Option<OsString>,
@@ -158,7 +120,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         match arg {
             Arg::Opt(name) => match name.as_str() {
                 "-a" | "--agent" => agents.push(p.string_value()?),
-                "--live" if o.sides.len() < 2 => o.sides.push(SideArg::Live(p.string_value()?)),
+                "--live" if o.sides.len() < 2 => o.sides.push(RobotsArg::Live(p.string_value()?)),
                 "--live" => return Err(p.usage(String::from("OLD and NEW are already given; '--live' is a third"))),
                 "--urls" => o.urls_file = Some(p.value()?),
                 "--sitemap" => o.sitemap = Some(p.string_value()?),
@@ -170,7 +132,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                     }
                 }
             },
-            Arg::Pos(value) if o.sides.len() < 2 => o.sides.push(SideArg::File(value)),
+            Arg::Pos(value) if o.sides.len() < 2 => o.sides.push(RobotsArg::File(value)),
             Arg::Pos(value) => o.urls.push(p.utf8(value, "the URL")?),
         }
     }
@@ -189,7 +151,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if sources > 1 {
         return Err(p.usage(String::from("give URLs, --urls FILE or --sitemap, only one of them")));
     }
-    let stdin_uses = o.sides.iter().filter(|s| matches!(s, SideArg::File(f) if f == "-")).count()
+    let stdin_uses = o.sides.iter().filter(|s| matches!(s, RobotsArg::File(f) if f == "-")).count()
         + usize::from(o.urls_file.as_deref() == Some("-".as_ref()));
     if stdin_uses > 1 {
         return Err(p.usage(String::from("standard input ('-') can be read only once")));
@@ -202,8 +164,8 @@ type Short = (bool, usize);
 
 struct Differ<'a> {
     o: &'a Options,
-    old: &'a Side,
-    new: &'a Side,
+    old: &'a Loaded,
+    new: &'a Loaded,
     agents: Vec<AskedAgent>,
     urls: usize,
     changed: usize,
@@ -270,8 +232,8 @@ impl Differ<'_> {
 
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
-    let old = Side::load(&o.sides[0], o.size_limit, &o.net)?;
-    let new = Side::load(&o.sides[1], o.size_limit, &o.net)?;
+    let old = Loaded::load(&o.sides[0], o.size_limit, &o.net)?;
+    let new = Loaded::load(&o.sides[1], o.size_limit, &o.net)?;
     let mut d = Differ { o: &o, old: &old, new: &new, agents: Vec::new(), urls: 0, changed: 0, unanswered: 0 };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut chunk: Vec<String> = Vec::with_capacity(crate::urls::CHUNK);
@@ -315,7 +277,7 @@ fn verdict_word(allowed: bool) -> &'static str {
     }
 }
 
-fn change_text(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Short) -> String {
+fn change_text(url: &str, agent: &str, old: &Loaded, a: Short, new: &Loaded, b: Short) -> String {
     format!(
         "{}  {}: {} ({}) -> {} ({})\n",
         printable(url),
@@ -327,12 +289,12 @@ fn change_text(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Shor
     )
 }
 
-fn side_json(side: &Side, v: Short) -> serde_json::Value {
+fn side_json(side: &Loaded, v: Short) -> serde_json::Value {
     let text = if v.1 == 0 { None } else { Some(side.line_text(v.1)) };
     json!({"allowed": v.0, "line": v.1, "text": text, "outcome": side.outcome()})
 }
 
-fn change_json(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Short) -> String {
+fn change_json(url: &str, agent: &str, old: &Loaded, a: Short, new: &Loaded, b: Short) -> String {
     let mut s = json!({"url": url, "agent": agent, "old": side_json(old, a), "new": side_json(new, b)}).to_string();
     s.push('\n');
     s
