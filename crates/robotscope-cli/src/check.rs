@@ -360,7 +360,7 @@ impl Asker<'_> {
             agents: self.o.agents.clone(),
             urls,
             base: self.o.base.clone(),
-            site: self.site.clone(),
+            site: self.site.as_deref(),
             view: self.o.view,
             baseline: self.baseline,
             exact: self.o.exact,

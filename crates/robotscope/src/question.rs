@@ -83,7 +83,7 @@ pub struct Question<'a> {
     /// survey's [`Survey::site`] will do): it wins over `base` and the first full URL. A long list asked in parts
     /// gives each part the site of the first part that had one, so that every part tells the same file's URLs
     /// (`governs`) as the whole list asked at once would. Paths are still joined to `base` alone.
-    pub site: Option<String>,
+    pub site: Option<&'a str>,
     /// One reading, or every reading compared.
     pub view: View,
     /// An earlier version of the file: each cell also carries its answer there, and whether it changed.
@@ -501,7 +501,7 @@ impl Robots {
         let read_url = |u: &String| read_url(u, base, question.exact);
         let mut urls: Vec<AskedUrl> =
             question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
-        let site = site_of(question.site.as_deref(), base, &urls);
+        let site = site_of(question.site, base, &urls);
         for u in &mut urls {
             let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
             if let (Some(site), true) = (&site, readable) {
