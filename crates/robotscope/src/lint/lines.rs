@@ -25,6 +25,12 @@ fn distance(a: &[u8], b: &[u8]) -> usize {
     prev[b.len()]
 }
 
+/// Whether `v` starts with `http://` or `https://`, in any case.
+fn is_http_url(v: &[u8]) -> bool {
+    let starts = |scheme: &[u8]| v.get(..scheme.len()).is_some_and(|p| p.eq_ignore_ascii_case(scheme));
+    starts(b"http://") || starts(b"https://")
+}
+
 /// Who acts on a directive that Google ignores.
 fn unsupported_note(key: &str) -> &'static str {
     match key {
@@ -164,8 +170,7 @@ impl Linter<'_> {
             KeyKind::UserAgent => self.user_agent(n, d.value),
             KeyKind::Sitemap => {
                 let v = robots.text(d.value);
-                let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
-                if !(lower.starts_with(b"http://") || lower.starts_with(b"https://")) {
+                if !is_http_url(v) {
                     self.push(DiagnosticKind::SitemapNotAbsolute, Severity::Warning, n, d.value, || {
                         (
                             format!("the sitemap `{}` is not an absolute http(s) URL; crawlers ignore it", lossy(v)),
@@ -223,9 +228,7 @@ impl Linter<'_> {
         let v = self.text(value);
         if let Some(&c) = v.first() {
             if c != b'/' && c != b'*' {
-                let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
-                let url = lower.starts_with(b"http://") || lower.starts_with(b"https://");
-                let fix = if url {
+                let fix = if is_http_url(v) {
                     let path = crate::url::path_of(&String::from_utf8_lossy(v));
                     format!("rules hold paths, not URLs: write `{path}`")
                 } else {
