@@ -137,6 +137,7 @@ fn the_core_answers_the_shared_questions() {
             agents: strings(&q["agents"]),
             urls: strings(&q["urls"]),
             base: q.get("base").and_then(Value::as_str).map(String::from),
+            site: q.get("site").and_then(Value::as_str),
             view: view(q["view"].as_str().unwrap()),
             baseline: baseline.as_ref(),
             exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
@@ -257,12 +258,13 @@ fn pools_answer_as_the_engine_given_the_tokens() {
 #[test]
 fn brief_answers_as_ask_does() {
     let fixture = fixture();
-    let mut cases: Vec<(String, Option<String>, Question<'static>)> = Vec::new();
+    let mut cases: Vec<(String, Option<String>, Question<'_>)> = Vec::new();
     for q in fixture["questions"].as_array().unwrap() {
         let question = Question {
             agents: strings(&q["agents"]),
             urls: strings(&q["urls"]),
             base: q.get("base").and_then(Value::as_str).map(String::from),
+            site: q.get("site").and_then(Value::as_str),
             view: view(q["view"].as_str().unwrap()),
             baseline: None,
             exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
@@ -315,4 +317,26 @@ fn brief_answers_as_ask_does() {
             assert_eq!(answers, want, "{url} under {:?} in {text:?}", question.view);
         }
     }
+}
+
+/// A list asked in parts, each part given the site of the first, tells the same URLs governed as the whole list.
+#[test]
+fn a_list_asked_in_parts_keeps_one_site() {
+    let robots = Robots::parse("User-agent: *\nDisallow: /d/\n");
+    let urls: Vec<String> =
+        ["/a", "https://a.example/x", "https://b.example/y", "https://a.example/d/z"].map(String::from).to_vec();
+    let ask = |urls: &[String], site: Option<&str>| {
+        let q = Question { agents: vec!["x".into()], urls: urls.to_vec(), site, ..Question::default() };
+        robots.ask(&q)
+    };
+    let whole = ask(&urls, None);
+    let first = ask(&urls[..2], None);
+    let second = ask(&urls[2..], first.site.as_deref());
+    assert_eq!(first.site.as_deref(), Some("https://a.example/robots.txt"));
+    assert_eq!(second.site, first.site);
+    let parts: Vec<_> = first.urls.iter().chain(&second.urls).map(|u| u.governs).collect();
+    assert_eq!(parts, whole.urls.iter().map(|u| u.governs).collect::<Vec<_>>());
+    // Without the site, the second part would be governed by its own first full URL.
+    assert_eq!(ask(&urls[2..], None).urls[0].governs, Some(Governs::Yes));
+    assert_ne!(second.urls[0].governs, Some(Governs::Yes));
 }

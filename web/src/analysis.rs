@@ -361,6 +361,7 @@ impl Analysis {
             agents: self.agent_lines.to_vec(),
             urls: self.url_lines.to_vec(),
             base: inputs.base.as_deref().map(String::from),
+            site: None,
             view: self.view,
             baseline: self.baseline.as_deref(),
             exact: false,

@@ -96,6 +96,7 @@ fn the_tester_answers_the_shared_questions() {
             agents: a.agent_lines.to_vec(),
             urls: a.url_lines.to_vec(),
             base: q.get("base").and_then(Value::as_str).map(String::from),
+            site: None,
             view: survey.view,
             baseline: baseline.as_ref(),
             exact: false,

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use robotscope::{resolve_url, CrawlerKind, Obeys, Preference, AI_GROUPS};
 use serde_json::json;
 
-use crate::args::{shown_path, Arg, Parser};
+use crate::args::{Arg, Parser};
 use crate::{printable, Failure};
 
 pub const HELP: &str = "\
@@ -99,10 +99,7 @@ fn prefs_text(prefs: &[Preference]) -> String {
 
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
-    let name = shown_path(&o.file);
-    let bytes = crate::read_file(&o.file)?;
-    let robots = crate::parse(&bytes, o.size_limit, Some(&name));
-    drop(bytes);
+    let (_, robots) = crate::load(&o.file, o.size_limit)?;
     // The core's summary at each URL, one entry per group.
     let mut summaries = Vec::with_capacity(o.urls.len());
     for typed in &o.urls {

@@ -62,6 +62,13 @@ impl Parser {
         self.utf8(v, &what)
     }
 
+    /// The value of the option just returned, one of the names of `choices`; `unknown` words the usage error
+    /// for any other value.
+    pub fn choice<T: Copy>(&mut self, choices: &[(&str, T)], unknown: fn(&str) -> String) -> Result<T, Failure> {
+        let v = self.string_value()?;
+        choices.iter().find(|(name, _)| *name == v).map(|&(_, t)| t).ok_or_else(|| self.usage(unknown(&v)))
+    }
+
     fn lexopt_error(&self, e: lexopt::Error) -> Failure {
         let message = match e {
             lexopt::Error::MissingValue { .. } => format!("option '{}' needs a value", self.last),

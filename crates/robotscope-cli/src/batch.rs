@@ -356,7 +356,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let failed = answer_all(&mut cache, &mut input, &mut out)?;
     out.flush()?;
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(crate::status(usize::from(failed), 0))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use robotscope::{
     is_valid_agent, resolve_url, robots_url, token_from_user_agent, AskedAgent, Profile, Question, Robots, View,
 };
 
-use crate::args::{shown_path, Arg, Parser};
+use crate::args::{Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::net::{Fetched, Governing, Net};
 use crate::print::{Format, Printer, Source};
@@ -120,9 +120,6 @@ Exit status: 0 when every answer is allowed, 1 when any is disallowed (a finding
 2 when nothing could be judged or some input could not be (a usage or I/O error, a URL that
 cannot be read, a site that cannot be reached, a sitemap that could not be read to its end).
 ";
-
-/// How many URLs are asked at once: memory is bounded by a chunk, not by the list.
-const CHUNK: usize = 4096;
 
 struct Options {
     /// The robots.txt file; `None` with `--live`.
@@ -346,6 +343,9 @@ struct Asker<'a> {
     agents: Vec<AskedAgent>,
     /// Whether the URLs come from a list (no note per URL then).
     listed: bool,
+    /// The site whose robots.txt the file is taken to be, decided once for the whole list: that of the first
+    /// chunk that has one (`--base`, else the list's first full URL), given to every later chunk.
+    site: Option<String>,
     /// The lean path, with `--brief`, and its answers' buffer.
     brief: Option<robotscope::Brief<'a>>,
     answers: Vec<(bool, usize)>,
@@ -360,6 +360,7 @@ impl Asker<'_> {
             agents: self.o.agents.clone(),
             urls,
             base: self.o.base.clone(),
+            site: self.site.as_deref(),
             view: self.o.view,
             baseline: self.baseline,
             exact: self.o.exact,
@@ -372,13 +373,9 @@ impl Asker<'_> {
             return;
         }
         self.agents = agents.to_vec();
-        for a in agents {
-            for note in &a.notes {
-                eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
-            }
-            if self.o.exact {
-                a.members.iter().for_each(|m| exact_note(&m.input));
-            }
+        crate::print::agent_notes(agents);
+        if self.o.exact {
+            agents.iter().flat_map(|a| &a.members).for_each(|m| exact_note(&m.input));
         }
     }
 
@@ -407,6 +404,9 @@ impl Asker<'_> {
         match self.robots {
             Some(robots) => {
                 let survey = robots.ask(&self.question(urls));
+                if self.site.is_none() {
+                    self.site.clone_from(&survey.site);
+                }
                 self.notes(&survey.agents);
                 self.tally_of(&survey);
                 self.printer.survey(&Source { robots, fetched: None }, &survey, out)?;
@@ -500,14 +500,8 @@ impl Asker<'_> {
                 self.tally.unanswered += 1;
                 continue;
             };
-            let question = Question {
-                agents: self.o.agents.clone(),
-                urls: vec![typed.clone()],
-                base: self.o.base.clone(),
-                view: self.o.view,
-                baseline: None,
-                exact: self.o.exact,
-            };
+            // Each URL is asked of its own site's file: its own site governs it.
+            let question = Question { site: None, baseline: None, ..self.question(vec![typed.clone()]) };
             match &site.governing {
                 Governing::File(robots) => {
                     let survey = robots.ask(&question);
@@ -588,12 +582,11 @@ fn exact_note(agent: &str) {
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
     let load = |file: &OsString| -> Result<Robots, Failure> {
-        let name = shown_path(file);
-        let bytes = crate::read_file(file)?;
-        if bytes.is_empty() {
+        let (name, robots) = crate::load(file, o.size_limit)?;
+        if robots.source().is_empty() {
             eprintln!("robotscope: note: '{name}' is empty, so every agent may fetch every URL");
         }
-        Ok(crate::parse(&bytes, o.size_limit, Some(&name)))
+        Ok(robots)
     };
     let mut robots = o.file.as_ref().map(load).transpose()?;
     let mut baseline = o.baseline.as_ref().map(load).transpose()?;
@@ -613,6 +606,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         printer,
         agents: Vec::new(),
         listed: o.urls_file.is_some() || o.sitemap.is_some(),
+        site: None,
         net: o.file.is_none().then(|| o.net.net().with_size_limit(o.size_limit)),
         sites: HashMap::new(),
         tally: Tally::default(),
@@ -623,6 +617,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         agents: o.agents.clone(),
         urls: Vec::new(),
         base: o.base.clone(),
+        site: None,
         view: o.view,
         baseline: baseline.as_ref(),
         exact: o.exact,
@@ -631,28 +626,19 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         asker.brief = Some(robots.brief(&question));
     }
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
-    let mut each = |url: &str, out: &mut BufWriter<io::StdoutLock<'_>>, asker: &mut Asker<'_>| {
+    let mut chunk: Vec<String> = Vec::with_capacity(crate::urls::CHUNK);
+    let mut each = |url: &str| {
         if asker.brief.is_some() {
-            return asker.brief_one(url, out);
+            return asker.brief_one(url, &mut out);
         }
-        chunk.push(url.to_owned());
-        if chunk.len() >= CHUNK {
-            asker.chunk(std::mem::take(&mut chunk), out)?;
-        }
-        Ok::<(), Failure>(())
+        crate::urls::fill(&mut chunk, url).map_or(Ok(()), |full| asker.chunk(full, &mut out))
     };
-    let mut result = Ok(());
     let mut summary = sitemap::Summary::default();
-    if let Some(map) = &o.sitemap {
-        result = sitemap::for_each_url(map, &o.net.net(), &mut summary, &mut |u| each(u, &mut out, &mut asker));
-    } else {
-        for u in &o.urls {
-            each(u, &mut out, &mut asker)?;
-        }
-        if let Some(list) = &o.urls_file {
-            crate::urls::for_each(list, &mut |u| each(u, &mut out, &mut asker))?;
-        }
+    let (list, map) = (o.urls_file.as_deref(), o.sitemap.as_deref());
+    let mut result = crate::urls::for_each_given(&o.urls, list, map, &o.net, &mut summary, &mut each);
+    if map.is_none() {
+        // A list that cannot be read stops the command before the URLs read from it are answered.
+        std::mem::replace(&mut result, Ok(()))?;
     }
     asker.chunk(chunk, &mut out)?;
     let agents = asker.agents.clone();
@@ -663,13 +649,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         return sitemap::finish(result, &summary, disallowed, "disallowed", unanswered);
     }
     result?;
-    Ok(if disallowed > 0 {
-        ExitCode::from(1)
-    } else if unanswered > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::status(disallowed, unanswered))
 }
 
 /// `check`'s help, with every crawler set from the core's one list, wrapped under its option.

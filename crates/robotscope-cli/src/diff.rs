@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use robotscope::{AskedAgent, Question, Robots};
 
-use crate::args::{shown_path, Arg, Parser};
+use crate::args::{Arg, Parser};
 use crate::fetch::NetOptions;
-use crate::net::{Fetched, Governing, Row};
+use crate::net::{Fetched, Governing, Loaded, RobotsArg, Row};
 use crate::print::line_text;
 use serde_json::json;
 
@@ -54,48 +54,8 @@ I/O or network error or a URL that cannot be read (a 5xx answer is not an error 
 disallows every URL, as it does for crawlers).
 ";
 
-/// OLD or NEW as given.
-enum SideArg {
-    File(OsString),
-    Live(String),
-}
-
-/// One version of the file, ready to answer.
-struct Side {
-    name: String,
-    governing: Governing,
-    fetched: Option<Fetched>,
-}
-
-impl Side {
-    fn load(arg: &SideArg, size_limit: bool, net: &NetOptions) -> Result<Side, Failure> {
-        match arg {
-            SideArg::File(path) => {
-                let name = shown_path(path);
-                let bytes = crate::read_file(path)?;
-                let robots = crate::parse(&bytes, size_limit, Some(&name));
-                Ok(Side { name, governing: Governing::File(Box::new(robots)), fetched: None })
-            }
-            SideArg::Live(url) => {
-                let fetched = net.net().with_size_limit(size_limit).fetch_robots(url)?;
-                // No answer at all is an error here: a release gate must not pass because the site was
-                // unreachable from CI. (A 5xx answer is the site's state and is compared as crawlers read it.)
-                if fetched.error.is_some() {
-                    return Err(Failure::Message(crate::net::unreachable(&fetched)));
-                }
-                eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
-                Ok(Side { name: fetched.final_url.clone(), governing: Governing::of(&fetched), fetched: Some(fetched) })
-            }
-        }
-    }
-
-    fn robots(&self) -> Option<&Robots> {
-        match &self.governing {
-            Governing::File(r) => Some(r),
-            _ => None,
-        }
-    }
-
+/// What `diff` reads of OLD and NEW.
+impl Loaded {
     /// The answer for every URL when the site served no file (SPEC B5).
     fn whole(&self) -> Option<bool> {
         match self.governing {
@@ -134,7 +94,7 @@ fn status_or_error(f: &Fetched) -> String {
 }
 
 struct Options {
-    sides: Vec<SideArg>,
+    sides: Vec<RobotsArg>,
     agents: Vec<String>,
     urls: Vec<String>,
     urls_file: Option<OsString>,
@@ -160,7 +120,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         match arg {
             Arg::Opt(name) => match name.as_str() {
                 "-a" | "--agent" => agents.push(p.string_value()?),
-                "--live" if o.sides.len() < 2 => o.sides.push(SideArg::Live(p.string_value()?)),
+                "--live" if o.sides.len() < 2 => o.sides.push(RobotsArg::Live(p.string_value()?)),
                 "--live" => return Err(p.usage(String::from("OLD and NEW are already given; '--live' is a third"))),
                 "--urls" => o.urls_file = Some(p.value()?),
                 "--sitemap" => o.sitemap = Some(p.string_value()?),
@@ -172,7 +132,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                     }
                 }
             },
-            Arg::Pos(value) if o.sides.len() < 2 => o.sides.push(SideArg::File(value)),
+            Arg::Pos(value) if o.sides.len() < 2 => o.sides.push(RobotsArg::File(value)),
             Arg::Pos(value) => o.urls.push(p.utf8(value, "the URL")?),
         }
     }
@@ -191,7 +151,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     if sources > 1 {
         return Err(p.usage(String::from("give URLs, --urls FILE or --sitemap, only one of them")));
     }
-    let stdin_uses = o.sides.iter().filter(|s| matches!(s, SideArg::File(f) if f == "-")).count()
+    let stdin_uses = o.sides.iter().filter(|s| matches!(s, RobotsArg::File(f) if f == "-")).count()
         + usize::from(o.urls_file.as_deref() == Some("-".as_ref()));
     if stdin_uses > 1 {
         return Err(p.usage(String::from("standard input ('-') can be read only once")));
@@ -199,16 +159,13 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     Ok(o)
 }
 
-/// How many URLs are asked at once.
-const CHUNK: usize = 4096;
-
 /// One answer of a side: allowed, deciding line.
 type Short = (bool, usize);
 
 struct Differ<'a> {
     o: &'a Options,
-    old: &'a Side,
-    new: &'a Side,
+    old: &'a Loaded,
+    new: &'a Loaded,
     agents: Vec<AskedAgent>,
     urls: usize,
     changed: usize,
@@ -232,11 +189,7 @@ impl Differ<'_> {
         };
         if self.agents.is_empty() {
             self.agents.clone_from(&asked.agents);
-            for a in &asked.agents {
-                for note in &a.notes {
-                    eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
-                }
-            }
+            crate::print::agent_notes(&asked.agents);
         }
         for (u, url) in asked.urls.iter().enumerate() {
             if let Some(e) = url.typed.error {
@@ -279,26 +232,15 @@ impl Differ<'_> {
 
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
-    let old = Side::load(&o.sides[0], o.size_limit, &o.net)?;
-    let new = Side::load(&o.sides[1], o.size_limit, &o.net)?;
+    let old = Loaded::load(&o.sides[0], o.size_limit, &o.net)?;
+    let new = Loaded::load(&o.sides[1], o.size_limit, &o.net)?;
     let mut d = Differ { o: &o, old: &old, new: &new, agents: Vec::new(), urls: 0, changed: 0, unanswered: 0 };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
-    let mut each = |url: &str, d: &mut Differ<'_>, out: &mut BufWriter<io::StdoutLock<'_>>| {
-        chunk.push(url.to_owned());
-        if chunk.len() >= CHUNK {
-            d.chunk(std::mem::take(&mut chunk), out)?;
-        }
-        Ok::<(), Failure>(())
-    };
+    let mut chunk: Vec<String> = Vec::with_capacity(crate::urls::CHUNK);
+    let mut each = |url: &str| crate::urls::fill(&mut chunk, url).map_or(Ok(()), |full| d.chunk(full, &mut out));
     let mut summary = sitemap::Summary::default();
-    let result = if let Some(sitemap) = &o.sitemap {
-        sitemap::for_each_url(sitemap, &o.net.net(), &mut summary, &mut |u| each(u, &mut d, &mut out))
-    } else if let Some(file) = &o.urls_file {
-        crate::urls::for_each(file, &mut |u| each(u, &mut d, &mut out)).map(|_| ())
-    } else {
-        o.urls.iter().try_for_each(|url| each(url, &mut d, &mut out))
-    };
+    let (list, map) = (o.urls_file.as_deref(), o.sitemap.as_deref());
+    let result = crate::urls::for_each_given(&o.urls, list, map, &o.net, &mut summary, &mut each);
     d.chunk(chunk, &mut out)?;
     out.flush()?;
     drop(out);
@@ -324,13 +266,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             printable(&new.name)
         );
     }
-    Ok(if changed > 0 {
-        ExitCode::from(1)
-    } else if unanswered > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(crate::status(changed, unanswered))
 }
 
 fn verdict_word(allowed: bool) -> &'static str {
@@ -341,7 +277,7 @@ fn verdict_word(allowed: bool) -> &'static str {
     }
 }
 
-fn change_text(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Short) -> String {
+fn change_text(url: &str, agent: &str, old: &Loaded, a: Short, new: &Loaded, b: Short) -> String {
     format!(
         "{}  {}: {} ({}) -> {} ({})\n",
         printable(url),
@@ -353,12 +289,12 @@ fn change_text(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Shor
     )
 }
 
-fn side_json(side: &Side, v: Short) -> serde_json::Value {
+fn side_json(side: &Loaded, v: Short) -> serde_json::Value {
     let text = if v.1 == 0 { None } else { Some(side.line_text(v.1)) };
     json!({"allowed": v.0, "line": v.1, "text": text, "outcome": side.outcome()})
 }
 
-fn change_json(url: &str, agent: &str, old: &Side, a: Short, new: &Side, b: Short) -> String {
+fn change_json(url: &str, agent: &str, old: &Loaded, a: Short, new: &Loaded, b: Short) -> String {
     let mut s = json!({"url": url, "agent": agent, "old": side_json(old, a), "new": side_json(new, b)}).to_string();
     s.push('\n');
     s

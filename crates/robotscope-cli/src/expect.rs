@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::lint::{artifact_uri, github_data, github_property, information_uri};
-use crate::net::{Fetched, Governing};
+use crate::net::{Governing, Loaded, RobotsArg};
 use crate::{printable, Failure};
 
 pub const HELP: &str = "\
@@ -74,12 +74,8 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         match arg {
             Arg::Opt(name) => match name.as_str() {
                 "--format" => {
-                    format = match p.string_value()?.as_str() {
-                        "text" => Format::Text,
-                        "github" => Format::Github,
-                        "sarif" => Format::Sarif,
-                        other => return Err(p.usage(format!("unknown format '{other}': use text, github or sarif"))),
-                    }
+                    let names = [("text", Format::Text), ("github", Format::Github), ("sarif", Format::Sarif)];
+                    format = p.choice(&names, |o| format!("unknown format '{o}': use text, github or sarif"))?;
                 }
                 "--no-size-limit" => size_limit = false,
                 "--live" => live = Some(p.string_value()?),
@@ -97,26 +93,17 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             }
         }
     }
-    let (rules, robots_name, expect_file) = match (live, files.as_slice()) {
-        (Some(url), [expect_file]) => {
-            let fetched = net.net().with_size_limit(size_limit).fetch_robots(&url)?;
-            if fetched.error.is_some() {
-                return Err(Failure::Message(crate::net::unreachable(&fetched)));
-            }
-            eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
-            let name = fetched.final_url.clone();
-            (Rules { governing: Governing::of(&fetched), fetched: Some(fetched) }, name, expect_file)
-        }
+    let (robots, expect_file) = match (live, files.as_slice()) {
+        (Some(url), [expect_file]) => (RobotsArg::Live(url), expect_file),
         (None, [robots_file, expect_file]) => {
             if robots_file == "-" && expect_file == "-" {
                 return Err(p.usage(String::from("standard input ('-') can be read only once")));
             }
-            let name = shown_path(robots_file);
-            let robots = crate::parse(&crate::read_file(robots_file)?, size_limit, Some(&name));
-            (Rules { governing: Governing::File(Box::new(robots)), fetched: None }, name, expect_file)
+            (RobotsArg::File(robots_file.clone()), expect_file)
         }
         _ => return Err(p.usage(String::from("test needs ROBOTS_FILE (or --live URL) and EXPECT_FILE"))),
     };
+    let rules = Loaded::load(&robots, size_limit, &net)?;
     let expect_name = shown_path(expect_file);
     let text = String::from_utf8_lossy(&crate::read_file(expect_file)?).into_owned();
     let (checked, failed) = judge(&rules, &text, &expect_name)?;
@@ -144,22 +131,17 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     }
     out.flush()?;
     eprintln!(
-        "robotscope: {} of {checked} expectation{} hold for '{robots_name}'",
+        "robotscope: {} of {checked} expectation{} hold for '{}'",
         checked - failed.len(),
-        if checked == 1 { "" } else { "s" }
+        if checked == 1 { "" } else { "s" },
+        rules.name
     );
-    Ok(if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
-}
-
-/// What the expectations are checked against: a file, or a site's answer for every URL (`--live`, SPEC B5).
-struct Rules {
-    governing: Governing,
-    fetched: Option<Fetched>,
+    Ok(crate::status(failed.len(), 0))
 }
 
 /// Checks every expectation of `text`; returns how many were checked (a set counts each member) and those
 /// that failed. A line that cannot be read is a usage error naming it.
-fn judge(rules: &Rules, text: &str, name: &str) -> Result<(usize, Vec<Failed>), Failure> {
+fn judge(rules: &Loaded, text: &str, name: &str) -> Result<(usize, Vec<Failed>), Failure> {
     let (mut checked, mut failed) = (0usize, Vec::new());
     let empty = Robots::parse("");
     for (i, raw) in text.lines().enumerate() {

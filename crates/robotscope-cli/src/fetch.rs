@@ -127,7 +127,6 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     } else if f.error.is_some() {
         // One line that says what failed and what it means for crawlers.
         eprintln!("robotscope: {}", crate::net::unreachable(&f));
-        return Ok(ExitCode::from(2));
     } else {
         eprint!("{}", report_text(&f));
         if output.is_none() && f.row == Row::Parse {
@@ -136,10 +135,8 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             out.flush()?;
         }
     }
-    if f.error.is_some() {
-        return Ok(ExitCode::from(2));
-    }
-    Ok(if f.row == Row::Parse { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    // No answer at all (DNS, connection, timeout) is an error, not a finding.
+    Ok(crate::status(usize::from(f.error.is_none() && f.row != Row::Parse), usize::from(f.error.is_some())))
 }
 
 /// The report in text, one fact per line.

@@ -90,6 +90,14 @@ enum Format {
     Sarif,
 }
 
+/// The names `--format` takes.
+const FORMATS: &[(&str, Format)] =
+    &[("text", Format::Text), ("json", Format::Json), ("github", Format::Github), ("sarif", Format::Sarif)];
+
+/// The names `--fail-on` takes.
+const LEVELS: &[(&str, Severity)] =
+    &[("error", Severity::Error), ("warning", Severity::Warning), ("note", Severity::Info), ("info", Severity::Info)];
+
 pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let mut file: Option<OsString> = None;
     let (mut format, mut size_limit, mut fail_on) = (Format::Text, true, Severity::Error);
@@ -98,28 +106,12 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             Arg::Opt(name) => match name.as_str() {
                 "--json" => format = Format::Json,
                 "--format" => {
-                    format = match p.string_value()?.as_str() {
-                        "text" => Format::Text,
-                        "json" => Format::Json,
-                        "github" => Format::Github,
-                        "sarif" => Format::Sarif,
-                        other => {
-                            return Err(p.usage(format!("unknown format '{other}': use text, json, github or sarif")))
-                        }
-                    }
+                    format = p.choice(FORMATS, |o| format!("unknown format '{o}': use text, json, github or sarif"))?;
                 }
                 "--no-size-limit" => size_limit = false,
                 "--fail-on" => {
-                    fail_on = match p.string_value()?.as_str() {
-                        "error" => Severity::Error,
-                        "warning" => Severity::Warning,
-                        "note" | "info" => Severity::Info,
-                        other => {
-                            return Err(
-                                p.usage(format!("unknown level '{other}' for --fail-on: use error, warning or note"))
-                            )
-                        }
-                    }
+                    fail_on =
+                        p.choice(LEVELS, |o| format!("unknown level '{o}' for --fail-on: use error, warning or note"))?;
                 }
                 _ => return Err(p.unknown(&name)),
             },
@@ -191,13 +183,9 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             eprintln!("{name}: {}", counts.join(", "));
         }
     }
-    let rank = |s: Severity| match s {
-        Severity::Error => 2,
-        Severity::Warning => 1,
-        Severity::Info => 0,
-    };
-    let failed = items.iter().any(|i| rank(i.severity) >= rank(fail_on));
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    // Severities are ordered from info to error.
+    let failed = items.iter().any(|i| i.severity >= fail_on);
+    Ok(crate::status(usize::from(failed), 0))
 }
 
 fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {

@@ -130,6 +130,23 @@ pub fn parse(bytes: &[u8], limit: bool, name: Option<&str>) -> Robots {
     Robots::parse_limited(bytes, GOOGLE_SIZE_LIMIT)
 }
 
+/// The exit status of a command that found `found` things (1) or could not judge `unanswered` inputs (2).
+pub fn status(found: usize, unanswered: usize) -> ExitCode {
+    match (found, unanswered) {
+        (0, 0) => ExitCode::SUCCESS,
+        (0, _) => ExitCode::from(2),
+        _ => ExitCode::from(1),
+    }
+}
+
+/// Reads and parses the robots.txt file `path` (`-`: standard input) as [`parse`] does, saying so when the cut
+/// dropped content; returns the file's name as messages show it, with the parse.
+pub fn load(path: &OsStr, limit: bool) -> Result<(String, Robots), Failure> {
+    let name = args::shown_path(path);
+    let robots = parse(&read_file(path)?, limit, Some(&name));
+    Ok((name, robots))
+}
+
 /// `s` with control characters shown as `\xNN`, for text output to a terminal.
 pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.chars().any(|c| c.is_control()) {

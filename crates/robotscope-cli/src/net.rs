@@ -1,11 +1,13 @@
 //! Fetching a site's robots.txt as a crawler does (SPEC B4 for which file, SPEC B5 for what the answer means),
 //! and opening other URLs (sitemaps) for reading.
 
+use std::ffi::OsString;
 use std::io::Read;
 use std::time::Duration;
 
 use robotscope::{fetch_outcome, robots_url, FetchOutcome, Robots, GOOGLE_SIZE_LIMIT};
 
+use crate::fetch::NetOptions;
 use crate::{printable, Failure};
 
 /// Redirects followed before a fetch gives up (RFC 9309 section 2.3.1.2: at least five).
@@ -385,6 +387,51 @@ impl Governing {
             Row::Parse => Governing::File(Box::new(Robots::parse(&f.body))),
             Row::AllowAll => Governing::AllowAll,
             Row::DisallowAll => Governing::DisallowAll,
+        }
+    }
+}
+
+/// A robots.txt as the command line gives it: a file (`-`: standard input), or `--live URL`, the one that governs
+/// URL.
+pub enum RobotsArg {
+    File(OsString),
+    Live(String),
+}
+
+/// A robots.txt ready to answer: its name in messages, what crawlers obey, and what was fetched (`--live`).
+pub struct Loaded {
+    pub name: String,
+    pub governing: Governing,
+    pub fetched: Option<Fetched>,
+}
+
+impl Loaded {
+    /// Reads or fetches the robots.txt `arg` names.
+    pub fn load(arg: &RobotsArg, size_limit: bool, net: &NetOptions) -> Result<Loaded, Failure> {
+        match arg {
+            RobotsArg::File(path) => {
+                let (name, robots) = crate::load(path, size_limit)?;
+                Ok(Loaded { name, governing: Governing::File(Box::new(robots)), fetched: None })
+            }
+            RobotsArg::Live(url) => {
+                let fetched = net.net().with_size_limit(size_limit).fetch_robots(url)?;
+                // No answer at all is an error here: a check must not pass because the site was unreachable.
+                // (A 5xx answer is the site's state and is read as crawlers read it.)
+                if fetched.error.is_some() {
+                    return Err(Failure::Message(unreachable(&fetched)));
+                }
+                eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
+                let governing = Governing::of(&fetched);
+                Ok(Loaded { name: fetched.final_url.clone(), governing, fetched: Some(fetched) })
+            }
+        }
+    }
+
+    /// The file, unless the site's answer covers every URL.
+    pub fn robots(&self) -> Option<&Robots> {
+        match &self.governing {
+            Governing::File(r) => Some(r),
+            _ => None,
         }
     }
 }

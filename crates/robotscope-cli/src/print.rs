@@ -169,11 +169,7 @@ impl Printer {
             w.close();
             return out.write_all(w.buf.as_bytes());
         }
-        let label_width = if survey.agents.len() > 1 {
-            survey.agents.iter().map(|a| printable(&a.label).chars().count()).max().unwrap_or(0)
-        } else {
-            0
-        };
+        let label_width = label_width(&survey.agents);
         for a in 0..survey.agents.len() {
             let Some(cell) = survey.cell(u, a) else { continue };
             if self.only_blocked && !cell.blocked() {
@@ -361,8 +357,7 @@ impl Printer {
         if self.only_blocked && allowed {
             return Ok(());
         }
-        let label_width =
-            if agents.len() > 1 { agents.iter().map(|a| a.label.chars().count()).max().unwrap_or(0) } else { 0 };
+        let label_width = label_width(agents);
         match self.format {
             Format::Json => {
                 let cells: Vec<Value> =
@@ -394,7 +389,11 @@ impl Printer {
             }
             Format::Text => {
                 for a in agents {
-                    let label = if label_width > 0 { format!("{:<label_width$}  ", a.label) } else { String::new() };
+                    let label = if label_width > 0 {
+                        format!("{:<label_width$}  ", printable(&a.label))
+                    } else {
+                        String::new()
+                    };
                     let verdict = crate::color::verdict(allowed, 10);
                     writeln!(
                         out,
@@ -417,8 +416,7 @@ impl Printer {
         answers: &[(bool, usize)],
         out: &mut impl Write,
     ) -> io::Result<()> {
-        let label_width =
-            if agents.len() > 1 { agents.iter().map(|a| a.label.chars().count()).max().unwrap_or(0) } else { 0 };
+        let label_width = label_width(agents);
         for (agent, &(allowed, line)) in agents.iter().zip(answers) {
             if self.only_blocked && allowed {
                 continue;
@@ -463,6 +461,25 @@ impl Printer {
     }
 }
 
+/// The width of the agent label column: none for one agent row.
+fn label_width(agents: &[AskedAgent]) -> usize {
+    let widths = agents.iter().map(|a| printable(&a.label).chars().count());
+    if agents.len() > 1 {
+        widths.max().unwrap_or(0)
+    } else {
+        0
+    }
+}
+
+/// Says on standard error how the core read each agent row (its notes).
+pub fn agent_notes(agents: &[AskedAgent]) {
+    for a in agents {
+        for note in &a.notes {
+            eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
+        }
+    }
+}
+
 /// The tokens the engine is given for an agent row, as typed members (a pool's members, one each).
 fn member_tokens(a: &AskedAgent) -> Vec<&str> {
     a.members.iter().map(|m| m.token.as_str()).collect()
@@ -480,15 +497,9 @@ fn agent_json(a: &AskedAgent) -> Value {
 /// The usage preferences as JSON, as `ai --json` and `check --json` print them: `content_usage` (IETF draft;
 /// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown` and `content_signal`.
 pub fn usage_json(u: &Usage) -> Value {
-    let prefs = |prefs: &[robotscope::Preference]| -> Vec<Value> {
-        prefs.iter().map(|p| json!({"key": p.key, "granted": p.granted, "line": p.line})).collect()
-    };
-    json!({
-        "content_usage": prefs(&u.content_usage),
-        "content_usage_lines": u.usage_lines,
-        "content_usage_unknown": u.usage_unknown,
-        "content_signal": prefs(&u.content_signal),
-    })
+    let mut w = Json::default();
+    usage_into(&mut w, u);
+    serde_json::from_str(&w.buf).unwrap_or_default()
 }
 
 fn rule_json(w: &mut Json, m: &RuleMatch) {
@@ -502,7 +513,7 @@ fn rule_json(w: &mut Json, m: &RuleMatch) {
     w.close();
 }
 
-/// [`usage_json`], written by hand.
+/// The usage preferences (see [`usage_json`]) written into `w`.
 fn usage_into(w: &mut Json, u: &Usage) {
     let prefs = |w: &mut Json, prefs: &[robotscope::Preference]| {
         w.open_list();

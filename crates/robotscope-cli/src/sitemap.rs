@@ -114,13 +114,7 @@ pub fn finish(
         line.push_str(&format!("; {unanswered} URL{} could not be judged", plural(unanswered)));
     }
     eprintln!("{line}");
-    Ok(std::process::ExitCode::from(if found > 0 {
-        1
-    } else if stopped || summary.failed > 0 || unanswered > 0 {
-        2
-    } else {
-        0
-    }))
+    Ok(crate::status(found, usize::from(stopped) + summary.failed + unanswered))
 }
 
 fn is_url(s: &str) -> bool {

@@ -5,7 +5,35 @@ use std::ffi::OsStr;
 use std::io::{self, BufRead, BufReader, Read};
 
 use crate::args::shown_path;
+use crate::fetch::NetOptions;
+use crate::sitemap::Summary;
 use crate::Failure;
+
+/// How many URLs `check` and `diff` ask at once: memory is bounded by a chunk, not by the list.
+pub const CHUNK: usize = 4096;
+
+/// Adds `url` to `chunk`; returns the chunk, leaving an empty one in its place, once it holds [`CHUNK`] URLs.
+pub fn fill(chunk: &mut Vec<String>, url: &str) -> Option<Vec<String>> {
+    chunk.push(url.to_owned());
+    (chunk.len() >= CHUNK).then(|| std::mem::take(chunk))
+}
+
+/// Calls `each` with every URL a command was given: those of `sitemap` (read with `net`, counted in `summary`),
+/// or the URL arguments and then those of the list `file`.
+pub fn for_each_given(
+    urls: &[String],
+    file: Option<&OsStr>,
+    sitemap: Option<&str>,
+    net: &NetOptions,
+    summary: &mut Summary,
+    each: &mut dyn FnMut(&str) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    if let Some(sitemap) = sitemap {
+        return crate::sitemap::for_each_url(sitemap, &net.net(), summary, each);
+    }
+    urls.iter().try_for_each(|u| each(u))?;
+    file.map_or(Ok(0), |f| for_each(f, each)).map(drop)
+}
 
 /// The longest line kept whole (a URL longer than this is an error naming its line, not a reason to grow).
 const MAX_LINE: usize = 64 * 1024;

@@ -932,6 +932,43 @@ fn a_list_of_200000_urls_is_streamed() {
 }
 
 #[test]
+fn a_list_asked_in_chunks_is_governed_by_one_site() {
+    // The list's first full URL (on a.example) names the site; the second 4,096-URL chunk starts with a URL of
+    // b.example, which must not become that chunk's site.
+    let f = Fixture::new("User-agent: *\nDisallow: /d/\n");
+    let mut urls = vec![String::from("https://a.example/first")];
+    urls.extend((1..4096).map(|i| format!("/p/{i}")));
+    let second = ["https://b.example/other", "https://a.example/d/x", "http://a.example/y", "https://sub.a.example/"];
+    urls.extend(second.into_iter().chain(["/d/last"]).map(String::from));
+    let input = urls.join("\n") + "\n";
+    let r = run_with_input(&["check", f.path(), "-a", "x", "--format", "json", "--urls", "-"], input.as_bytes());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    // The whole list asked at once, by the core.
+    let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /d/\n");
+    let question = robotscope::Question { agents: vec!["x".into()], urls, ..robotscope::Question::default() };
+    let survey = robots.ask(&question);
+    assert_eq!(doc["site"].as_str(), survey.site.as_deref());
+    let rows = doc["urls"].as_array().unwrap();
+    assert_eq!(rows.len(), survey.urls.len());
+    for (row, asked) in rows.iter().zip(&survey.urls) {
+        let governs = asked.governs.map(robotscope::Governs::name);
+        assert_eq!(row["governs"].as_str(), governs, "{row}");
+        assert_eq!(row["tested"].as_str(), Some(asked.typed.tested.as_str()));
+    }
+    let governs_of = |url: &str| rows.iter().find(|r| r["input"] == url).map(|r| r["governs"].clone());
+    assert_eq!(governs_of("https://a.example/d/x"), Some(Value::from("yes")));
+    assert_ne!(governs_of("https://b.example/other"), Some(Value::from("yes")));
+    // JSON Lines give each answer the same `governs`.
+    let r = run_with_input(&["check", f.path(), "-a", "x", "--json", "--urls", "-"], input.as_bytes());
+    let lines = json_lines(&r.stdout);
+    assert_eq!(lines.len(), survey.urls.len());
+    for (line, asked) in lines.iter().zip(&survey.urls) {
+        assert_eq!(line["governs"].as_str(), asked.governs.map(robotscope::Governs::name), "{line}");
+    }
+}
+
+#[test]
 fn diff_reads_the_same_url_lists() {
     let old = Fixture::new("User-agent: *\nDisallow:\n");
     let new = Fixture::new("User-agent: *\nDisallow: /d/\n");

@@ -79,6 +79,7 @@ fn ask_one(
         agents: vec![agent.to_string()],
         urls: vec![url.to_string()],
         base: base.map(str::to_string),
+        site: None,
         view,
         baseline: None,
         exact,
@@ -206,7 +207,7 @@ impl Robots {
         let robots = &*self.inner;
         let old = baseline.map(|b| Arc::clone(&b.inner));
         let survey = py.detach(|| {
-            let question = Question { agents, urls, base, view, baseline: old.as_deref(), exact };
+            let question = Question { agents, urls, base, site: None, view, baseline: old.as_deref(), exact };
             robots.ask(&question)
         });
         Ok(Survey { robots: Arc::clone(&self.inner), inner: Arc::new(survey) })
@@ -227,7 +228,8 @@ impl Robots {
         let view = View::Reading(profile_of(profile)?);
         let robots = &*self.inner;
         let (width, height) = (agents.len(), urls.len());
-        let survey = py.detach(|| robots.ask(&Question { agents, urls, base, view, baseline: None, exact }));
+        let survey =
+            py.detach(|| robots.ask(&Question { agents, urls, base, site: None, view, baseline: None, exact }));
         if let Some((_, u)) = survey.url_errors().next() {
             let e = u.typed.error.map_or("", |e| e.message());
             return Err(PyValueError::new_err(format!("{:?} cannot be read as a URL: {e}", u.typed.input)));
@@ -867,22 +869,15 @@ struct AiGroupSummary {
 
 impl AiGroupSummary {
     fn new(py: Python<'_>, robots: &Arc<core::Robots>, url: &str, g: core::AiGroupSummary) -> PyResult<Self> {
-        // Each crawler's answer is kept as a one-cell survey of its name at the URL, so it explains itself like
-        // any other cell.
+        // Each crawler's answer is kept as a one-cell survey of its name at the URL (the agent row and the URL
+        // read as the core reads them), so it explains itself like any other cell.
         let typed_url = core::resolve_url(url, None);
         let crawlers = g
             .crawlers
             .into_iter()
             .map(|a| {
-                let member = core::resolve_agent(a.crawler.name);
-                let agent = core::AskedAgent {
-                    input: a.crawler.name.to_string(),
-                    label: member.label().to_string(),
-                    members: vec![member],
-                    notes: Vec::new(),
-                };
                 let survey = core::Survey {
-                    agents: vec![agent],
+                    agents: vec![core::AskedAgent::read(a.crawler.name, false)],
                     urls: vec![core::AskedUrl { typed: typed_url.clone(), governs: None }],
                     cells: vec![Some(a.cell)],
                     ..core::Survey::default()

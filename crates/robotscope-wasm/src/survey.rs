@@ -154,6 +154,7 @@ impl Robots {
             agents: items(agents),
             urls: items(urls),
             base: Some(base).filter(|b| !b.is_empty()).map(String::from),
+            site: None,
             view: view(view_index),
             baseline: against.then_some(&baseline.inner),
             exact,

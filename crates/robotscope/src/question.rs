@@ -79,6 +79,11 @@ pub struct Question<'a> {
     /// The site (`https://example.com`) that paths are joined to and whose robots.txt the file is taken to be;
     /// without it, paths stay paths and the site is that of the first full URL.
     pub base: Option<String>,
+    /// The site whose robots.txt the file is taken to be, when the caller has decided it (any URL of the site; a
+    /// survey's [`Survey::site`] will do): it wins over `base` and the first full URL. A long list asked in parts
+    /// gives each part the site of the first part that had one, so that every part tells the same file's URLs
+    /// (`governs`) as the whole list asked at once would. Paths are still joined to `base` alone.
+    pub site: Option<&'a str>,
     /// One reading, or every reading compared.
     pub view: View,
     /// An earlier version of the file: each cell also carries its answer there, and whether it changed.
@@ -104,6 +109,19 @@ pub struct AskedAgent {
 }
 
 impl AskedAgent {
+    /// Reads one typed agent row as [`Robots::ask`] does (`exact`: see [`Question::exact`]): the row a survey
+    /// holds for `input`, for callers that build a survey of their own from answers the core gave (such as one
+    /// cell of [`Robots::ai_summary`], asked of the crawler's name).
+    ///
+    /// ```
+    /// let row = robotscope::AskedAgent::read("Googlebot-News, Googlebot", false);
+    /// assert!(row.is_pool());
+    /// assert_eq!(row.label, "Googlebot-News + Googlebot");
+    /// ```
+    pub fn read(input: &str, exact: bool) -> AskedAgent {
+        ask_agent(input, exact)
+    }
+
     /// Whether several agents are pooled into one list.
     pub fn is_pool(&self) -> bool {
         self.members.len() > 1
@@ -417,9 +435,9 @@ fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
     TypedUrl { input: u.to_string(), tested: u.to_string(), kind, error: None }
 }
 
-/// The robots.txt URL of a base, or of the first full URL that can be read.
-fn site_of(base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
-    if let Some(base) = base.map(str::trim).filter(|b| !b.is_empty()) {
+/// The robots.txt URL of the site given, else of a base, else of the first full URL that can be read.
+fn site_of(site: Option<&str>, base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
+    if let Some(base) = site.or(base).map(str::trim).filter(|b| !b.is_empty()) {
         // Read as paths are joined to it: a base without a scheme is an `http` site.
         return normalize_url(base).and_then(|b| robots_url(&b)).ok();
     }
@@ -483,7 +501,7 @@ impl Robots {
         let read_url = |u: &String| read_url(u, base, question.exact);
         let mut urls: Vec<AskedUrl> =
             question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
-        let site = site_of(base, &urls);
+        let site = site_of(question.site, base, &urls);
         for u in &mut urls {
             let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
             if let (Some(site), true) = (&site, readable) {
