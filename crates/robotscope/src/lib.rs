@@ -66,7 +66,6 @@ mod question;
 mod report;
 mod resolve;
 mod robots;
-mod survey;
 mod url;
 mod usage;
 mod verdict;
