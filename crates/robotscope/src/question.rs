@@ -292,18 +292,25 @@ pub(crate) trait Reader {
 }
 
 impl Reader for Reading<'_> {
-    type Selected = Vec<String>;
+    /// Google's groups selected once ([`Robots::select`]), or the tokens another reading checks per URL.
+    type Selected = Result<Selection, Vec<String>>;
     fn profile(&self) -> Profile {
         Reading::profile(self)
     }
     fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
         Reading::agent_token(self, agent)
     }
-    fn select(&self, tokens: &[String]) -> Vec<String> {
-        tokens.to_vec()
+    fn select(&self, tokens: &[String]) -> Self::Selected {
+        match self.profile() {
+            Profile::Google => Ok(Reader::select(&self.robots, tokens)),
+            _ => Err(tokens.to_vec()),
+        }
     }
-    fn check_selected(&self, tokens: &Vec<String>, url: &str) -> Verdict {
-        self.check(&tokens[..], url)
+    fn check_selected(&self, selected: &Self::Selected, url: &str) -> Verdict {
+        match selected {
+            Ok(selection) => self.robots.check_selected(selection, url),
+            Err(tokens) => self.check(&tokens[..], url),
+        }
     }
     fn unrestricted(&self, url: &str) -> Verdict {
         Verdict::unrestricted(self.check("", url).path)

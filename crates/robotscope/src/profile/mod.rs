@@ -162,7 +162,7 @@ impl PGroup {
 /// A file read under one [`Profile`], parsed once for many queries: [`Robots::reading`].
 #[derive(Debug, Clone)]
 pub struct Reading<'a> {
-    robots: &'a Robots,
+    pub(crate) robots: &'a Robots,
     profile: Profile,
     groups: Cow<'a, [PGroup]>,
     ignored: Cow<'a, [IgnoredLine]>,
