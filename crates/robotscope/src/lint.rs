@@ -4,6 +4,8 @@
 //! possible a fix. The messages are written once, in [`Linter`]'s methods, one per kind.
 
 use alloc::collections::BTreeMap;
+
+use crate::pushed;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -192,7 +194,7 @@ fn canonical(kind: KeyKind) -> &'static str {
 
 /// Levenshtein distance over ASCII-lower-cased bytes, for "did you mean" suggestions.
 fn distance(a: &[u8], b: &[u8]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut prev: Vec<usize> = pushed(0..=b.len());
     for (i, &ca) in a.iter().enumerate() {
         let mut cur = Vec::with_capacity(b.len() + 1);
         cur.push(i + 1);
@@ -251,7 +253,7 @@ impl<'a> Linter<'a> {
         let head = &src[start..src.len().min(start + 1024)];
         let first = head.iter().position(|c| !c.is_ascii_whitespace());
         if let Some(p) = first {
-            let lower: Vec<u8> = head[p..].iter().map(u8::to_ascii_lowercase).collect();
+            let lower: Vec<u8> = pushed(head[p..].iter().map(u8::to_ascii_lowercase));
             let looks_html = lower.starts_with(b"<")
                 && [&b"<!doctype html"[..], b"<html", b"<head", b"<body"]
                     .iter()
@@ -432,7 +434,7 @@ impl<'a> Linter<'a> {
             KeyKind::UserAgent => self.user_agent(n, d.value),
             KeyKind::Sitemap => {
                 let v = robots.text(d.value);
-                let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
+                let lower: Vec<u8> = pushed(v.iter().take(8).map(u8::to_ascii_lowercase));
                 if !(lower.starts_with(b"http://") || lower.starts_with(b"https://")) {
                     self.push(DiagnosticKind::SitemapNotAbsolute, Severity::Warning, n, d.value, || {
                         (
@@ -491,7 +493,7 @@ impl<'a> Linter<'a> {
         let v = self.text(value);
         if let Some(&c) = v.first() {
             if c != b'/' && c != b'*' {
-                let lower: Vec<u8> = v.iter().take(8).map(u8::to_ascii_lowercase).collect();
+                let lower: Vec<u8> = pushed(v.iter().take(8).map(u8::to_ascii_lowercase));
                 let url = lower.starts_with(b"http://") || lower.starts_with(b"https://");
                 let fix = if url {
                     let path = crate::url::path_of(&String::from_utf8_lossy(v));
@@ -608,37 +610,34 @@ impl<'a> Linter<'a> {
         }
         // For each line, whether it is blank or holds a directive: what separates user-agent lines visually.
         let separator: Vec<bool> = if robots.groups().len() > 0 {
-            robots.lines().map(|l| l.metadata.is_empty || l.directive.is_some()).collect()
+            pushed(robots.lines().map(|l| l.metadata.is_empty || l.directive.is_some()))
         } else {
             Vec::new()
         };
         let mut by_token: BTreeMap<Vec<u8>, Vec<usize>> = BTreeMap::new();
         // Groups that block everything (`Disallow: /`): ignoring `*` changes nothing for them.
-        let blocks_all: Vec<bool> = robots
-            .groups()
-            .map(|g| {
-                g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
-            })
-            .collect();
+        let blocks_all: Vec<bool> = pushed(robots.groups().map(|g| {
+            g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
+        }));
         let mut global_rules: Vec<usize> = Vec::new();
         // For each line, what may make a reader think the group ended before it: a `Sitemap:` line, a blank
         // line, or a line with another key (`Crawl-delay`, `Content-Usage`, an unknown key).
         let (sitemap_line, blank_line, other_line): (Vec<bool>, Vec<bool>, Vec<bool>) = if separator.is_empty() {
             (Vec::new(), Vec::new(), Vec::new())
         } else {
-            let lines: Vec<_> = robots.lines().collect();
+            let lines: Vec<_> = pushed(robots.lines());
             let kind = |l: &Line| l.directive.as_ref().map(|d| d.kind);
             (
-                lines.iter().map(|l| kind(l) == Some(KeyKind::Sitemap)).collect(),
-                lines.iter().map(|l| l.metadata.is_empty).collect(),
-                lines.iter().map(|l| kind(l) == Some(KeyKind::Unknown)).collect(),
+                pushed(lines.iter().map(|l| kind(l) == Some(KeyKind::Sitemap))),
+                pushed(lines.iter().map(|l| l.metadata.is_empty)),
+                pushed(lines.iter().map(|l| kind(l) == Some(KeyKind::Unknown))),
             )
         };
         for g in robots.groups() {
-            let agents: Vec<_> = g.agents().collect();
+            let agents: Vec<_> = pushed(g.agents());
             // Rules after a `Sitemap:` line, or after a blank line and another non-group line, look like the
             // start of something new but join this group (Google's matcher confirms: google/robotstxt#51).
-            let group_rules: Vec<_> = g.rules().collect();
+            let group_rules: Vec<_> = pushed(g.rules());
             for pair in group_rules.windows(2) {
                 let between = pair[0].line..pair[1].line.saturating_sub(1);
                 let any = |v: &[bool]| v.get(between.clone()).is_some_and(|s| s.iter().any(|&b| b));
@@ -647,7 +646,7 @@ impl<'a> Linter<'a> {
                     continue;
                 }
                 let first = agents.first().map_or(0, |a| a.line);
-                let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
+                let names: Vec<String> = pushed(agents.iter().map(|a| lossy(a.value)));
                 let what = if after_sitemap { "a `Sitemap:` line" } else { "a blank line and another line" };
                 let r = pair[1];
                 self.push(DiagnosticKind::RuleJoinsGroup, Severity::Warning, r.line, r.value_span, || {
@@ -687,10 +686,10 @@ impl<'a> Linter<'a> {
                     });
                 }
             }
-            let rules: Vec<_> = g.rules().collect();
+            let rules: Vec<_> = pushed(g.rules());
             if rules.is_empty() {
                 let last = agents.last().map_or(0, |a| a.line);
-                let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
+                let names: Vec<String> = pushed(agents.iter().map(|a| lossy(a.value)));
                 self.push(
                     DiagnosticKind::EmptyGroup,
                     Severity::Warning,
@@ -710,7 +709,9 @@ impl<'a> Linter<'a> {
             }
             if agents.iter().any(|a| a.global) {
                 // Groups come in file order, so the list stays sorted.
-                global_rules.extend(rules.iter().filter(|r| !r.pattern.is_empty()).map(|r| r.line));
+                for r in rules.iter().filter(|r| !r.pattern.is_empty()) {
+                    global_rules.push(r.line);
+                }
             }
             for a in &agents {
                 if !a.global && !a.token.is_empty() {
@@ -723,13 +724,13 @@ impl<'a> Linter<'a> {
             self.conflicts(&rules);
         }
         for (token, groups) in &by_token {
-            let first = robots.group(groups[0]).map(|g| g.agents().collect::<Vec<_>>()).unwrap_or_default();
+            let first = robots.group(groups[0]).map(|g| pushed(g.agents())).unwrap_or_default();
             let Some(agent) = first.iter().find(|a| !a.global && a.token.eq_ignore_ascii_case(token)) else {
                 continue;
             };
             if groups.len() > 1 {
                 let starts: Vec<String> =
-                    groups.iter().filter_map(|&g| robots.group(g)).map(|g| g.line_range().0.to_string()).collect();
+                    pushed(groups.iter().filter_map(|&g| robots.group(g)).map(|g| g.line_range().0.to_string()));
                 self.push(DiagnosticKind::RepeatedAgent, Severity::Info, agent.line, agent.value_span, || {
                     (
                         format!(
@@ -745,7 +746,7 @@ impl<'a> Linter<'a> {
             let own_has_global = first.iter().any(|a| a.global);
             let blocked = groups.iter().any(|&g| blocks_all[g]);
             if !global_rules.is_empty() && !own_has_global && !blocked {
-                let list: Vec<String> = global_rules.iter().take(8).map(|l| l.to_string()).collect();
+                let list: Vec<String> = pushed(global_rules.iter().take(8).map(|l| l.to_string()));
                 let more = if global_rules.len() > 8 { ", …" } else { "" };
                 let word = if global_rules.len() == 1 { "line" } else { "lines" };
                 self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {
@@ -799,7 +800,7 @@ impl<'a> Linter<'a> {
                 continue;
             }
             let rules: Vec<crate::Rule<'_>> =
-                groups.iter().filter_map(|&g| robots.group(g)).flat_map(|g| g.rules().collect::<Vec<_>>()).collect();
+                pushed(groups.iter().filter_map(|&g| robots.group(g)).flat_map(|g| pushed(g.rules())));
             // The allows a disallow can tie, found in one pass (a scan per disallow was quadratic: 18 s for a file
             // of 50,000 repeated groups): by pattern, and by length for the match-everything patterns. Each keeps
             // the first allow and the first from another group, so the first allow outside any given group is one
@@ -846,7 +847,7 @@ impl<'a> Linter<'a> {
         }
         let mut claudebot_named: Option<bool> = None;
         for g in robots.groups() {
-            let agents: Vec<_> = g.agents().collect();
+            let agents: Vec<_> = pushed(g.agents());
             let blocks_all = g.rules().any(|r| r.kind == crate::RuleKind::Disallow && matches_all(r.pattern));
             let kind_of = |a: &crate::UserAgent<'_>| {
                 core::str::from_utf8(a.token).ok().and_then(crate::agent::crawler).map(|c| (c, c.kind))
@@ -1040,7 +1041,7 @@ impl<'a> Linter<'a> {
         for r in robots.rules().filter(|r| r.group.is_some()) {
             // The rule's path with its wildcards matching nothing; `/robots.txt` is not a page.
             let body = r.pattern.strip_suffix(b"$").unwrap_or(r.pattern);
-            let path: Vec<u8> = body.iter().copied().filter(|&c| c != b'*').collect();
+            let path: Vec<u8> = pushed(body.iter().copied().filter(|&c| c != b'*'));
             if path.first() == Some(&b'/') && path != b"/robots.txt" && !paths.contains(&path) {
                 paths.push(path);
             }
@@ -1049,7 +1050,7 @@ impl<'a> Linter<'a> {
             }
         }
         let mut agents: Vec<String> = Vec::new();
-        for a in robots.groups().flat_map(|g| g.agents().collect::<Vec<_>>()) {
+        for a in robots.groups().flat_map(|g| pushed(g.agents())) {
             let token = String::from_utf8_lossy(a.token).into_owned();
             if !a.global
                 && !token.is_empty()

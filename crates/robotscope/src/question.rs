@@ -218,6 +218,18 @@ pub struct Survey {
     pub differ: usize,
     /// How many cells changed against the baseline.
     pub changed: usize,
+    /// Per URL in order and per [`AI_GROUPS`] group: how many of the agent rows that name one crawler of the group
+    /// are blocked, and how many only look blocked (none where the URL cannot be read). For a question of
+    /// [`ai_agents`], the counts of [`Robots::ai_summary`].
+    ///
+    /// ```
+    /// use robotscope::{ai_agents, Question, Robots};
+    /// let robots = Robots::parse("User-agent: GPTBot\nUser-agent: Google-Extended\nDisallow: /\n");
+    /// let q = Question { agents: ai_agents(), urls: vec!["/".into(), "/x".into()], ..Question::default() };
+    /// let ai = robots.ask(&q).ai;
+    /// assert_eq!((ai.len(), ai[1][0].blocked, ai[1][1].blocked), (2, 2, 0));
+    /// ```
+    pub ai: Vec<[AiCount; AI_GROUPS.len()]>,
 }
 
 impl Survey {
@@ -241,7 +253,10 @@ fn pool_members(input: &str) -> Option<Vec<&str>> {
     if !input.contains(',') {
         return None;
     }
-    let members: Vec<&str> = input.split(',').map(str::trim).collect();
+    let mut members = Vec::new();
+    for member in input.split(',') {
+        members.push(member.trim());
+    }
     members.iter().all(|m| is_valid_agent(m) || crawler(m).is_some()).then_some(members)
 }
 
@@ -252,17 +267,23 @@ fn exact_agent(input: &str) -> TypedAgent {
 }
 
 /// Reads one typed agent row (`exact`: see [`Question::exact`]).
+#[inline(never)]
 pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
     let read = if exact { exact_agent } else { resolve_agent };
     let input = if exact { input } else { input.trim() };
-    let members: Vec<TypedAgent> = match pool_members(input) {
-        Some(names) => names.into_iter().map(read).collect(),
-        None => alloc::vec![read(input)],
-    };
-    // (`String`s, as every other list joined in the core: one copy of `join` in the npm `.wasm`.)
-    let labels: Vec<String> = members.iter().map(|m| m.label().to_string()).collect();
+    let names = pool_members(input).unwrap_or_else(|| alloc::vec![input]);
+    // Lists here are built by pushing, not by `collect`, which links code of its own per iterator type in the npm
+    // `.wasm`; labels are `String`s, as every other list joined in the core (one copy of `join`).
+    let (mut members, mut labels, mut notes) = (Vec::new(), Vec::new(), Vec::new());
+    for name in names {
+        let member = read(name);
+        labels.push(member.label().to_string());
+        if let Some(note) = if exact { None } else { member.note() } {
+            notes.push(note);
+        }
+        members.push(member);
+    }
     let label = labels.join(" + ");
-    let mut notes: Vec<String> = if exact { Vec::new() } else { members.iter().filter_map(TypedAgent::note).collect() };
     if members.len() > 1 {
         notes.push(format!(
             "{} are pooled into one list of agents, as Google's matcher reads a vector of agents: the rules of \
@@ -337,7 +358,11 @@ impl Reader for &Robots {
         Robots::agent_token(self, agent)
     }
     fn select(&self, tokens: &[String]) -> Selection {
-        Robots::select(self, &tokens.iter().map(String::as_str).collect::<Vec<&str>>()[..])
+        let mut agents = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            agents.push(token.as_str());
+        }
+        Robots::select(self, &agents[..])
     }
     fn check_selected(&self, selected: &Selection, url: &str) -> Verdict {
         Robots::check_selected(self, selected, url)
@@ -436,7 +461,10 @@ impl<S> Row<S> {
 
 /// A reading with its agent rows.
 fn prepare<R: Reader>(reading: R, agents: &[AskedAgent]) -> (R, Vec<Row<R::Selected>>) {
-    let rows = agents.iter().map(|a| Row::new(&reading, a)).collect();
+    let mut rows = Vec::with_capacity(agents.len());
+    for agent in agents {
+        rows.push(Row::new(&reading, agent));
+    }
     (reading, rows)
 }
 
@@ -451,6 +479,7 @@ fn short(profile: Profile, check: &AgentCheck) -> Answer {
 }
 
 /// Reads one typed URL as [`Robots::ask`] does (`exact`: see [`Question::exact`]).
+#[inline(never)]
 fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
     if !exact {
         return resolve_url(u, base);
@@ -460,6 +489,7 @@ fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
 }
 
 /// The robots.txt URL of a base, or of the first full URL that can be read.
+#[inline(never)]
 fn site_of(base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
     if let Some(base) = base.map(str::trim).filter(|b| !b.is_empty()) {
         // Read as paths are joined to it: a base without a scheme is an `http` site.
@@ -517,12 +547,17 @@ impl Robots {
     /// [`Robots::ask`] with the readings of `R`: each agent row is prepared once per reading ([`Row`]: its token,
     /// and its groups selected once for all its URLs, which matters in files of thousands of groups), then
     /// answered per URL.
+    #[inline(never)]
     fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
         let base = question.base.as_deref();
-        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
-        let read_url = |u: &String| read_url(u, base, question.exact);
-        let mut urls: Vec<AskedUrl> =
-            question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
+        let mut agents = Vec::with_capacity(question.agents.len());
+        for a in &question.agents {
+            agents.push(ask_agent(a, question.exact));
+        }
+        let mut urls = Vec::with_capacity(question.urls.len());
+        for u in &question.urls {
+            urls.push(AskedUrl { typed: read_url(u, base, question.exact), governs: None });
+        }
         let site = site_of(base, &urls);
         for u in &mut urls {
             let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
@@ -538,11 +573,21 @@ impl Robots {
         let prepare = |reading| prepare(reading, &agents);
         let main = prepare(R::of(self, view.profile()));
         let google = (R::EVERY && view.profile() != Profile::Google).then(|| prepare(R::of(self, Profile::Google)));
-        let others: Vec<_> = profiles.iter().map(|&p| prepare(R::of(self, p))).collect();
+        let others: Vec<_> = crate::pushed(profiles.iter().map(|&p| prepare(R::of(self, p))));
         let old = question.baseline.map(|b| prepare(R::of(b, view.profile())));
         let (mut differ, mut changed) = (0, 0);
         let mut cells = Vec::with_capacity(urls.len() * agents.len());
+        // The AI group of each row that names one AI crawler.
+        let mut ai_groups = Vec::with_capacity(agents.len());
+        for agent in &agents {
+            ai_groups.push(match &agent.members[..] {
+                [one] => one.crawler.and_then(|c| AI_GROUPS.iter().position(|g| g.kinds.contains(&c.kind))),
+                _ => None,
+            });
+        }
+        let mut ai = Vec::with_capacity(urls.len());
         for u in &urls {
+            let mut count = [AiCount::default(); AI_GROUPS.len()];
             for a in 0..agents.len() {
                 if u.typed.error.is_some() {
                     cells.push(None);
@@ -554,16 +599,13 @@ impl Robots {
                     None => self.usage_for(&check.verdict),
                     Some((g, rows)) => self.usage_for(&rows[a].check(g, url).verdict),
                 };
-                let readers: Vec<Answer> = others
-                    .iter()
-                    .map(|(r, rows)| {
-                        if r.profile() == view.profile() {
-                            short(r.profile(), &check)
-                        } else {
-                            short(r.profile(), &rows[a].check(r, url))
-                        }
-                    })
-                    .collect();
+                let readers: Vec<Answer> = crate::pushed(others.iter().map(|(r, rows)| {
+                    if r.profile() == view.profile() {
+                        short(r.profile(), &check)
+                    } else {
+                        short(r.profile(), &rows[a].check(r, url))
+                    }
+                }));
                 let differs = readers.iter().any(|r| r.allowed != check.verdict.allowed);
                 let baseline = old.as_ref().map(|(r, rows)| short(r.profile(), &rows[a].check(r, url)));
                 let flipped = baseline.as_ref().is_some_and(|b| b.allowed != check.verdict.allowed);
@@ -571,7 +613,7 @@ impl Robots {
                 changed += usize::from(flipped);
                 let AgentCheck { token, follows, verdict } = check;
                 let tied_disallow = verdict.tied_disallow().map(|m| m.line);
-                cells.push(Some(Cell {
+                let cell = Cell {
                     profile: view.profile(),
                     token,
                     follows,
@@ -582,10 +624,16 @@ impl Robots {
                     differs,
                     baseline,
                     changed: flipped,
-                }));
+                };
+                if let Some(g) = ai_groups[a] {
+                    count[g].blocked += usize::from(cell.blocked());
+                    count[g].looks_blocked += usize::from(cell.looks_blocked());
+                }
+                cells.push(Some(cell));
             }
+            ai.push(count);
         }
-        Survey { view, site, agents, urls, cells, differ, changed }
+        Survey { view, site, agents, urls, cells, differ, changed, ai }
     }
 
     /// Says in words why the cell of URL `url` and agent `agent` of `survey` (from [`Robots::ask`] on this
@@ -677,11 +725,15 @@ impl Robots {
         let groups = cell.verdict.groups.iter().take(4);
         if cell.profile == Profile::Google {
             for group in groups.filter_map(|&g| self.group(g)) {
-                lines.extend(group.agents().take(3).map(|a| a.line));
+                for a in group.agents().take(3) {
+                    lines.push(a.line);
+                }
             }
         } else {
             let reading = R::of(self, cell.profile);
-            lines.extend(groups.filter_map(|&g| reading.group_first_line(g)));
+            for line in groups.filter_map(|&g| reading.group_first_line(g)) {
+                lines.push(line);
+            }
         }
         // Groups come in file order, each with its user-agent lines first: only the deciding line needs a place.
         let line = cell.verdict.line;
@@ -759,29 +811,45 @@ impl Robots {
     /// assert!(robots.ai_summary("http://").is_err());
     /// ```
     pub fn ai_summary(&self, url: &str) -> Result<Vec<AiGroupSummary>, UrlError> {
+        // Google's reading (the question's view): the same survey as `ask`, with no other reading linked.
+        let question = Question { agents: ai_agents(), urls: alloc::vec![String::from(url)], ..Question::default() };
+        let survey = self.ask_google(&question);
+        if let Some(e) = survey.urls[0].typed.error {
+            return Err(e);
+        }
+        let counts = &survey.ai;
+        let mut cells = survey.cells.into_iter();
         let mut groups = Vec::with_capacity(AI_GROUPS.len());
-        for group in AI_GROUPS {
-            let question = Question {
-                agents: group.crawlers().map(|c| String::from(c.name)).collect(),
-                urls: alloc::vec![String::from(url)],
-                ..Question::default()
-            };
-            // Google's reading (the question's view): the same survey as `ask`, with no other reading linked.
-            let survey = self.ask_google(&question);
-            if let Some(e) = survey.urls[0].typed.error {
-                return Err(e);
+        for (group, count) in AI_GROUPS.into_iter().zip(&counts[0]) {
+            let mut crawlers = Vec::new();
+            for (crawler, cell) in group.crawlers().zip(cells.by_ref()) {
+                crawlers.extend(cell.map(|cell| AiAnswer { crawler, cell }));
             }
-            let crawlers: Vec<AiAnswer> = group
-                .crawlers()
-                .zip(survey.cells)
-                .filter_map(|(crawler, cell)| Some(AiAnswer { crawler, cell: cell? }))
-                .collect();
-            let blocked = crawlers.iter().filter(|a| a.cell.blocked()).count();
-            let looks_blocked = crawlers.iter().filter(|a| a.cell.looks_blocked()).count();
-            groups.push(AiGroupSummary { group, crawlers, blocked, looks_blocked });
+            groups.push(AiGroupSummary { group, crawlers, blocked: count.blocked, looks_blocked: count.looks_blocked });
         }
         Ok(groups)
     }
+}
+
+/// How many crawlers of one [`AiGroup`] a file blocks at one URL, and how many it only seems to block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AiCount {
+    /// How many are blocked ([`Cell::blocked`]).
+    pub blocked: usize,
+    /// How many only look blocked ([`Cell::looks_blocked`]).
+    pub looks_blocked: usize,
+}
+
+/// The agents a survey of the AI crawlers asks: every crawler of each [`AI_GROUPS`] group, by name, group after
+/// group (the rows [`Survey::ai`] counts).
+pub fn ai_agents() -> Vec<String> {
+    let mut agents = Vec::new();
+    for group in AI_GROUPS {
+        for c in group.crawlers() {
+            agents.push(String::from(c.name));
+        }
+    }
+    agents
 }
 
 /// The lean path of [`Robots::ask`] for long URL lists ([`Robots::brief`]): a question's agent rows read once,
