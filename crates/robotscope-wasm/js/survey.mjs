@@ -46,17 +46,11 @@ function createSurvey(ctx) {
   const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
 
   /**
-   * The core's answer to a whole question: `{ view, site, differ, changed, agents, urls, cells }`, `cells` one row
-   * per URL (one cell per agent, `null` for a URL that cannot be read).
+   * The core's answer to a whole question: `{ view, site, differ, changed, agents, urls, cells, ai }`, `cells` one
+   * row per URL (one cell per agent, `null` for a URL that cannot be read), `ai` per URL the AI crawlers among the
+   * agents that are blocked and only look blocked, a pair per AI group.
    */
   function ask(robots, question, fn = 'robots.ask') {
-    const { ai, ...survey } = answer(robots, question, fn);
-    return survey;
-  }
-
-  /** `ask`'s survey with `ai`: per URL the core's counts of the AI crawlers among the agents, each AI group's
-   * blocked and looks-blocked in turn. */
-  function answer(robots, question, fn) {
     const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'baseline', 'exact', 'explain']);
     if (question === undefined) throw new TypeError(`${fn}: the question must be an object with agents and urls`);
     const agents = rows(fn, 'question.agents', q.agents);
@@ -192,7 +186,7 @@ function createSurvey(ctx) {
     const answers = urls.map((u) => {
       const typed = resolveUrl(text(fn, 'a URL', u));
       if (typed.error !== null) throw new TypeError(`${fn}: cannot read the URL ${quote(u)}: ${typed.error}`);
-      const s = answer(robots, { agents, urls: [u] }, fn);
+      const s = ask(robots, { agents, urls: [u] }, fn);
       return { url: typed.tested, cells: s.cells[0], counts: s.ai[0] };
     });
     let first = 0;

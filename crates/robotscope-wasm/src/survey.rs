@@ -67,6 +67,7 @@ impl Robots {
     /// readers, baseline, usage, verdict}` (`blocked` and `looksBlocked`: `Cell::blocked` and `Cell::looks_blocked`,
     /// which the AI summary counts), and with `explain` (a survey and the cell's place in it) `explanation`,
     /// `quotedLines` and, when comparing, `explanations` (one per reader).
+    // Out of line, as `agent_row` and `url_row` (see the core's `ask_in`).
     #[inline(never)]
     fn cell(&self, j: &mut Json, c: &Cell, explain: Option<(&Survey, usize, usize)>) {
         j.open_object().key("profile").str(c.profile.as_str());

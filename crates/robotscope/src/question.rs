@@ -547,6 +547,8 @@ impl Robots {
     /// [`Robots::ask`] with the readings of `R`: each agent row is prepared once per reading ([`Row`]: its token,
     /// and its groups selected once for all its URLs, which matters in files of thousands of groups), then
     /// answered per URL.
+    // Out of line, as `ask_agent`, `read_url` and `site_of` (called once per question or row): with the adapter's
+    // row writers, 84 B less in the npm `.wasm` by zlib level 9.
     #[inline(never)]
     fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
         let base = question.base.as_deref();
