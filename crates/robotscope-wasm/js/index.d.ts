@@ -347,7 +347,7 @@ export interface SurveyCell {
   follows: string | null;
   /** See `AgentCheck.tiedDisallow`. */
   tiedDisallow: number | null;
-  /** The URL may not be fetched (the core's `Cell::blocked`, which `robots.ai()` counts). */
+  /** The URL may not be fetched (the core's `Cell::blocked`, which `Survey::ai` counts). */
   blocked: boolean;
   /** The URL may be fetched, but a `Disallow` tied the deciding `Allow` (`Cell::looks_blocked`). */
   looksBlocked: boolean;
@@ -398,6 +398,8 @@ export interface Survey {
   urls: AskedUrl[];
   /** One row per URL, one cell per agent; `null` where the URL cannot be read. */
   cells: (SurveyCell | null)[][];
+  /** Per URL, per AI group in turn: how many AI crawlers among the agents are blocked, how many only look blocked. */
+  ai: number[][];
 }
 
 /** One cell of `robots.grid()`. */

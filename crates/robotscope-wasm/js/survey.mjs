@@ -1,6 +1,6 @@
 // Whole questions (the core's question layer, `Robots::ask`) and the renderers of their answers: `robots.ask`
 // returns the core's survey as it comes from the module, with named members; `checkAgent`, `grid`, `compare` and
-// `ai` only pick members out of it (`ai` counts the cells the core marks `blocked` and `looksBlocked`). Nothing
+// `ai` only pick members out of it (`ai` the core's counts of blocked crawlers, `Survey::ai`). Nothing
 // here reads an agent or a URL, marks or decides: a renderer that needs something the survey lacks asks the core
 // for it.
 //
@@ -46,8 +46,9 @@ function createSurvey(ctx) {
   const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
 
   /**
-   * The core's answer to a whole question: `{ view, site, differ, changed, agents, urls, cells }`, `cells` one row
-   * per URL (one cell per agent, `null` for a URL that cannot be read).
+   * The core's answer to a whole question: `{ view, site, differ, changed, agents, urls, cells, ai }`, `cells` one
+   * row per URL (one cell per agent, `null` for a URL that cannot be read), `ai` per URL the AI crawlers among the
+   * agents that are blocked and only look blocked, a pair per AI group.
    */
   function ask(robots, question, fn = 'robots.ask') {
     const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'baseline', 'exact', 'explain']);
@@ -72,7 +73,7 @@ function createSurvey(ctx) {
     const n = q.agents.length;
     const cells = q.urls.map((_, u) => s.cells.slice(u * n, u * n + n));
     const asked = s.agents.map((a) => ({ ...a, members: a.members.map(agentOf) }));
-    return { view: s.view, site: s.site, differ: s.differ, changed: s.changed, agents: asked, urls: s.urls, cells };
+    return { view: s.view, site: s.site, differ: s.differ, changed: s.changed, agents: asked, urls: s.urls, cells, ai: s.ai };
   }
 
   /** A survey row's agent as one typed agent: its one member, or for a pool the pool named as the core names it. */
@@ -165,8 +166,8 @@ function createSurvey(ctx) {
 
   /**
    * What the file does to the catalogue's AI crawlers, by the core's AI groups (training with the control tokens,
-   * AI search, user-triggered): each crawler at each URL, and per URL how many cells the core marks blocked and
-   * only looking blocked. One survey per URL under Google's reading, as the core's `Robots::ai_summary` asks.
+   * AI search, user-triggered): each crawler at each URL, and per URL how many the core counts blocked and only
+   * looking blocked. One survey per URL under Google's reading, as the core's `Robots::ai_summary` asks.
    */
   function ai(robots, options) {
     const fn = 'robots.ai';
@@ -185,21 +186,21 @@ function createSurvey(ctx) {
     const answers = urls.map((u) => {
       const typed = resolveUrl(text(fn, 'a URL', u));
       if (typed.error !== null) throw new TypeError(`${fn}: cannot read the URL ${quote(u)}: ${typed.error}`);
-      return { url: typed.tested, cells: ask(robots, { agents, urls: [u] }, fn).cells[0] };
+      const s = ask(robots, { agents, urls: [u] }, fn);
+      return { url: typed.tested, cells: s.cells[0], counts: s.ai[0] };
     });
     let first = 0;
     return AI_GROUPS.map((g, i) => {
       const at = first;
       first += members[i].length;
-      const per = answers.map(({ url, cells }) => ({ url, cells: cells.slice(at, first) }));
+      const per = answers.map(({ url, cells, counts }) => ({ url, cells: cells.slice(at, first), counts }));
       const crawlers = members[i].flatMap((crawler, k) =>
         per.map(({ url, cells }) => {
           const c = cells[k];
           return { crawler, url, allowed: c.allowed, line: c.line, rule: c.verdict.rule, token: c.token, follows: c.follows, tiedDisallow: c.tiedDisallow, usage: c.usage };
         })
       );
-      const count = (cells, member) => cells.filter((c) => c[member]).length;
-      const blocked = per.map(({ url, cells }) => ({ url, blocked: count(cells, 'blocked'), onlyLookBlocked: count(cells, 'looksBlocked') }));
+      const blocked = per.map(({ url, counts }) => ({ url, blocked: counts[2 * i], onlyLookBlocked: counts[2 * i + 1] }));
       return { kind: g.name, title: g.title, total: members[i].length, blocked, crawlers };
     }).filter((g) => kinds === undefined || kinds.includes(g.kind));
   }

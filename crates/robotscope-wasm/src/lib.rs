@@ -127,7 +127,14 @@ impl Robots {
         j.key("kind").str(m.kind.name());
         j.key("value").str(&m.value).key("pattern").str(&m.pattern);
         j.key("priority").num(m.priority).key("indexFallback").bool(m.index_fallback);
-        let spans = self.rule_spans.get_or_init(|| self.inner.rules().map(|r| (r.line, r.value_span)).collect());
+        let spans = self.rule_spans.get_or_init(|| {
+            // Pushed, not collected: a `collect` links code of its own per iterator type.
+            let mut spans = Vec::new();
+            for r in self.inner.rules() {
+                spans.push((r.line, r.value_span));
+            }
+            spans
+        });
         if let Ok(i) = spans.binary_search_by_key(&m.line, |s| s.0) {
             self.span_with_column(j, spans[i].1);
         }

@@ -1,8 +1,9 @@
 //! The question layer for JavaScript: `Robots::ask` of the core, written as JSON with named members. Nothing here
 //! decides: every cell, mark and explanation is the core's; this file only names the members, once, for every
 //! JavaScript renderer (`grid`, `checkAgent`, `compare`, `ai`, the widget). `ai` asks for the catalogue's AI
-//! crawlers as `Robots::ai_summary` does (one survey under Google's reading) and counts the cells' `blocked` and
-//! `looksBlocked`: an export of its own cost 1.6 KB gzipped in the module browsers load first.
+//! crawlers (`robotscope::ai_agents`) as `Robots::ai_summary` does, and the survey carries the core's counts
+//! (`Survey::ai`): an export of its own cost 1.6 KB gzipped in the module browsers
+//! load first.
 //!
 //! The module browsers load first has no reading but Google's (see `profiles.rs`): it asks through
 //! `Robots::ask_google`, `explain_cell_google` and `quoted_lines_google`, which link no other reading, and the
@@ -66,6 +67,8 @@ impl Robots {
     /// readers, baseline, usage, verdict}` (`blocked` and `looksBlocked`: `Cell::blocked` and `Cell::looks_blocked`,
     /// which the AI summary counts), and with `explain` (a survey and the cell's place in it) `explanation`,
     /// `quotedLines` and, when comparing, `explanations` (one per reader).
+    // Out of line, as `agent_row` and `url_row` (see the core's `ask_in`).
+    #[inline(never)]
     fn cell(&self, j: &mut Json, c: &Cell, explain: Option<(&Survey, usize, usize)>) {
         j.open_object().key("profile").str(c.profile.as_str());
         j.key("allowed").bool(c.allowed()).key("line").num(c.line());
@@ -107,6 +110,7 @@ impl Robots {
     }
 }
 
+#[inline(never)]
 fn agent_row(j: &mut Json, a: &AskedAgent) {
     j.open_object().key("input").str(&a.input).key("label").str(&a.label).key("notes").open_array();
     for n in &a.notes {
@@ -119,16 +123,21 @@ fn agent_row(j: &mut Json, a: &AskedAgent) {
     j.close_array().close_object();
 }
 
+#[inline(never)]
 fn url_row(j: &mut Json, u: &AskedUrl) {
     typed_url(j, &u.typed, Some(u.governs.map(|g| g.name())));
 }
 
 /// Splits a list the façade joined with `\n` (it refuses items holding one); an empty list is empty.
 fn items(list: &str) -> Vec<String> {
-    if list.is_empty() {
-        return Vec::new();
+    // Pushed one by one: the `collect` linked code of its own (167 B by zlib level 9).
+    let mut out = Vec::new();
+    if !list.is_empty() {
+        for item in list.split('\n') {
+            out.push(String::from(item));
+        }
     }
-    list.split('\n').map(String::from).collect()
+    out
 }
 
 #[wasm_bindgen]
@@ -137,7 +146,8 @@ impl Robots {
     /// paths joined to `base` ("" for none), under the view of index `view` (a profile's index in `Profile::ALL`,
     /// or its length for `compare`), against `baseline` when `against`, read exactly as given when `exact`; with
     /// `explain`, each cell carries its explanation and quoted lines. The survey as JSON: `{view, site, differ,
-    /// changed, agents, urls, cells}`, `cells` URL-major, `null` where the URL cannot be read.
+    /// changed, agents, urls, cells, ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the
+    /// blocked and looks-blocked AI crawlers among the agents, one pair per AI group (`Survey::ai`).
     #[allow(clippy::too_many_arguments)]
     pub fn ask(
         &self,
@@ -181,6 +191,16 @@ impl Robots {
                 }
             }
         }
+        // Per URL, the core's counts of the AI crawlers among the agents: each AI group's blocked and looks-blocked
+        // crawlers, in one list of numbers.
+        j.close_array().key("ai").open_array();
+        for counts in &s.ai {
+            j.open_array();
+            for c in counts {
+                j.num(c.blocked).num(c.looks_blocked);
+            }
+            j.close_array();
+        }
         j.close_array().close_object();
         j.finish()
     }
@@ -222,18 +242,23 @@ mod tests {
             "\"explanation\":\"{}",
             &robots.inner.explain_cell(&s, 0, 0, Profile::Google).unwrap()[..40]
         )));
-        assert!(json.ends_with(",null,null]}"), "the URL that cannot be read has no cells: {json}");
+        assert!(json.contains(",null,null],\"ai\":"), "the URL that cannot be read has no cells: {json}");
         assert_eq!(robots.ask("", "/", "", 0, &robots, false, false, false).matches("\"cells\":[]").count(), 1);
     }
 
     #[test]
-    fn the_cells_carry_what_the_ai_summary_counts() {
+    fn the_survey_carries_the_ai_summary_counts() {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
-        for g in &robots.inner.ai_summary("/").unwrap() {
-            let names: Vec<&str> = g.crawlers.iter().map(|a| a.crawler.name).collect();
-            let json = robots.ask(&names.join("\n"), "/", "", 0, &robots, false, false, false);
-            let count = |member: &str| json.matches(&alloc::format!("\"{member}\":true")).count();
-            assert_eq!((count("blocked"), count("looksBlocked")), (g.blocked, g.looks_blocked), "{json}");
-        }
+        let json = robots.ask(&robotscope::ai_agents().join("\n"), "/", "", 0, &robots, false, false, false);
+        let counts: Vec<String> = robots
+            .inner
+            .ai_summary("/")
+            .unwrap()
+            .iter()
+            .map(|g| alloc::format!("{},{}", g.blocked, g.looks_blocked))
+            .collect();
+        assert!(json.ends_with(&alloc::format!(",\"ai\":[[{}]]}}", counts.join(","))), "{json}");
+        let other = robots.ask("GPTBot\nGooglebot", "/", "", 0, &robots, false, false, false);
+        assert!(other.ends_with(",\"ai\":[[1,0,0,0,0,0]]}"), "{other}");
     }
 }

@@ -55,6 +55,16 @@ extern crate alloc;
 extern crate std;
 
 mod agent;
+
+/// The items of `iter` in a `Vec`, pushed one by one: `collect` links code of its own for each iterator type
+/// (size hints, specialisations), which the npm package's `.wasm` pays for every list built that way.
+pub(crate) fn pushed<I: Iterator>(iter: I) -> alloc::vec::Vec<I::Item> {
+    let mut items = alloc::vec::Vec::with_capacity(iter.size_hint().0);
+    for item in iter {
+        items.push(item);
+    }
+    items
+}
 mod fetch;
 mod idna;
 mod lines;
@@ -66,7 +76,6 @@ mod question;
 mod report;
 mod resolve;
 mod robots;
-mod survey;
 mod url;
 mod usage;
 mod verdict;
@@ -82,7 +91,8 @@ pub use pattern::{escape_pattern, pattern_matches};
 pub use policy::{Choice, CrawlerCheck, Difference, KindPolicy, NoPlace, Policy, PolicyEdit, PolicyKind, Reason};
 pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
 pub use question::{
-    AiAnswer, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Brief, Cell, Question, Survey, View, AI_GROUPS,
+    ai_agents, AiAnswer, AiCount, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Brief, Cell, Question, Survey,
+    View, AI_GROUPS,
 };
 pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};

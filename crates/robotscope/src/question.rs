@@ -14,9 +14,10 @@ use alloc::vec::Vec;
 use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, CRAWLERS};
 use crate::profile::Reading;
 use crate::resolve::{resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
+use crate::robots::Selection;
 use crate::url::{governs, normalize_url, robots_url, Governs, UrlError};
 use crate::usage::Usage;
-use crate::{Profile, Robots, Verdict};
+use crate::{Profile, Robots, Scope, Verdict};
 
 /// What a survey answers under: one reading (SPEC B6), or every reading side by side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -235,6 +236,18 @@ pub struct Survey {
     pub differ: usize,
     /// How many cells changed against the baseline.
     pub changed: usize,
+    /// Per URL in order and per [`AI_GROUPS`] group: how many of the agent rows that name one crawler of the group
+    /// are blocked, and how many only look blocked (none where the URL cannot be read). For a question of
+    /// [`ai_agents`], the counts of [`Robots::ai_summary`].
+    ///
+    /// ```
+    /// use robotscope::{ai_agents, Question, Robots};
+    /// let robots = Robots::parse("User-agent: GPTBot\nUser-agent: Google-Extended\nDisallow: /\n");
+    /// let q = Question { agents: ai_agents(), urls: vec!["/".into(), "/x".into()], ..Question::default() };
+    /// let ai = robots.ask(&q).ai;
+    /// assert_eq!((ai.len(), ai[1][0].blocked, ai[1][1].blocked), (2, 2, 0));
+    /// ```
+    pub ai: Vec<[AiCount; AI_GROUPS.len()]>,
 }
 
 impl Survey {
@@ -258,7 +271,10 @@ fn pool_members(input: &str) -> Option<Vec<&str>> {
     if !input.contains(',') {
         return None;
     }
-    let members: Vec<&str> = input.split(',').map(str::trim).collect();
+    let mut members = Vec::new();
+    for member in input.split(',') {
+        members.push(member.trim());
+    }
     members.iter().all(|m| is_valid_agent(m) || crawler(m).is_some()).then_some(members)
 }
 
@@ -269,17 +285,23 @@ fn exact_agent(input: &str) -> TypedAgent {
 }
 
 /// Reads one typed agent row (`exact`: see [`Question::exact`]).
+#[inline(never)]
 pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
     let read = if exact { exact_agent } else { resolve_agent };
     let input = if exact { input } else { input.trim() };
-    let members: Vec<TypedAgent> = match pool_members(input) {
-        Some(names) => names.into_iter().map(read).collect(),
-        None => alloc::vec![read(input)],
-    };
-    // (`String`s, as every other list joined in the core: one copy of `join` in the npm `.wasm`.)
-    let labels: Vec<String> = members.iter().map(|m| m.label().to_string()).collect();
+    let names = pool_members(input).unwrap_or_else(|| alloc::vec![input]);
+    // Lists here are built by pushing, not by `collect`, which links code of its own per iterator type in the npm
+    // `.wasm`; labels are `String`s, as every other list joined in the core (one copy of `join`).
+    let (mut members, mut labels, mut notes) = (Vec::new(), Vec::new(), Vec::new());
+    for name in names {
+        let member = read(name);
+        labels.push(member.label().to_string());
+        if let Some(note) = if exact { None } else { member.note() } {
+            notes.push(note);
+        }
+        members.push(member);
+    }
     let label = labels.join(" + ");
-    let mut notes: Vec<String> = if exact { Vec::new() } else { members.iter().filter_map(TypedAgent::note).collect() };
     if members.len() > 1 {
         notes.push(format!(
             "{} are pooled into one list of agents, as Google's matcher reads a vector of agents: the rules of \
@@ -293,35 +315,47 @@ pub(crate) fn ask_agent(input: &str, exact: bool) -> AskedAgent {
 /// What answering a question needs of a reading: [`Reading`] (any profile), or the file itself for Google's reading
 /// alone, so that a build that asks only as Google reads ([`Robots::ask_google`]) links no other reading.
 pub(crate) trait Reader {
+    /// The groups that answer for an agent list, found once for all its URLs.
+    type Selected;
     fn profile(&self) -> Profile;
-    fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck;
     fn agent_token(&self, agent: &TypedAgent) -> Option<String>;
-    fn check_str(&self, agent: &str, url: &str) -> Verdict;
-    fn check_list(&self, agents: &[String], url: &str) -> Verdict;
-    fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String;
+    /// The groups that answer for `tokens` (not empty).
+    fn select(&self, tokens: &[String]) -> Self::Selected;
+    fn check_selected(&self, selected: &Self::Selected, url: &str) -> Verdict;
+    /// The verdict when no rule can apply: allowed, with the path as this reading compares it.
+    fn unrestricted(&self, url: &str) -> Verdict;
+    fn explain_answer(&self, agent: &TypedAgent, token: Option<&str>, follows: Option<&str>, v: &Verdict) -> String;
     fn explain(&self, verdict: &Verdict, agent: &str) -> String;
     /// The first line of group `index` (of [`Verdict::groups`]).
     fn group_first_line(&self, index: usize) -> Option<usize>;
 }
 
 impl Reader for Reading<'_> {
+    /// Google's groups selected once ([`Robots::select`]), or the tokens another reading checks per URL.
+    type Selected = Result<Selection, Vec<String>>;
     fn profile(&self) -> Profile {
         Reading::profile(self)
-    }
-    fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck {
-        Reading::check_agent(self, agent, url)
     }
     fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
         Reading::agent_token(self, agent)
     }
-    fn check_str(&self, agent: &str, url: &str) -> Verdict {
-        self.check(agent, url)
+    fn select(&self, tokens: &[String]) -> Self::Selected {
+        match self.profile() {
+            Profile::Google => Ok(Reader::select(&self.robots, tokens)),
+            _ => Err(tokens.to_vec()),
+        }
     }
-    fn check_list(&self, agents: &[String], url: &str) -> Verdict {
-        self.check(agents, url)
+    fn check_selected(&self, selected: &Self::Selected, url: &str) -> Verdict {
+        match selected {
+            Ok(selection) => self.robots.check_selected(selection, url),
+            Err(tokens) => self.check(&tokens[..], url),
+        }
     }
-    fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
-        Reading::explain_agent(self, agent, check)
+    fn unrestricted(&self, url: &str) -> Verdict {
+        Verdict::unrestricted(self.check("", url).path)
+    }
+    fn explain_answer(&self, agent: &TypedAgent, token: Option<&str>, follows: Option<&str>, v: &Verdict) -> String {
+        Reading::explain_answer(self, agent, token, follows, v)
     }
     fn explain(&self, verdict: &Verdict, agent: &str) -> String {
         Reading::explain(self, verdict, agent)
@@ -331,26 +365,31 @@ impl Reader for Reading<'_> {
     }
 }
 
-// Every query here goes through the agent list type of `Robots::check_agent` (`[&str]`), so that a build asking only
-// as Google reads compiles the explained matcher once.
+// Groups are selected through the agent list type of `Robots::check_agent` (`[&str]`), so that a build asking only
+// as Google reads compiles the selection once.
 impl Reader for &Robots {
+    type Selected = Selection;
     fn profile(&self) -> Profile {
         Profile::Google
-    }
-    fn check_agent(&self, agent: &TypedAgent, url: &str) -> AgentCheck {
-        Robots::check_agent(self, agent, url)
     }
     fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
         Robots::agent_token(self, agent)
     }
-    fn check_str(&self, agent: &str, url: &str) -> Verdict {
-        self.check(&[agent][..], url)
+    fn select(&self, tokens: &[String]) -> Selection {
+        let mut agents = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            agents.push(token.as_str());
+        }
+        Robots::select(self, &agents[..])
     }
-    fn check_list(&self, agents: &[String], url: &str) -> Verdict {
-        self.check(&agents.iter().map(String::as_str).collect::<Vec<&str>>()[..], url)
+    fn check_selected(&self, selected: &Selection, url: &str) -> Verdict {
+        Robots::check_selected(self, selected, url)
     }
-    fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
-        Robots::explain_agent(self, agent, check)
+    fn unrestricted(&self, url: &str) -> Verdict {
+        Robots::check_selected(self, &Selection { own: false, groups: Vec::new() }, url)
+    }
+    fn explain_answer(&self, agent: &TypedAgent, token: Option<&str>, follows: Option<&str>, v: &Verdict) -> String {
+        Robots::explain_answer(self, agent, token, follows, v)
     }
     fn explain(&self, verdict: &Verdict, agent: &str) -> String {
         Robots::explain(self, verdict, agent)
@@ -362,6 +401,8 @@ impl Reader for &Robots {
 
 /// Where a question's readings come from: every reading ([`Robots::reading`]) or Google's alone.
 pub(crate) trait Readings {
+    /// Whether the other readings are linked (`false`: every view is answered as Google reads the file).
+    const EVERY: bool;
     type Of<'a>: Reader;
     fn of(robots: &Robots, profile: Profile) -> Self::Of<'_>;
 }
@@ -369,6 +410,7 @@ pub(crate) trait Readings {
 pub(crate) struct Every;
 
 impl Readings for Every {
+    const EVERY: bool = true;
     type Of<'a> = Reading<'a>;
     fn of(robots: &Robots, profile: Profile) -> Reading<'_> {
         robots.reading(profile)
@@ -378,6 +420,7 @@ impl Readings for Every {
 pub(crate) struct GoogleAlone;
 
 impl Readings for GoogleAlone {
+    const EVERY: bool = false;
     type Of<'a> = &'a Robots;
     fn of(robots: &Robots, _: Profile) -> &Robots {
         robots
@@ -401,19 +444,46 @@ pub(crate) fn pool_tokens(reading: &impl Reader, agent: &AskedAgent) -> Vec<Stri
     tokens
 }
 
-/// One agent row answered under one reading.
-fn answer(reading: &impl Reader, agent: &AskedAgent, url: &str) -> AgentCheck {
-    if let [one] = &agent.members[..] {
-        return reading.check_agent(one, url);
+/// One agent row prepared under one reading, once for all its URLs: the token the engine is given (a preset's
+/// fallback, or the pooled tokens joined with `,`), the groups that answer for it (`None`: every member ignores
+/// `*` and none has a group, so no rule applies) and the token a preset follows when that group is its own.
+struct Row<S> {
+    token: Option<String>,
+    follows: Option<String>,
+    selected: Option<S>,
+}
+
+impl<S> Row<S> {
+    /// [`Robots::check_agent`] for one member (the same token, fallback and `follows`), the pooled answer for
+    /// several.
+    fn new<R: Reader<Selected = S>>(reading: &R, agent: &AskedAgent) -> Row<S> {
+        let tokens = pool_tokens(reading, agent);
+        let follows = match (&agent.members[..], tokens.first()) {
+            ([one], Some(t)) => one.crawler.filter(|c| t != c.tokens[0]).map(|_| t.clone()),
+            _ => None,
+        };
+        let selected = (!tokens.is_empty()).then(|| reading.select(&tokens));
+        Row { token: (!tokens.is_empty()).then(|| tokens.join(",")), follows, selected }
     }
-    let tokens = pool_tokens(reading, agent);
-    if tokens.is_empty() {
-        // Every member ignores `*` and none has a group: no rule can apply.
-        let path = reading.check_str("", url).path;
-        return AgentCheck { token: None, follows: None, verdict: Verdict::unrestricted(path) };
+
+    fn check<R: Reader<Selected = S>>(&self, reading: &R, url: &str) -> AgentCheck {
+        let verdict = match &self.selected {
+            Some(s) => reading.check_selected(s, url),
+            None => reading.unrestricted(url),
+        };
+        // A preset follows another token's group only when that group is its own, not `*`.
+        let follows = self.follows.clone().filter(|_| verdict.scope == Scope::Specific);
+        AgentCheck { token: self.token.clone(), follows, verdict }
     }
-    let verdict = reading.check_list(&tokens[..], url);
-    AgentCheck { token: Some(tokens.join(",")), follows: None, verdict }
+}
+
+/// A reading with its agent rows.
+fn prepare<R: Reader>(reading: R, agents: &[AskedAgent]) -> (R, Vec<Row<R::Selected>>) {
+    let mut rows = Vec::with_capacity(agents.len());
+    for agent in agents {
+        rows.push(Row::new(&reading, agent));
+    }
+    (reading, rows)
 }
 
 fn short(profile: Profile, check: &AgentCheck) -> Answer {
@@ -427,6 +497,7 @@ fn short(profile: Profile, check: &AgentCheck) -> Answer {
 }
 
 /// Reads one typed URL as [`Robots::ask`] does (`exact`: see [`Question::exact`]).
+#[inline(never)]
 fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
     if !exact {
         return resolve_url(u, base);
@@ -436,6 +507,7 @@ fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
 }
 
 /// The robots.txt URL of the site given, else of a base, else of the first full URL that can be read.
+#[inline(never)]
 fn site_of(site: Option<&str>, base: Option<&str>, urls: &[AskedUrl]) -> Option<String> {
     if let Some(base) = site.or(base).map(str::trim).filter(|b| !b.is_empty()) {
         // Read as paths are joined to it: a base without a scheme is an `http` site.
@@ -471,11 +543,6 @@ impl Robots {
     /// assert!(s.cell(2, 0).is_none() && s.urls[2].typed.error.is_some());
     /// ```
     pub fn ask(&self, question: &Question<'_>) -> Survey {
-        if question.view == View::Reading(Profile::Google) {
-            // Each agent row's groups selected once for all its URLs (`survey.rs`): the same survey, found
-            // without selecting groups per cell, which costs files with thousands of groups.
-            return self.ask_selected(question);
-        }
         self.ask_in::<Every>(question, question.view)
     }
 
@@ -495,12 +562,22 @@ impl Robots {
         self.ask_in::<GoogleAlone>(question, View::default())
     }
 
-    pub(crate) fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
+    /// [`Robots::ask`] with the readings of `R`: each agent row is prepared once per reading ([`Row`]: its token,
+    /// and its groups selected once for all its URLs, which matters in files of thousands of groups), then
+    /// answered per URL.
+    // Out of line, as `ask_agent`, `read_url` and `site_of` (called once per question or row): with the adapter's
+    // row writers, 84 B less in the npm `.wasm` by zlib level 9.
+    #[inline(never)]
+    fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
         let base = question.base.as_deref();
-        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
-        let read_url = |u: &String| read_url(u, base, question.exact);
-        let mut urls: Vec<AskedUrl> =
-            question.urls.iter().map(|u| AskedUrl { typed: read_url(u), governs: None }).collect();
+        let mut agents = Vec::with_capacity(question.agents.len());
+        for a in &question.agents {
+            agents.push(ask_agent(a, question.exact));
+        }
+        let mut urls = Vec::with_capacity(question.urls.len());
+        for u in &question.urls {
+            urls.push(AskedUrl { typed: read_url(u, base, question.exact), governs: None });
+        }
         let site = site_of(question.site, base, &urls);
         for u in &mut urls {
             let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
@@ -508,47 +585,55 @@ impl Robots {
                 u.governs = governs(site, &u.typed.tested).ok();
             }
         }
+        // Without the other readings, every view is Google's: no readers, and the usage is the main answer's.
         let profiles: &[Profile] = match view {
-            View::Reading(_) => &[],
-            View::Compare => &Profile::ALL,
+            View::Compare if R::EVERY => &Profile::ALL,
+            _ => &[],
         };
-        let main = R::of(self, view.profile());
-        let google = R::of(self, Profile::Google);
-        let others: Vec<R::Of<'_>> = profiles.iter().map(|&p| R::of(self, p)).collect();
-        let old = question.baseline.map(|b| R::of(b, view.profile()));
+        let prepare = |reading| prepare(reading, &agents);
+        let main = prepare(R::of(self, view.profile()));
+        let google = (R::EVERY && view.profile() != Profile::Google).then(|| prepare(R::of(self, Profile::Google)));
+        let others: Vec<_> = crate::pushed(profiles.iter().map(|&p| prepare(R::of(self, p))));
+        let old = question.baseline.map(|b| prepare(R::of(b, view.profile())));
         let (mut differ, mut changed) = (0, 0);
         let mut cells = Vec::with_capacity(urls.len() * agents.len());
+        // The AI group of each row that names one AI crawler.
+        let mut ai_groups = Vec::with_capacity(agents.len());
+        for agent in &agents {
+            ai_groups.push(match &agent.members[..] {
+                [one] => one.crawler.and_then(|c| AI_GROUPS.iter().position(|g| g.kinds.contains(&c.kind))),
+                _ => None,
+            });
+        }
+        let mut ai = Vec::with_capacity(urls.len());
         for u in &urls {
-            for a in &agents {
+            let mut count = [AiCount::default(); AI_GROUPS.len()];
+            for a in 0..agents.len() {
                 if u.typed.error.is_some() {
                     cells.push(None);
                     continue;
                 }
                 let url = u.typed.tested.as_str();
-                let check = answer(&main, a, url);
-                let usage = if view.profile() == Profile::Google {
-                    self.usage_for(&check.verdict)
-                } else {
-                    self.usage_for(&answer(&google, a, url).verdict)
+                let check = main.1[a].check(&main.0, url);
+                let usage = match &google {
+                    None => self.usage_for(&check.verdict),
+                    Some((g, rows)) => self.usage_for(&rows[a].check(g, url).verdict),
                 };
-                let readers: Vec<Answer> = others
-                    .iter()
-                    .map(|r| {
-                        if r.profile() == view.profile() {
-                            short(r.profile(), &check)
-                        } else {
-                            short(r.profile(), &answer(r, a, url))
-                        }
-                    })
-                    .collect();
+                let readers: Vec<Answer> = crate::pushed(others.iter().map(|(r, rows)| {
+                    if r.profile() == view.profile() {
+                        short(r.profile(), &check)
+                    } else {
+                        short(r.profile(), &rows[a].check(r, url))
+                    }
+                }));
                 let differs = readers.iter().any(|r| r.allowed != check.verdict.allowed);
-                let baseline = old.as_ref().map(|r| short(r.profile(), &answer(r, a, url)));
+                let baseline = old.as_ref().map(|(r, rows)| short(r.profile(), &rows[a].check(r, url)));
                 let flipped = baseline.as_ref().is_some_and(|b| b.allowed != check.verdict.allowed);
                 differ += usize::from(differs);
                 changed += usize::from(flipped);
                 let AgentCheck { token, follows, verdict } = check;
                 let tied_disallow = verdict.tied_disallow().map(|m| m.line);
-                cells.push(Some(Cell {
+                let cell = Cell {
                     profile: view.profile(),
                     token,
                     follows,
@@ -559,10 +644,16 @@ impl Robots {
                     differs,
                     baseline,
                     changed: flipped,
-                }));
+                };
+                if let Some(g) = ai_groups[a] {
+                    count[g].blocked += usize::from(cell.blocked());
+                    count[g].looks_blocked += usize::from(cell.looks_blocked());
+                }
+                cells.push(Some(cell));
             }
+            ai.push(count);
         }
-        Survey { view, site, agents, urls, cells, differ, changed }
+        Survey { view, site, agents, urls, cells, differ, changed, ai }
     }
 
     /// Says in words why the cell of URL `url` and agent `agent` of `survey` (from [`Robots::ask`] on this
@@ -582,7 +673,7 @@ impl Robots {
     }
 
     /// [`Robots::explain_cell`] under Google's reading, for a survey from [`Robots::ask_google`], linking no other
-    /// reading.
+    /// reading (`None` for a cell answered under another reading).
     ///
     /// ```
     /// use robotscope::{Profile, Question, Robots};
@@ -605,19 +696,24 @@ impl Robots {
         let cell = survey.cell(url, agent)?;
         let asked = survey.agents.get(agent)?;
         let reading = R::of(self, profile);
-        let check = if profile == cell.profile {
-            AgentCheck { token: cell.token.clone(), follows: cell.follows.clone(), verdict: cell.verdict.clone() }
+        let other;
+        let (token, follows, verdict) = if profile == cell.profile {
+            (cell.token.as_deref(), cell.follows.as_deref(), &cell.verdict)
+        } else if !R::EVERY {
+            // Google's reading alone explains only cells answered under it.
+            return None;
         } else {
-            answer(&reading, asked, &survey.urls.get(url)?.typed.tested)
+            other = Row::new(&reading, asked).check(&reading, &survey.urls.get(url)?.typed.tested);
+            (other.token.as_deref(), other.follows.as_deref(), &other.verdict)
         };
         Some(match &asked.members[..] {
-            [one] => reading.explain_agent(one, &check),
-            _ if check.token.is_none() => format!(
+            [one] => reading.explain_answer(one, token, follows, verdict),
+            _ if token.is_none() => format!(
                 "{} all ignore the `*` group and no group names any of them, so no rule applies and the URL is \
                  allowed.",
                 asked.label
             ),
-            _ => reading.explain(&check.verdict, &asked.label),
+            _ => reading.explain(verdict, &asked.label),
         })
     }
 }
@@ -649,11 +745,15 @@ impl Robots {
         let groups = cell.verdict.groups.iter().take(4);
         if cell.profile == Profile::Google {
             for group in groups.filter_map(|&g| self.group(g)) {
-                lines.extend(group.agents().take(3).map(|a| a.line));
+                for a in group.agents().take(3) {
+                    lines.push(a.line);
+                }
             }
         } else {
             let reading = R::of(self, cell.profile);
-            lines.extend(groups.filter_map(|&g| reading.group_first_line(g)));
+            for line in groups.filter_map(|&g| reading.group_first_line(g)) {
+                lines.push(line);
+            }
         }
         // Groups come in file order, each with its user-agent lines first: only the deciding line needs a place.
         let line = cell.verdict.line;
@@ -731,29 +831,45 @@ impl Robots {
     /// assert!(robots.ai_summary("http://").is_err());
     /// ```
     pub fn ai_summary(&self, url: &str) -> Result<Vec<AiGroupSummary>, UrlError> {
+        // Google's reading (the question's view): the same survey as `ask`, with no other reading linked.
+        let question = Question { agents: ai_agents(), urls: alloc::vec![String::from(url)], ..Question::default() };
+        let survey = self.ask_google(&question);
+        if let Some(e) = survey.urls[0].typed.error {
+            return Err(e);
+        }
+        let counts = &survey.ai;
+        let mut cells = survey.cells.into_iter();
         let mut groups = Vec::with_capacity(AI_GROUPS.len());
-        for group in AI_GROUPS {
-            let question = Question {
-                agents: group.crawlers().map(|c| String::from(c.name)).collect(),
-                urls: alloc::vec![String::from(url)],
-                ..Question::default()
-            };
-            // Google's reading (the question's view): the same survey as `ask`, with no other reading linked.
-            let survey = self.ask_google(&question);
-            if let Some(e) = survey.urls[0].typed.error {
-                return Err(e);
+        for (group, count) in AI_GROUPS.into_iter().zip(&counts[0]) {
+            let mut crawlers = Vec::new();
+            for (crawler, cell) in group.crawlers().zip(cells.by_ref()) {
+                crawlers.extend(cell.map(|cell| AiAnswer { crawler, cell }));
             }
-            let crawlers: Vec<AiAnswer> = group
-                .crawlers()
-                .zip(survey.cells)
-                .filter_map(|(crawler, cell)| Some(AiAnswer { crawler, cell: cell? }))
-                .collect();
-            let blocked = crawlers.iter().filter(|a| a.cell.blocked()).count();
-            let looks_blocked = crawlers.iter().filter(|a| a.cell.looks_blocked()).count();
-            groups.push(AiGroupSummary { group, crawlers, blocked, looks_blocked });
+            groups.push(AiGroupSummary { group, crawlers, blocked: count.blocked, looks_blocked: count.looks_blocked });
         }
         Ok(groups)
     }
+}
+
+/// How many crawlers of one [`AiGroup`] a file blocks at one URL, and how many it only seems to block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AiCount {
+    /// How many are blocked ([`Cell::blocked`]).
+    pub blocked: usize,
+    /// How many only look blocked ([`Cell::looks_blocked`]).
+    pub looks_blocked: usize,
+}
+
+/// The agents a survey of the AI crawlers asks: every crawler of each [`AI_GROUPS`] group, by name, group after
+/// group (the rows [`Survey::ai`] counts).
+pub fn ai_agents() -> Vec<String> {
+    let mut agents = Vec::new();
+    for group in AI_GROUPS {
+        for c in group.crawlers() {
+            agents.push(String::from(c.name));
+        }
+    }
+    agents
 }
 
 /// The lean path of [`Robots::ask`] for long URL lists ([`Robots::brief`]): a question's agent rows read once,
@@ -830,5 +946,91 @@ impl Brief<'_> {
             }
         }
         typed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell is what `check_agent` (one member) or the pooled `check` (several) answers, under every view,
+    /// on presets with fallbacks, crawlers that ignore `*`, pools, headers, exact strings, bad URLs and a
+    /// baseline; `ask_google` is `ask` under Google's reading.
+    #[test]
+    fn cells_are_the_checks_of_their_rows() {
+        let files = [
+            "User-agent: Googlebot\nDisallow: /p/\n\nUser-agent: *\nDisallow: /cart\nAllow: /cart/ok\n",
+            "User-agent: a\nDisallow: /b\n\nUser-agent: B\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+            "User-agent: *\nAllow: /\nDisallow: /\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /x\n",
+            "",
+        ];
+        let agents: Vec<String> = [
+            "Googlebot-Image",
+            "AdsBot-Google",
+            "GPTBot",
+            "a,B",
+            "A, b, A",
+            "AdsBot-Google,Mediapartners-Google",
+            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+            "MyBot",
+            "",
+            "not a token!",
+        ]
+        .map(String::from)
+        .into();
+        let urls: Vec<String> =
+            ["/p/x", "cart", "https://example.com/cart/ok", "http://", "/b", "/x", "/", "https://other.org/cart"]
+                .map(String::from)
+                .into();
+        let views = [View::Compare, View::Reading(Profile::Google), View::Reading(Profile::Rfc9309)];
+        for file in files {
+            let robots = Robots::parse(file);
+            for base in files {
+                let baseline = Robots::parse(base);
+                for (exact, baseline, view) in [false, true]
+                    .into_iter()
+                    .flat_map(|e| [None, Some(&baseline)].map(|b| (e, b)))
+                    .flat_map(|(e, b)| views.map(|v| (e, b, v)))
+                {
+                    let q = Question {
+                        agents: agents.clone(),
+                        urls: urls.clone(),
+                        baseline,
+                        exact,
+                        view,
+                        ..Default::default()
+                    };
+                    let s = robots.ask(&q);
+                    if view == View::Reading(Profile::Google) {
+                        assert_eq!(robots.ask_google(&q), s);
+                    }
+                    for (u, url) in s.urls.iter().enumerate() {
+                        for (a, agent) in s.agents.iter().enumerate() {
+                            let Some(cell) = s.cell(u, a) else { continue };
+                            let reading = robots.reading(cell.profile);
+                            let check = match &agent.members[..] {
+                                [one] => reading.check_agent(one, &url.typed.tested),
+                                _ => {
+                                    let tokens = pool_tokens(&reading, agent);
+                                    let verdict = if tokens.is_empty() {
+                                        Verdict::unrestricted(reading.check("", &url.typed.tested).path)
+                                    } else {
+                                        reading.check(&tokens[..], &url.typed.tested)
+                                    };
+                                    let token = (!tokens.is_empty()).then(|| tokens.join(","));
+                                    AgentCheck { token, follows: None, verdict }
+                                }
+                            };
+                            let got = AgentCheck {
+                                token: cell.token.clone(),
+                                follows: cell.follows.clone(),
+                                verdict: cell.verdict.clone(),
+                            };
+                            assert_eq!(got, check, "{file:?}, {:?} at {:?}", agent.input, url.typed.input);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -209,23 +209,34 @@ impl Robots {
     /// );
     /// ```
     pub fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
+        self.explain_answer(agent, check.token.as_deref(), check.follows.as_deref(), &check.verdict)
+    }
+
+    /// [`Self::explain_agent`] for an answer's parts: its token, the token it follows and its verdict.
+    pub(crate) fn explain_answer(
+        &self,
+        agent: &TypedAgent,
+        token: Option<&str>,
+        follows: Option<&str>,
+        verdict: &Verdict,
+    ) -> String {
         let label = agent.label();
-        match (&check.token, &check.follows) {
+        match (token, follows) {
             (None, _) => format!(
                 "{label} ignores the `*` group and no group names it, so no rule applies and the URL is allowed."
             ),
             (Some(_), Some(followed)) => {
                 let operator = agent.crawler.map_or("its operator", |c| c.operator);
-                let (groups, plural) = self.group_ranges(&check.verdict);
+                let (groups, plural) = self.group_ranges(verdict);
                 let ignored = if self.has_global_rules() { "; the `*` rules are ignored" } else { "" };
                 let mut text = format!(
                     "{label} has no group of its own, so it follows {followed}'s {plural} ({groups}), as {operator} \
                      documents{ignored}."
                 );
-                self.push_rule_sentence(&check.verdict, &mut text);
+                self.push_rule_sentence(verdict, &mut text);
                 text
             }
-            (Some(_), None) => self.explain(&check.verdict, label),
+            (Some(_), None) => self.explain(verdict, label),
         }
     }
 }

@@ -376,7 +376,7 @@ impl Robots {
     /// Bing, Yandex and others honour it.
     pub fn crawl_delay<A: Agents + ?Sized>(&self, agents: &A) -> Option<(f64, usize)> {
         let (_, groups) = self.applicable_groups(agents);
-        let groups: Vec<usize> = groups.collect();
+        let groups: Vec<usize> = crate::pushed(groups);
         self.others
             .iter()
             .filter(|o| o.group.is_some_and(|g| groups.binary_search(&g).is_ok()))
@@ -483,7 +483,7 @@ impl Robots {
     /// The groups that answer for `agents` ([`Robots::applicable_groups`]), found once for many URLs.
     pub(crate) fn select<A: Agents + ?Sized>(&self, agents: &A) -> Selection {
         let (own, groups) = self.applicable_groups(agents);
-        Selection { own, groups: groups.collect() }
+        Selection { own, groups: crate::pushed(groups) }
     }
 
     /// [`Robots::check`] over the groups of a [`Robots::select`].
@@ -504,8 +504,12 @@ impl Robots {
         let mut group_lines = Vec::new();
         for &g in &groups {
             let data = &self.groups[g];
-            group_lines.extend(self.agents[data.agents.clone()].iter().map(|a| a.line));
-            group_lines.extend(self.rules[data.rules.clone()].iter().map(|r| r.line));
+            for a in &self.agents[data.agents.clone()] {
+                group_lines.push(a.line);
+            }
+            for r in &self.rules[data.rules.clone()] {
+                group_lines.push(r.line);
+            }
         }
         // Already in order: groups come in file order, and in each its user-agent lines precede its rules.
         let decided_by = (decider.line != 0)
@@ -693,7 +697,7 @@ impl<'a> Group<'a> {
     /// The line numbers of the group's user-agent and rule lines, in order (a group's user-agent lines all
     /// come before its rules).
     pub fn lines(&self) -> Vec<usize> {
-        self.agents().map(|a| a.line).chain(self.rules().map(|r| r.line)).collect()
+        crate::pushed(self.agents().map(|a| a.line).chain(self.rules().map(|r| r.line)))
     }
 
     /// The first and last line of the group's user-agent and rule lines.

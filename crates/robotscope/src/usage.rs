@@ -327,10 +327,13 @@ impl Robots {
     ///            [("search", Some(true)), ("ai-train", Some(false))]);
     /// ```
     pub fn content_signals(&self) -> Vec<ContentSignal> {
-        self.other_directives()
-            .filter(|d| d.key.eq_ignore_ascii_case(b"content-signal"))
-            .map(|d| ContentSignal { line: d.line, group: d.group, signals: parse_signals(d.value) })
-            .collect()
+        crate::pushed(
+            self.other_directives().filter(|d| d.key.eq_ignore_ascii_case(b"content-signal")).map(|d| ContentSignal {
+                line: d.line,
+                group: d.group,
+                signals: parse_signals(d.value),
+            }),
+        )
     }
 
     /// The `Content-Usage` lines (IETF AI Preferences draft), in file order.
@@ -342,13 +345,10 @@ impl Robots {
     /// assert_eq!(u.preferences, Some(vec![("train-ai".to_string(), true)]));
     /// ```
     pub fn content_usage_lines(&self) -> Vec<ContentUsage> {
-        self.other_directives()
-            .filter(|d| d.key.eq_ignore_ascii_case(b"content-usage"))
-            .map(|d| {
-                let (path, prefs) = split_usage(d.value);
-                ContentUsage { line: d.line, group: d.group, path: lossy(path), preferences: parse_preferences(prefs) }
-            })
-            .collect()
+        crate::pushed(self.other_directives().filter(|d| d.key.eq_ignore_ascii_case(b"content-usage")).map(|d| {
+            let (path, prefs) = split_usage(d.value);
+            ContentUsage { line: d.line, group: d.group, path: lossy(path), preferences: parse_preferences(prefs) }
+        }))
     }
 
     /// The usage preferences that apply when `agents` fetch `url` (see [`Robots::usage_for`]).

@@ -124,7 +124,7 @@ impl Verdict {
 pub(crate) fn line_ranges(ranges: impl Iterator<Item = (usize, usize)>) -> (String, bool) {
     use alloc::format;
     let ranges: Vec<String> =
-        ranges.map(|(a, b)| if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }).collect();
+        crate::pushed(ranges.map(|(a, b)| if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }));
     (ranges.join(", "), ranges.len() > 1)
 }
 

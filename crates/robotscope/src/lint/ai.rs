@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{lossy, DiagnosticKind, Linter, Severity};
+use crate::pushed;
 
 impl Linter<'_> {
     /// The traps of AI-era files: merged groups whose allow ties a disallow, search crawlers caught in a
@@ -45,7 +46,7 @@ impl Linter<'_> {
                 continue;
             }
             let rules: Vec<crate::Rule<'_>> =
-                groups.iter().filter_map(|&g| robots.group(g)).flat_map(|g| g.rules().collect::<Vec<_>>()).collect();
+                pushed(groups.iter().filter_map(|&g| robots.group(g)).flat_map(|g| pushed(g.rules())));
             // The allows a disallow can tie, found in one pass (a scan per disallow was quadratic: 18 s for a file
             // of 50,000 repeated groups): by pattern, and by length for the match-everything patterns. Each keeps
             // the first allow and the first from another group, so the first allow outside any given group is one
@@ -92,7 +93,7 @@ impl Linter<'_> {
         }
         let mut claudebot_named: Option<bool> = None;
         for g in robots.groups() {
-            let agents: Vec<_> = g.agents().collect();
+            let agents: Vec<_> = pushed(g.agents());
             let blocks_all = g.rules().any(|r| r.kind == crate::RuleKind::Disallow && matches_all(r.pattern));
             let kind_of = |a: &crate::UserAgent<'_>| {
                 core::str::from_utf8(a.token).ok().and_then(crate::agent::crawler).map(|c| (c, c.kind))

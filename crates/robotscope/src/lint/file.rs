@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use super::{DiagnosticKind, Linter, Severity};
 use crate::{Span, GOOGLE_SIZE_LIMIT};
+use crate::pushed;
 
 /// The fix for a file past a crawler's size limit.
 const SHORTEN: &str = "shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist";
@@ -17,7 +18,7 @@ impl Linter<'_> {
         let head = &src[start..src.len().min(start + 1024)];
         let first = head.iter().position(|c| !c.is_ascii_whitespace());
         if let Some(p) = first {
-            let lower: Vec<u8> = head[p..].iter().map(u8::to_ascii_lowercase).collect();
+            let lower: Vec<u8> = pushed(head[p..].iter().map(u8::to_ascii_lowercase));
             let looks_html = lower.starts_with(b"<")
                 && [&b"<!doctype html"[..], b"<html", b"<head", b"<body"]
                     .iter()

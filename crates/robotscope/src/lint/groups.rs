@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use super::{lossy, DiagnosticKind, Linter, Severity};
 use crate::lines::{KeyKind, Line};
 use crate::Span;
+use crate::pushed;
 
 impl Linter<'_> {
     pub(super) fn groups(&mut self) {
@@ -24,37 +25,34 @@ impl Linter<'_> {
         }
         // For each line, whether it is blank or holds a directive: what separates user-agent lines visually.
         let separator: Vec<bool> = if robots.groups().len() > 0 {
-            robots.lines().map(|l| l.metadata.is_empty || l.directive.is_some()).collect()
+            pushed(robots.lines().map(|l| l.metadata.is_empty || l.directive.is_some()))
         } else {
             Vec::new()
         };
         let mut by_token: BTreeMap<Vec<u8>, Vec<usize>> = BTreeMap::new();
         // Groups that block everything (`Disallow: /`): ignoring `*` changes nothing for them.
-        let blocks_all: Vec<bool> = robots
-            .groups()
-            .map(|g| {
-                g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
-            })
-            .collect();
+        let blocks_all: Vec<bool> = pushed(robots.groups().map(|g| {
+            g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
+        }));
         let mut global_rules: Vec<usize> = Vec::new();
         // For each line, what may make a reader think the group ended before it: a `Sitemap:` line, a blank
         // line, or a line with another key (`Crawl-delay`, `Content-Usage`, an unknown key).
         let (sitemap_line, blank_line, other_line): (Vec<bool>, Vec<bool>, Vec<bool>) = if separator.is_empty() {
             (Vec::new(), Vec::new(), Vec::new())
         } else {
-            let lines: Vec<_> = robots.lines().collect();
+            let lines: Vec<_> = pushed(robots.lines());
             let kind = |l: &Line| l.directive.as_ref().map(|d| d.kind);
             (
-                lines.iter().map(|l| kind(l) == Some(KeyKind::Sitemap)).collect(),
-                lines.iter().map(|l| l.metadata.is_empty).collect(),
-                lines.iter().map(|l| kind(l) == Some(KeyKind::Unknown)).collect(),
+                pushed(lines.iter().map(|l| kind(l) == Some(KeyKind::Sitemap))),
+                pushed(lines.iter().map(|l| l.metadata.is_empty)),
+                pushed(lines.iter().map(|l| kind(l) == Some(KeyKind::Unknown))),
             )
         };
         for g in robots.groups() {
-            let agents: Vec<_> = g.agents().collect();
+            let agents: Vec<_> = pushed(g.agents());
             // Rules after a `Sitemap:` line, or after a blank line and another non-group line, look like the
             // start of something new but join this group (Google's matcher confirms: google/robotstxt#51).
-            let group_rules: Vec<_> = g.rules().collect();
+            let group_rules: Vec<_> = pushed(g.rules());
             for pair in group_rules.windows(2) {
                 let between = pair[0].line..pair[1].line.saturating_sub(1);
                 let any = |v: &[bool]| v.get(between.clone()).is_some_and(|s| s.iter().any(|&b| b));
@@ -63,7 +61,7 @@ impl Linter<'_> {
                     continue;
                 }
                 let first = agents.first().map_or(0, |a| a.line);
-                let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
+                let names: Vec<String> = pushed(agents.iter().map(|a| lossy(a.value)));
                 let what = if after_sitemap { "a `Sitemap:` line" } else { "a blank line and another line" };
                 let r = pair[1];
                 self.push(DiagnosticKind::RuleJoinsGroup, Severity::Warning, r.line, r.value_span, || {
@@ -103,10 +101,10 @@ impl Linter<'_> {
                     });
                 }
             }
-            let rules: Vec<_> = g.rules().collect();
+            let rules: Vec<_> = pushed(g.rules());
             if rules.is_empty() {
                 let last = agents.last().map_or(0, |a| a.line);
-                let names: Vec<String> = agents.iter().map(|a| lossy(a.value)).collect();
+                let names: Vec<String> = pushed(agents.iter().map(|a| lossy(a.value)));
                 self.push(
                     DiagnosticKind::EmptyGroup,
                     Severity::Warning,
@@ -126,7 +124,9 @@ impl Linter<'_> {
             }
             if agents.iter().any(|a| a.global) {
                 // Groups come in file order, so the list stays sorted.
-                global_rules.extend(rules.iter().filter(|r| !r.pattern.is_empty()).map(|r| r.line));
+                for r in rules.iter().filter(|r| !r.pattern.is_empty()) {
+                    global_rules.push(r.line);
+                }
             }
             for a in &agents {
                 if !a.global && !a.token.is_empty() {
@@ -139,13 +139,13 @@ impl Linter<'_> {
             self.conflicts(&rules);
         }
         for (token, groups) in &by_token {
-            let first = robots.group(groups[0]).map(|g| g.agents().collect::<Vec<_>>()).unwrap_or_default();
+            let first = robots.group(groups[0]).map(|g| pushed(g.agents())).unwrap_or_default();
             let Some(agent) = first.iter().find(|a| !a.global && a.token.eq_ignore_ascii_case(token)) else {
                 continue;
             };
             if groups.len() > 1 {
                 let starts: Vec<String> =
-                    groups.iter().filter_map(|&g| robots.group(g)).map(|g| g.line_range().0.to_string()).collect();
+                    pushed(groups.iter().filter_map(|&g| robots.group(g)).map(|g| g.line_range().0.to_string()));
                 self.push(DiagnosticKind::RepeatedAgent, Severity::Info, agent.line, agent.value_span, || {
                     (
                         format!(
@@ -161,7 +161,7 @@ impl Linter<'_> {
             let own_has_global = first.iter().any(|a| a.global);
             let blocked = groups.iter().any(|&g| blocks_all[g]);
             if !global_rules.is_empty() && !own_has_global && !blocked {
-                let list: Vec<String> = global_rules.iter().take(8).map(|l| l.to_string()).collect();
+                let list: Vec<String> = pushed(global_rules.iter().take(8).map(|l| l.to_string()));
                 let more = if global_rules.len() > 8 { ", …" } else { "" };
                 let word = if global_rules.len() == 1 { "line" } else { "lines" };
                 self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {

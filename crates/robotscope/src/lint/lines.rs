@@ -9,10 +9,11 @@ use super::{canonical, lossy, DiagnosticKind, Linter, Severity};
 use crate::lines::{KeyKind, Line};
 use crate::report::UNUSED_KEYS;
 use crate::{Span, MAX_LINE_LEN};
+use crate::pushed;
 
 /// Levenshtein distance over ASCII-lower-cased bytes, for "did you mean" suggestions.
 fn distance(a: &[u8], b: &[u8]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut prev: Vec<usize> = pushed(0..=b.len());
     for (i, &ca) in a.iter().enumerate() {
         let mut cur = Vec::with_capacity(b.len() + 1);
         cur.push(i + 1);

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::{canonical, lossy, DiagnosticKind, Linter, Severity};
 use crate::Span;
+use crate::pushed;
 
 impl Linter<'_> {
     /// Lines only Google reads as written, and files that Google and RFC 9309 crawlers answer differently.
@@ -61,7 +62,7 @@ impl Linter<'_> {
         for r in robots.rules().filter(|r| r.group.is_some()) {
             // The rule's path with its wildcards matching nothing; `/robots.txt` is not a page.
             let body = r.pattern.strip_suffix(b"$").unwrap_or(r.pattern);
-            let path: Vec<u8> = body.iter().copied().filter(|&c| c != b'*').collect();
+            let path: Vec<u8> = pushed(body.iter().copied().filter(|&c| c != b'*'));
             if path.first() == Some(&b'/') && path != b"/robots.txt" && !paths.contains(&path) {
                 paths.push(path);
             }
@@ -70,7 +71,7 @@ impl Linter<'_> {
             }
         }
         let mut agents: Vec<String> = Vec::new();
-        for a in robots.groups().flat_map(|g| g.agents().collect::<Vec<_>>()) {
+        for a in robots.groups().flat_map(|g| pushed(g.agents())) {
             let token = String::from_utf8_lossy(a.token).into_owned();
             if !a.global
                 && !token.is_empty()

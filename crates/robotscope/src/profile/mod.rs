@@ -162,7 +162,7 @@ impl PGroup {
 /// A file read under one [`Profile`], parsed once for many queries: [`Robots::reading`].
 #[derive(Debug, Clone)]
 pub struct Reading<'a> {
-    robots: &'a Robots,
+    pub(crate) robots: &'a Robots,
     profile: Profile,
     groups: Cow<'a, [PGroup]>,
     ignored: Cow<'a, [IgnoredLine]>,
@@ -507,11 +507,22 @@ impl<'a> Reading<'a> {
 
     /// Says why [`Reading::check_agent`] came out as it did, naming the agent as typed.
     pub fn explain_agent(&self, agent: &TypedAgent, check: &AgentCheck) -> String {
+        self.explain_answer(agent, check.token.as_deref(), check.follows.as_deref(), &check.verdict)
+    }
+
+    /// [`Self::explain_agent`] for an answer's parts: its token, the token it follows and its verdict.
+    pub(crate) fn explain_answer(
+        &self,
+        agent: &TypedAgent,
+        token: Option<&str>,
+        follows: Option<&str>,
+        verdict: &Verdict,
+    ) -> String {
         if self.profile == Profile::Google {
-            return self.robots.explain_agent(agent, check);
+            return self.robots.explain_answer(agent, token, follows, verdict);
         }
         let label = agent.label();
-        match (&check.token, &check.follows) {
+        match (token, follows) {
             (None, _) => format!(
                 "{label} ignores the `*` group and no group names it under {}, so no rule applies and the URL is \
                  allowed.",
@@ -519,10 +530,10 @@ impl<'a> Reading<'a> {
             ),
             (Some(_), Some(followed)) => {
                 let operator = agent.crawler.map_or("its operator", |c| c.operator);
-                let why = self.explain(&check.verdict, followed);
+                let why = self.explain(verdict, followed);
                 format!("{label} has no group of its own, so it follows {followed}'s, as {operator} documents. {why}")
             }
-            (Some(_), None) => self.explain(&check.verdict, label),
+            (Some(_), None) => self.explain(verdict, label),
         }
     }
 
