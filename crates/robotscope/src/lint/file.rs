@@ -5,8 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{DiagnosticKind, Linter, Severity};
-use crate::{Span, GOOGLE_SIZE_LIMIT};
 use crate::pushed;
+use crate::{Span, GOOGLE_SIZE_LIMIT};
 
 /// The fix for a file past a crawler's size limit.
 const SHORTEN: &str = "shorten the file: merge rules with wildcards, drop rules for crawlers that no longer exist";

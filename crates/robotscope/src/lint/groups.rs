@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 
 use super::{lossy, DiagnosticKind, Linter, Severity};
 use crate::lines::{KeyKind, Line};
-use crate::Span;
 use crate::pushed;
+use crate::Span;
 
 impl Linter<'_> {
     pub(super) fn groups(&mut self) {

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 
 use super::{canonical, lossy, DiagnosticKind, Linter, Severity};
 use crate::lines::{KeyKind, Line};
+use crate::pushed;
 use crate::report::UNUSED_KEYS;
 use crate::{Span, MAX_LINE_LEN};
-use crate::pushed;
 
 /// Levenshtein distance over ASCII-lower-cased bytes, for "did you mean" suggestions.
 fn distance(a: &[u8], b: &[u8]) -> usize {

@@ -6,8 +6,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{canonical, lossy, DiagnosticKind, Linter, Severity};
-use crate::Span;
 use crate::pushed;
+use crate::Span;
 
 impl Linter<'_> {
     /// Lines only Google reads as written, and files that Google and RFC 9309 crawlers answer differently.
