@@ -16,7 +16,7 @@ fn is_token_byte(c: u8) -> bool {
 /// assert_eq!(product_token("*bot"), "");
 /// ```
 pub fn product_token(value: &str) -> &str {
-    &value[..token_len(value.as_bytes())]
+    crate::cut(value, 0, token_len(value.as_bytes()))
 }
 
 pub(crate) fn token_len(value: &[u8]) -> usize {
@@ -523,8 +523,8 @@ pub fn token_from_user_agent(header: &str) -> &str {
         return found;
     }
     // `Mozilla/5.0 (compatible; Name/1.0; ...)`: the crawler is the product inside the comment.
-    if let Some(pos) = header.find("compatible;") {
-        let rest = header[pos + "compatible;".len()..].trim_start();
+    if let Some(pos) = crate::pattern::find_str(header, "compatible;") {
+        let rest = crate::cut(header, pos + "compatible;".len(), header.len()).trim_start();
         let token = product_token(rest);
         if !token.is_empty() {
             return token;

@@ -502,7 +502,7 @@ fn read_url(u: &str, base: Option<&str>, exact: bool) -> TypedUrl {
     if !exact {
         return resolve_url(u, base);
     }
-    let kind = if u.contains("://") { UrlKind::Full } else { UrlKind::Path };
+    let kind = if crate::pattern::find_str(u, "://").is_some() { UrlKind::Full } else { UrlKind::Path };
     TypedUrl { input: u.to_string(), tested: u.to_string(), kind, error: None }
 }
 
@@ -580,7 +580,7 @@ impl Robots {
         }
         let site = site_of(question.site, base, &urls);
         for u in &mut urls {
-            let readable = u.typed.error.is_none() && u.typed.tested.contains("://");
+            let readable = u.typed.error.is_none() && crate::pattern::find_str(&u.typed.tested, "://").is_some();
             if let (Some(site), true) = (&site, readable) {
                 u.governs = governs(site, &u.typed.tested).ok();
             }

@@ -298,14 +298,14 @@ pub fn resolve_url(input: &str, base: Option<&str>) -> TypedUrl {
 }
 
 fn url_kind(input: &str) -> UrlKind {
-    if input.starts_with("//") || input.contains("://") {
+    if input.starts_with("//") || crate::pattern::find_str(input, "://").is_some() {
         return UrlKind::Full;
     }
     if input.starts_with('/') {
         return UrlKind::Path;
     }
-    let first = &input[..input.find(['/', '?', '#']).unwrap_or(input.len())];
-    let host = &first[..first.find(':').unwrap_or(first.len())];
+    let first = crate::cut(input, 0, input.find(['/', '?', '#']).unwrap_or(input.len()));
+    let host = crate::cut(first, 0, first.find(':').unwrap_or(first.len()));
     // A bare word is one word: `not a url` is no path but a host that cannot be read.
     let spaced = first.bytes().any(|b| b.is_ascii_whitespace());
     if first.contains(['.', ':']) || spaced || host.eq_ignore_ascii_case("localhost") || input.is_empty() {
@@ -318,9 +318,9 @@ fn url_kind(input: &str) -> UrlKind {
 /// `scheme://host[:port]` of a base URL, normalised.
 fn origin_of(base: &str) -> Result<String, UrlError> {
     let url = normalize_url(base)?;
-    let after = url.find("://").map_or(0, |i| i + 3);
-    let end = url[after..].find(['/', '?']).map_or(url.len(), |i| after + i);
-    Ok(String::from(&url[..end]))
+    let after = crate::pattern::find_str(&url, "://").map_or(0, |i| i + 3);
+    let end = crate::cut(&url, after, url.len()).find(['/', '?']).map_or(url.len(), |i| after + i);
+    Ok(String::from(crate::cut(&url, 0, end)))
 }
 
 /// A named set of presets: one kind (`search`, `ads`, `ai-training`, `ai-search`, `user-triggered`,

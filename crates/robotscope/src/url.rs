@@ -82,7 +82,7 @@ pub fn path_of(url: &str) -> String {
     if b[p] != b'/' {
         out.push('/');
     }
-    out.push_str(&url[p..end]);
+    out.push_str(crate::cut(url, p, end));
     out
 }
 
@@ -149,28 +149,28 @@ fn split(url: &str) -> Result<Parts<'_>, UrlError> {
     if url.is_empty() {
         return Err(UrlError::Empty);
     }
-    let colon = url.find("://").ok_or(UrlError::MissingScheme)?;
-    let scheme = &url[..colon];
+    let colon = crate::pattern::find_str(url, "://").ok_or(UrlError::MissingScheme)?;
+    let scheme = crate::cut(url, 0, colon);
     let scheme_ok = scheme.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
         && scheme.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
     if !scheme_ok {
         return Err(if scheme.is_empty() { UrlError::MissingScheme } else { UrlError::InvalidScheme });
     }
-    let after = &url[colon + 3..];
+    let after = crate::cut(url, colon + 3, url.len());
     let special = is_special(scheme);
     let auth_end =
         after.find(|c: char| c == '/' || c == '?' || c == '#' || (special && c == '\\')).unwrap_or(after.len());
-    let authority = &after[..auth_end];
-    let rest = &after[auth_end..];
-    let rest = &rest[..rest.find('#').unwrap_or(rest.len())];
+    let authority = crate::cut(after, 0, auth_end);
+    let rest = crate::cut(after, auth_end, after.len());
+    let rest = crate::cut(rest, 0, rest.find('#').unwrap_or(rest.len()));
     let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     let (host, port) = if hostport.starts_with('[') {
         match hostport.find(']') {
             Some(close) => {
-                let tail = &hostport[close + 1..];
+                let tail = crate::cut(hostport, close + 1, hostport.len());
                 match tail.strip_prefix(':') {
-                    Some(p) => (&hostport[..=close], Some(p)),
-                    None if tail.is_empty() => (&hostport[..=close], None),
+                    Some(p) => (crate::cut(hostport, 0, close + 1), Some(p)),
+                    None if tail.is_empty() => (crate::cut(hostport, 0, close + 1), None),
                     None => return Err(UrlError::InvalidHost),
                 }
             }
@@ -405,14 +405,14 @@ pub fn normalize_url(input: &str) -> Result<String, UrlError> {
     }
     let mut out = String::with_capacity(s.len() + 8);
     if s.starts_with('/') && !s.starts_with("//") {
-        let rest = &s[..s.find('#').unwrap_or(s.len())];
+        let rest = crate::cut(s, 0, s.find('#').unwrap_or(s.len()));
         return Ok(finish(out, rest, true, false));
     }
     let owned;
     let absolute = match scheme_len(s) {
-        Some(n) if s[n..].starts_with("//") => s,
+        Some(n) if s.as_bytes()[n..].starts_with(b"//") => s,
         // `mailto:x`, `javascript:...`: there is no host, and no robots.txt applies.
-        Some(n) if !s[n..].starts_with(|c: char| c.is_ascii_digit()) => return Err(UrlError::MissingHost),
+        Some(n) if !s.as_bytes().get(n).is_some_and(u8::is_ascii_digit) => return Err(UrlError::MissingHost),
         // No scheme (`example.com/a`, `localhost:8080/a`, `//example.com/a`): read as http.
         _ => {
             owned = alloc::format!("http://{}", s.trim_start_matches('/'));
@@ -438,7 +438,7 @@ fn scheme_len(s: &str) -> Option<usize> {
 
 fn finish(mut out: String, rest: &str, needs_path: bool, backslash_is_slash: bool) -> String {
     let (path, query) = match rest.find('?') {
-        Some(q) => (&rest[..q], Some(&rest[q + 1..])),
+        Some(q) => (crate::cut(rest, 0, q), Some(crate::cut(rest, q + 1, rest.len()))),
         None => (rest, None),
     };
     let path = if path.is_empty() && needs_path { "/" } else { path };

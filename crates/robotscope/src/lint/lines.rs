@@ -305,7 +305,9 @@ impl Linter<'_> {
             let t = core::str::from_utf8(token).unwrap_or("");
             crate::agent::crawler(t).map(|c| c.tokens[0]).or_else(|| {
                 let mut found = crate::CRAWLERS.iter().map(|c| c.tokens[0]).filter(|c| {
-                    c.len() > t.len() + 1 && c[..t.len()].eq_ignore_ascii_case(t) && c.as_bytes()[t.len()] == b'-'
+                    c.len() > t.len() + 1
+                        && c.as_bytes()[..t.len()].eq_ignore_ascii_case(t.as_bytes())
+                        && c.as_bytes()[t.len()] == b'-'
                 });
                 let first = found.next();
                 first.filter(|_| found.next().is_none())
