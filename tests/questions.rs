@@ -139,6 +139,7 @@ fn the_core_answers_the_shared_questions() {
             base: q.get("base").and_then(Value::as_str).map(String::from),
             site: q.get("site").and_then(Value::as_str),
             view: view(q["view"].as_str().unwrap()),
+            readings: &[],
             baseline: baseline.as_ref(),
             exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
         };
@@ -266,6 +267,7 @@ fn brief_answers_as_ask_does() {
             base: q.get("base").and_then(Value::as_str).map(String::from),
             site: q.get("site").and_then(Value::as_str),
             view: view(q["view"].as_str().unwrap()),
+            readings: &[],
             baseline: None,
             exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
         };

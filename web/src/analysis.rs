@@ -363,6 +363,7 @@ impl Analysis {
             base: inputs.base.as_deref().map(String::from),
             site: None,
             view: self.view,
+            readings: &[],
             baseline: self.baseline.as_deref(),
             exact: false,
         };

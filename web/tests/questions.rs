@@ -98,6 +98,7 @@ fn the_tester_answers_the_shared_questions() {
             base: q.get("base").and_then(Value::as_str).map(String::from),
             site: None,
             view: survey.view,
+            readings: &[],
             baseline: baseline.as_ref(),
             exact: false,
         };

@@ -362,6 +362,7 @@ impl Asker<'_> {
             base: self.o.base.clone(),
             site: self.site.as_deref(),
             view: self.o.view,
+            readings: &[],
             baseline: self.baseline,
             exact: self.o.exact,
         }
@@ -619,6 +620,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         base: o.base.clone(),
         site: None,
         view: o.view,
+        readings: &[],
         baseline: baseline.as_ref(),
         exact: o.exact,
     };

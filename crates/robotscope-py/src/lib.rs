@@ -81,6 +81,7 @@ fn ask_one(
         base: base.map(str::to_string),
         site: None,
         view,
+        readings: &[],
         baseline: None,
         exact,
     };
@@ -207,7 +208,8 @@ impl Robots {
         let robots = &*self.inner;
         let old = baseline.map(|b| Arc::clone(&b.inner));
         let survey = py.detach(|| {
-            let question = Question { agents, urls, base, site: None, view, baseline: old.as_deref(), exact };
+            let question =
+                Question { agents, urls, base, site: None, view, readings: &[], baseline: old.as_deref(), exact };
             robots.ask(&question)
         });
         Ok(Survey { robots: Arc::clone(&self.inner), inner: Arc::new(survey) })
@@ -228,8 +230,9 @@ impl Robots {
         let view = View::Reading(profile_of(profile)?);
         let robots = &*self.inner;
         let (width, height) = (agents.len(), urls.len());
-        let survey =
-            py.detach(|| robots.ask(&Question { agents, urls, base, site: None, view, baseline: None, exact }));
+        let survey = py.detach(|| {
+            robots.ask(&Question { agents, urls, base, site: None, view, readings: &[], baseline: None, exact })
+        });
         if let Some((_, u)) = survey.url_errors().next() {
             let e = u.typed.error.map_or("", |e| e.message());
             return Err(PyValueError::new_err(format!("{:?} cannot be read as a URL: {e}", u.typed.input)));

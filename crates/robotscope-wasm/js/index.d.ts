@@ -319,6 +319,8 @@ export interface Question {
   base?: string;
   /** Default `google`; any other view needs `initProfiles()` in browsers. */
   view?: View;
+  /** With `view: 'compare'`, the profiles compared, in this order (default: all of `PROFILES`); ignored otherwise. */
+  readings?: readonly Profile[];
   /** An earlier version of the file: each cell also carries its answer there, and whether it changed. */
   baseline?: Robots;
   /** The strings exactly as given (Google's own `robots` binary; no presets, no header reading, never an error). */
@@ -353,9 +355,11 @@ export interface SurveyCell {
   looksBlocked: boolean;
   /** When comparing: whether the readers disagree on allowed or disallowed. */
   differs: boolean;
+  /** When comparing: whether the readers name different deciding lines, even when they agree on the answer. */
+  linesDiffer: boolean;
   /** With a baseline: whether its answer is the other one. */
   changed: boolean;
-  /** When comparing: every reader's answer, in `PROFILES` order; empty otherwise. */
+  /** When comparing: each compared reading's answer, in `question.readings` order (default `PROFILES`); empty otherwise. */
   readers: ReaderAnswer[];
   baseline: ReaderAnswer | null;
   /** The usage preferences, one rule under every view (Google's groups). */

@@ -51,12 +51,20 @@ function createSurvey(ctx) {
    * agents that are blocked and only look blocked, a pair per AI group.
    */
   function ask(robots, question, fn = 'robots.ask') {
-    const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'baseline', 'exact', 'explain']);
+    const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'readings', 'baseline', 'exact', 'explain']);
     if (question === undefined) throw new TypeError(`${fn}: the question must be an object with agents and urls`);
     const agents = rows(fn, 'question.agents', q.agents);
     const urls = rows(fn, 'question.urls', q.urls);
     const base = q.base === undefined ? '' : text(fn, 'question.base', q.base);
     const view = q.view === undefined ? 0 : pick(fn, VIEWS, q.view, 'question.view');
+    // The profiles compared, as indices in PROFILES (none: all of them); the core ignores them under one reading.
+    let readings = [];
+    if (q.readings !== undefined) {
+      if (!Array.isArray(q.readings)) {
+        throw new TypeError(`${fn}: question.readings must be an array of profile names (${PROFILES.join(', ')})`);
+      }
+      readings = q.readings.map((p, i) => pick(fn, PROFILES, p, `question.readings[${i}]`));
+    }
     const baseline = q.baseline;
     if (baseline !== undefined && !isRobots(baseline)) {
       throw new TypeError(`${fn}: question.baseline must be a Robots, got ${describe(baseline)}`);
@@ -69,7 +77,7 @@ function createSurvey(ctx) {
     }
     const b = baseline === undefined ? undefined : handle(baseline, fn);
     const w = handle(robots, fn);
-    const s = JSON.parse(w.ask(agents, urls, base, view, b || w, b !== undefined, q.exact === true, q.explain === true));
+    const s = JSON.parse(w.ask(agents, urls, base, view, Uint8Array.from(readings), b || w, b !== undefined, q.exact === true, q.explain === true));
     const n = q.agents.length;
     const cells = q.urls.map((_, u) => s.cells.slice(u * n, u * n + n));
     const asked = s.agents.map((a) => ({ ...a, members: a.members.map(agentOf) }));
@@ -115,7 +123,7 @@ function createSurvey(ctx) {
 
   /**
    * Every URL for every agent under each profile asked (the CLI's `check --compare`): the strings as given (the
-   * core's exact reading), each profile's answer and explanation, and the core's marks.
+   * core's exact reading), each profile's answer and explanation, and the core's marks over the profiles asked.
    */
   function compare(robots, agents, urls, options) {
     const fn = 'robots.compare';
@@ -142,23 +150,19 @@ function createSurvey(ctx) {
       return a.map((m, k) => text(fn, `agents[${i}][${k}]`, m)).join(',');
     });
     needProfiles(fn);
-    const question = (view, explain) => ({ agents: pools, urls: list, view, exact: true, explain });
-    const all = ask(robots, question('compare', true), fn);
-    const each = profiles.map((p) => ask(robots, question(p, false), fn));
+    const all = ask(robots, { agents: pools, urls: list, view: 'compare', readings: profiles, exact: true, explain: true }, fn);
+    // Each profile's own verdict, for the rule and scope a reader's short answer leaves out.
+    const each = profiles.map((p) => ask(robots, { agents: pools, urls: list, view: p, exact: true }, fn));
     const out = [];
     list.forEach((url, u) =>
       columns.forEach((agent, a) => {
         const c = all.cells[u][a];
-        const answers = profiles.map((p, k) => {
-          const r = PROFILES.indexOf(p);
+        const answers = profiles.map((profile, k) => {
           const v = each[k].cells[u][a].verdict;
-          return { profile: p, allowed: c.readers[r].allowed, line: c.readers[r].line, rule: v.rule, scope: v.scope, explanation: c.explanations[r] };
+          const r = c.readers[k];
+          return { profile, allowed: r.allowed, line: r.line, rule: v.rule, scope: v.scope, explanation: c.explanations[k] };
         });
-        // The core marks where every reading disagrees; a subset of them is marked over its own answers.
-        const whole = profiles.length === PROFILES.length && PROFILES.every((p) => profiles.includes(p));
-        const differs = whole ? c.differs : answers.some((x) => x.allowed !== answers[0].allowed);
-        const linesDiffer = answers.some((x) => x.line !== answers[0].line);
-        out.push({ url, agent, differs, linesDiffer, answers });
+        out.push({ url, agent, differs: c.differs, linesDiffer: c.linesDiffer, answers });
       })
     );
     return out;

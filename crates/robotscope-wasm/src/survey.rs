@@ -79,7 +79,7 @@ impl Robots {
             None => j.null(),
         };
         j.key("blocked").bool(c.blocked()).key("looksBlocked").bool(c.looks_blocked());
-        j.key("differs").bool(c.differs).key("changed").bool(c.changed);
+        j.key("differs").bool(c.differs).key("linesDiffer").bool(c.lines_differ).key("changed").bool(c.changed);
         j.key("readers").open_array();
         for r in &c.readers {
             answer(j, r);
@@ -144,7 +144,7 @@ fn items(list: &str) -> Vec<String> {
 impl Robots {
     /// Answers a whole question (the core's `Robots::ask`): agents and URLs as typed (each list joined by `\n`),
     /// paths joined to `base` ("" for none), under the view of index `view` (a profile's index in `Profile::ALL`,
-    /// or its length for `compare`), against `baseline` when `against`, read exactly as given when `exact`; with
+    /// or its length for `compare`, which compares the profiles of the indices in `readings`, all when empty), against `baseline` when `against`, read exactly as given when `exact`; with
     /// `explain`, each cell carries its explanation and quoted lines. The survey as JSON: `{view, site, differ,
     /// changed, agents, urls, cells, ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the
     /// blocked and looks-blocked AI crawlers among the agents, one pair per AI group (`Survey::ai`).
@@ -155,17 +155,23 @@ impl Robots {
         urls: &str,
         base: &str,
         view_index: u8,
+        readings: &[u8],
         baseline: &Robots,
         against: bool,
         exact: bool,
         explain: bool,
     ) -> String {
+        let mut compared = Vec::new();
+        for &i in readings {
+            compared.extend(Profile::ALL.get(usize::from(i)));
+        }
         let question = Question {
             agents: items(agents),
             urls: items(urls),
             base: Some(base).filter(|b| !b.is_empty()).map(String::from),
             site: None,
             view: view(view_index),
+            readings: &compared,
             baseline: against.then_some(&baseline.inner),
             exact,
         };
@@ -224,7 +230,8 @@ mod tests {
     #[test]
     fn a_survey_names_its_members_and_the_cells_are_the_cores() {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
-        let json = robots.ask("ccbot\nGPTBot", "/\nhttp://", "https://example.com", 0, &robots, false, false, true);
+        let json =
+            robots.ask("ccbot\nGPTBot", "/\nhttp://", "https://example.com", 0, &[], &robots, false, false, true);
         let q = Question {
             agents: ["ccbot", "GPTBot"].map(String::from).into(),
             urls: ["/", "http://"].map(String::from).into(),
@@ -243,13 +250,13 @@ mod tests {
             &robots.inner.explain_cell(&s, 0, 0, Profile::Google).unwrap()[..40]
         )));
         assert!(json.contains(",null,null],\"ai\":"), "the URL that cannot be read has no cells: {json}");
-        assert_eq!(robots.ask("", "/", "", 0, &robots, false, false, false).matches("\"cells\":[]").count(), 1);
+        assert_eq!(robots.ask("", "/", "", 0, &[], &robots, false, false, false).matches("\"cells\":[]").count(), 1);
     }
 
     #[test]
     fn the_survey_carries_the_ai_summary_counts() {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
-        let json = robots.ask(&robotscope::ai_agents().join("\n"), "/", "", 0, &robots, false, false, false);
+        let json = robots.ask(&robotscope::ai_agents().join("\n"), "/", "", 0, &[], &robots, false, false, false);
         let counts: Vec<String> = robots
             .inner
             .ai_summary("/")
@@ -258,7 +265,7 @@ mod tests {
             .map(|g| alloc::format!("{},{}", g.blocked, g.looks_blocked))
             .collect();
         assert!(json.ends_with(&alloc::format!(",\"ai\":[[{}]]}}", counts.join(","))), "{json}");
-        let other = robots.ask("GPTBot\nGooglebot", "/", "", 0, &robots, false, false, false);
+        let other = robots.ask("GPTBot\nGooglebot", "/", "", 0, &[], &robots, false, false, false);
         assert!(other.ends_with(",\"ai\":[[1,0,0,0,0,0]]}"), "{other}");
     }
 }

@@ -78,10 +78,37 @@ test('compare takes several agents, pooled lists and a choice of profiles, URL-m
       assert.deepStrictEqual([a.allowed, a.line], [v.allowed, v.line], `${r.agent} ${r.url} ${a.profile}`);
     }
     assert.strictEqual(r.differs, r.answers[0].allowed !== r.answers[1].allowed);
+    assert.strictEqual(r.linesDiffer, r.answers[0].line !== r.answers[1].line);
   }
   // The pooled Bingbot + GPTBot query names Bingbot's group: the 1994 reading knows no Allow.
   assert.strictEqual(rows[1].differs, true);
   assert.match(rows[1].answers[1].explanation, /Bingbot/);
+});
+
+test('a survey compares the readings asked, in their order, and marks them over their own answers', () => {
+  const robots = pitfalls();
+  const agents = ['GPTBot', 'Bingbot', 'Googlebot-Image', 'MyBot'];
+  const urls = ['/images/a', '/private', '/', '/a/b?c'];
+  for (const readings of [['rfc9309', '1994'], ['1994', 'google'], ['rfc9309'], ['google', 'rfc9309', '1994']]) {
+    const s = robots.ask({ agents, urls, view: 'compare', readings });
+    let differ = 0;
+    s.cells.flat().forEach((c, i) => {
+      const [agent, url] = [agents[i % agents.length], urls[Math.floor(i / agents.length)]];
+      assert.deepStrictEqual(c.readers.map((r) => r.profile), readings);
+      const own = readings.map((p) => robots.ask({ agents: [agent], urls: [url], view: p }).cells[0][0]);
+      assert.deepStrictEqual(c.readers.map((r) => [r.allowed, r.line]), own.map((o) => [o.allowed, o.line]), `${agent} ${url} ${readings}`);
+      assert.strictEqual(c.differs, new Set(own.map((o) => o.allowed)).size > 1, `${agent} ${url} ${readings}`);
+      assert.strictEqual(c.linesDiffer, new Set(own.map((o) => o.line)).size > 1, `${agent} ${url} ${readings}`);
+      differ += c.differs;
+    });
+    assert.strictEqual(s.differ, differ);
+  }
+  // Without readings every profile is compared; under one reading they are ignored.
+  const all = robots.ask({ agents, urls, view: 'compare' });
+  assert.deepStrictEqual(all.cells[0][0].readers.map((r) => r.profile), PROFILES);
+  assert.deepStrictEqual(robots.ask({ agents, urls, view: 'rfc9309', readings: ['1994'] }).cells[0][0].readers, []);
+  assert.throws(() => robots.ask({ agents, urls, view: 'compare', readings: ['bing'] }), (e) => e instanceof TypeError && /readings\[0\]/.test(e.message));
+  assert.throws(() => robots.ask({ agents, urls, view: 'compare', readings: 'google' }), TypeError);
 });
 
 test('checkAgent and grid read typed agents under a profile', () => {

@@ -87,6 +87,9 @@ pub struct Question<'a> {
     pub site: Option<&'a str>,
     /// One reading, or every reading compared.
     pub view: View,
+    /// Under [`View::Compare`], the readings compared, in this order (repeats are kept); empty: every profile
+    /// of [`Profile::ALL`]. Ignored under one reading.
+    pub readings: &'a [Profile],
     /// An earlier version of the file: each cell also carries its answer there, and whether it changed.
     pub baseline: Option<&'a Robots>,
     /// Take agents and URLs exactly as given, as Google's own `robots` binary does (the CLI's `--exact`): each
@@ -175,10 +178,13 @@ pub struct Cell {
     /// The usage preferences that apply. One rule under every view: they are read from the groups Google's
     /// reading applies (the other readings know no usage lines), and never change a verdict.
     pub usage: Usage,
-    /// Under [`View::Compare`], every reader's answer in [`Profile::ALL`]'s order; empty otherwise.
+    /// Under [`View::Compare`], each compared reading's answer ([`Question::readings`], by default
+    /// [`Profile::ALL`], in order); empty otherwise.
     pub readers: Vec<Answer>,
     /// Whether the readers disagree on allowed or disallowed.
     pub differs: bool,
+    /// Whether the readers' deciding lines are not all the same (even where they agree on the verdict).
+    pub lines_differ: bool,
     /// The answer in the baseline file (under the same profile as this answer), when one was given.
     pub baseline: Option<Answer>,
     /// Whether the baseline answers allowed where this file disallows, or the other way round.
@@ -586,8 +592,9 @@ impl Robots {
             }
         }
         // Without the other readings, every view is Google's: no readers, and the usage is the main answer's.
-        let profiles: &[Profile] = match view {
-            View::Compare if R::EVERY => &Profile::ALL,
+        let profiles: &[Profile] = match (view, question.readings) {
+            (View::Compare, []) if R::EVERY => &Profile::ALL,
+            (View::Compare, some) if R::EVERY => some,
             _ => &[],
         };
         let prepare = |reading| prepare(reading, &agents);
@@ -626,7 +633,8 @@ impl Robots {
                         short(r.profile(), &rows[a].check(r, url))
                     }
                 }));
-                let differs = readers.iter().any(|r| r.allowed != check.verdict.allowed);
+                let differs = readers.iter().any(|r| r.allowed != readers[0].allowed);
+                let lines_differ = readers.iter().any(|r| r.line != readers[0].line);
                 let baseline = old.as_ref().map(|(r, rows)| short(r.profile(), &rows[a].check(r, url)));
                 let flipped = baseline.as_ref().is_some_and(|b| b.allowed != check.verdict.allowed);
                 differ += usize::from(differs);
@@ -642,6 +650,7 @@ impl Robots {
                     usage,
                     readers,
                     differs,
+                    lines_differ,
                     baseline,
                     changed: flipped,
                 };
@@ -1032,5 +1041,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Compared readings that are a subset of [`Profile::ALL`] are marked over their own answers: `differs` and
+    /// `lines_differ` say whether those readers disagree, whatever the readings left out answer.
+    #[test]
+    fn a_subset_of_readings_is_marked_over_its_own_answers() {
+        // Google and RFC 9309 take the longest match (`Allow: /a/b`, line 3); the 1994 reading knows no `Allow`,
+        // so `Disallow: /a` (line 2) decides. `/a/c` is disallowed by line 2 under all three.
+        let robots = Robots::parse("User-agent: *\nDisallow: /a\nAllow: /a/b\n");
+        let ask = |readings: &[Profile]| {
+            let q = Question {
+                agents: alloc::vec!["bot".into()],
+                urls: alloc::vec!["/a/b".into(), "/a/c".into()],
+                view: View::Compare,
+                readings,
+                ..Default::default()
+            };
+            robots.ask(&q)
+        };
+        let all = ask(&[]);
+        let both = ask(&[Profile::Original1994, Profile::Google]);
+        let modern = ask(&[Profile::Rfc9309, Profile::Google]);
+        let cell = |s: &Survey, u| s.cell(u, 0).unwrap().clone();
+        assert_eq!(cell(&all, 0).readers.iter().map(|r| r.profile).collect::<Vec<_>>(), Profile::ALL);
+        assert_eq!(
+            cell(&both, 0).readers.iter().map(|r| r.profile).collect::<Vec<_>>(),
+            [Profile::Original1994, Profile::Google]
+        );
+        for s in [&all, &both] {
+            let (b, c) = (cell(s, 0), cell(s, 1));
+            assert!(b.differs && b.lines_differ, "{:?}", b.readers);
+            assert!(!c.differs && !c.lines_differ, "{:?}", c.readers);
+            assert_eq!(s.differ, 1);
+        }
+        let b = cell(&modern, 0);
+        assert!(!b.differs && !b.lines_differ && b.allowed() && b.line() == 3, "{:?}", b.readers);
+        assert_eq!(modern.differ, 0);
+        // Under one reading, nothing is compared.
+        let one =
+            Question { view: View::Reading(Profile::Original1994), readings: &[Profile::Google], ..Default::default() };
+        assert!(robots
+            .ask(&Question { agents: alloc::vec!["bot".into()], urls: alloc::vec!["/a/b".into()], ..one })
+            .cells[0]
+            .as_ref()
+            .is_some_and(|c| c.readers.is_empty() && !c.differs && !c.lines_differ));
     }
 }
