@@ -149,15 +149,6 @@ pub fn reveal_top(top: i32, height: i32, line: usize) -> Option<i32> {
     (y < top || y + LINE_HEIGHT > top + height).then(|| (y - height / 3).max(0))
 }
 
-/// `text` with its line ends made LF, as a text area makes pasted text.
-pub fn lf(text: String) -> String {
-    if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n")
-    } else {
-        text
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +224,5 @@ mod tests {
         assert_eq!(place(window, 100, 200, 300), Err((4, 4)));
         assert_eq!(place(window, 100, 0, 103), Err((0, 2)));
         assert_eq!(place(window, 100, 103, 900), Err((2, 4)));
-        assert_eq!(lf("a\r\nb\rc".into()), "a\nb\nc");
     }
 }

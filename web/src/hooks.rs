@@ -167,7 +167,9 @@ pub fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
         }
         Err(e) => state.dispatch(Action::Notify(Notice::error(format!(
             "{}, so it cannot be restored. The session on screen is unchanged.",
-            sentence(&e.replace("saved session", "backup"))
+            sentence(
+                &e.strip_prefix("the saved session").map_or_else(|| e.to_string(), |rest| format!("the backup{rest}"))
+            )
         )))),
     }
 }

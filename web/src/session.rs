@@ -152,12 +152,7 @@ pub fn decode(text: &str) -> Result<Session, &'static str> {
 
 /// The text the editor shows for a file's bytes: invalid UTF-8 as U+FFFD, CR LF and CR line ends as LF.
 pub fn text_of_bytes(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n")
-    } else {
-        text.into_owned()
-    }
+    crate::text::lf(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// The first line of an encoded session's file that is not blank, trimmed and cut to 48 characters, to name a

@@ -365,9 +365,10 @@ pub fn rebase_urls(text: &str, origin: &str) -> (String, usize) {
         let end = &line[body.len()..];
         let typed = robotscope::resolve_url(body, None);
         let rest = (typed.kind == robotscope::UrlKind::Full && typed.error.is_none())
-            .then(|| typed.tested.split_once("://"))
+            .then(|| crate::text::find(&typed.tested, "://"))
             .flatten()
-            .map(|(_, after)| after.find(['/', '?', '#']).map_or("/", |i| &after[i..]));
+            .map(|i| &typed.tested[i + 3..])
+            .map(|after| after.find(['/', '?', '#']).map_or("/", |i| &after[i..]));
         match rest {
             Some(rest) if !typed.tested.starts_with(origin) || !typed.tested[origin.len()..].starts_with(rest) => {
                 out.push_str(origin);

@@ -54,6 +54,33 @@ impl Splice {
     }
 }
 
+/// `text` with its CR LF and lone CR line ends made LF, as a text area makes pasted text.
+// By characters rather than `str::replace`, whose substring search (`StrSearcher`) the tester links nowhere else.
+pub fn lf(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' {
+            chars.next_if_eq(&'\n');
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Where `needle` first occurs in `hay`, by bytes (for short needles such as `://`, without `StrSearcher`).
+pub fn find(hay: &str, needle: &str) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    hay.as_bytes().windows(needle.len()).position(|w| w == needle.as_bytes())
+}
+
 /// The largest character boundary of `text` at or before `at` (clamped to its length).
 pub fn floor_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
@@ -357,6 +384,17 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_ends_become_lf_and_searches_find_bytes() {
+        for (text, want) in [("a\r\nb\rc", "a\nb\nc"), ("\r\r\n\n", "\n\n\n"), ("é\r", "é\n"), ("plain", "plain")] {
+            assert_eq!(lf(text.into()), want, "{text:?}");
+        }
+        assert_eq!(find("https://x/://", "://"), Some(5));
+        assert_eq!(find("example.com", "://"), None);
+        assert_eq!(find(":/", "://"), None);
+        assert_eq!(find("ab", ""), Some(0));
+    }
 
     fn line_starts(text: &str) -> Vec<usize> {
         LineIndex::new(text).starts().to_vec()

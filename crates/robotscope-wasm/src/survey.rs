@@ -161,10 +161,15 @@ impl Robots {
         exact: bool,
         explain: bool,
     ) -> String {
-        let mut compared = Vec::new();
-        for &i in readings {
-            compared.extend(Profile::ALL.get(usize::from(i)));
-        }
+        // The module without the other readings compares none (the façade refuses `compare` there).
+        #[cfg(feature = "profiles")]
+        let compared: Vec<Profile> =
+            readings.iter().filter_map(|&i| Profile::ALL.get(usize::from(i)).copied()).collect();
+        #[cfg(not(feature = "profiles"))]
+        let compared: [Profile; 0] = {
+            let _ = readings;
+            []
+        };
         let question = Question {
             agents: items(agents),
             urls: items(urls),

@@ -73,7 +73,7 @@ fn run(typed: &str, what: Use, sinks: Sinks) {
         return;
     }
     // A bare host name is a site on https.
-    let page = if typed.contains("://") { typed.to_string() } else { format!("https://{typed}") };
+    let page = if crate::text::find(typed, "://").is_some() { typed.to_string() } else { format!("https://{typed}") };
     let url = match robots_url(&page) {
         Ok(url) => url,
         Err(e) => {

@@ -191,7 +191,7 @@ impl Parts {
             return;
         }
         // A text area turns pasted CR LF and CR line ends into LF; so does the app.
-        self.replace_selection(&area, caret::lf(text));
+        self.replace_selection(&area, crate::text::lf(text));
     }
 
     /// Copies (and for a cut, deletes) a selection that reaches past the window; others are the text area's.
