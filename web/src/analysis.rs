@@ -117,16 +117,16 @@ fn ignored_marks(readings: &[Reading<'_>]) -> Vec<IgnoredMark> {
     for r in readings {
         for i in r.ignored() {
             let why = crate::messages::ignored(r.profile(), i.why);
-            match marks.iter_mut().find(|m| m.line == i.line) {
-                Some(m) => {
-                    m.why.push_str("; ");
-                    m.why.push_str(&why);
+            // Kept sorted as they come (each reading lists its lines in order): no sort is linked for it.
+            match marks.binary_search_by_key(&i.line, |m| m.line) {
+                Ok(k) => {
+                    marks[k].why.push_str("; ");
+                    marks[k].why.push_str(&why);
                 }
-                None => marks.push(IgnoredMark { line: i.line, why }),
+                Err(k) => marks.insert(k, IgnoredMark { line: i.line, why }),
             }
         }
     }
-    marks.sort_unstable_by_key(|m| m.line);
     marks
 }
 

@@ -142,12 +142,17 @@ pub fn save(session: &Session, text: &Rc<str>) -> Result<(), SaveError> {
 /// Keeps the newest [`MAX_TABS`] tab sessions (tab ids start with their creation time in hex, zero-padded by
 /// length): closed tabs do not fill the storage forever.
 fn prune_tabs(storage: &Storage) {
-    let mut ids: Vec<String> =
-        keys(storage).into_iter().filter_map(|k| k.strip_prefix(SESSION_PREFIX).map(String::from)).collect();
+    // Oldest first, by insertion (a few dozen ids; a sort of their own would add its code to the module).
+    let mut ids: Vec<String> = Vec::new();
+    for key in keys(storage) {
+        if let Some(id) = key.strip_prefix(SESSION_PREFIX) {
+            let k = ids.partition_point(|x| (x.len(), x.as_str()) < (id.len(), id));
+            ids.insert(k, id.to_string());
+        }
+    }
     if ids.len() <= MAX_TABS {
         return;
     }
-    ids.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
     let mine = tab_id();
     for id in ids.iter().take(ids.len() - MAX_TABS).filter(|id| **id != mine) {
         let _ = storage.remove_item(&format!("{SESSION_PREFIX}{id}"));
@@ -174,16 +179,15 @@ pub struct Backup {
 /// The backups, newest first.
 pub fn backups() -> Vec<Backup> {
     let Some(storage) = local() else { return Vec::new() };
-    let mut out: Vec<Backup> = keys(&storage)
-        .into_iter()
-        .filter_map(|key| {
-            let time: u64 = key.strip_prefix(BACKUP_PREFIX)?.parse().ok()?;
-            let text = storage.get_item(&key).ok().flatten()?;
-            let first = session::first_line(&text);
-            Some(Backup { name: format!("{} · {}", clock(time), first), key, time })
-        })
-        .collect();
-    out.sort_by_key(|b| std::cmp::Reverse(b.time));
+    let mut out: Vec<Backup> = Vec::new();
+    for key in keys(&storage) {
+        let Some(time) = key.strip_prefix(BACKUP_PREFIX).and_then(|t| t.parse::<u64>().ok()) else { continue };
+        let Some(text) = storage.get_item(&key).ok().flatten() else { continue };
+        let name = format!("{} · {}", clock(time), session::first_line(&text));
+        // Newest first, by insertion (a few backups), after those of the same time as before.
+        let k = out.partition_point(|b| b.time >= time);
+        out.insert(k, Backup { key, time, name });
+    }
     out
 }
 
