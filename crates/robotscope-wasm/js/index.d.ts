@@ -391,6 +391,16 @@ export interface AskedUrl extends TypedUrl {
 }
 
 /** The core's answer to a `Question`: `Robots::ask`. */
+/** The AI crawlers of one AI group among a survey's agents at one URL (the core's `AiCount`). */
+export interface AiCount {
+  /** The AI group's name, as in `AI_GROUPS`. */
+  group: AiGroupName;
+  /** How many are blocked (`SurveyCell.blocked`). */
+  blocked: number;
+  /** How many only look blocked (`SurveyCell.looksBlocked`). */
+  looksBlocked: number;
+}
+
 export interface Survey {
   view: View;
   /** The robots.txt URL the file is taken to be (from the base, else the first full URL). */
@@ -402,8 +412,8 @@ export interface Survey {
   urls: AskedUrl[];
   /** One row per URL, one cell per agent; `null` where the URL cannot be read. */
   cells: (SurveyCell | null)[][];
-  /** Per URL, per AI group in turn: how many AI crawlers among the agents are blocked, how many only look blocked. */
-  ai: number[][];
+  /** Per URL, per AI group in `AI_GROUPS` order: how many AI crawlers among the agents are blocked, how many only look blocked. */
+  ai: AiCount[][];
 }
 
 /** One cell of `robots.grid()`. */

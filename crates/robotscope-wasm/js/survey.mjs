@@ -204,7 +204,7 @@ function createSurvey(ctx) {
           return { crawler, url, allowed: c.allowed, line: c.line, rule: c.verdict.rule, token: c.token, follows: c.follows, tiedDisallow: c.tiedDisallow, usage: c.usage };
         })
       );
-      const blocked = per.map(({ url, counts }) => ({ url, blocked: counts[2 * i], onlyLookBlocked: counts[2 * i + 1] }));
+      const blocked = per.map(({ url, counts }) => ({ url, blocked: counts[i].blocked, onlyLookBlocked: counts[i].looksBlocked }));
       return { kind: g.name, title: g.title, total: members[i].length, blocked, crawlers };
     }).filter((g) => kinds === undefined || kinds.includes(g.kind));
   }

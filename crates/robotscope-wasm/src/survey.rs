@@ -147,7 +147,8 @@ impl Robots {
     /// or its length for `compare`, which compares the profiles of the indices in `readings`, all when empty), against `baseline` when `against`, read exactly as given when `exact`; with
     /// `explain`, each cell carries its explanation and quoted lines. The survey as JSON: `{view, site, differ,
     /// changed, agents, urls, cells, ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the
-    /// blocked and looks-blocked AI crawlers among the agents, one pair per AI group (`Survey::ai`).
+    /// blocked and looks-blocked AI crawlers among the agents, `{group, blocked, looksBlocked}` per AI group
+    /// (`Survey::ai`).
     #[allow(clippy::too_many_arguments)]
     pub fn ask(
         &self,
@@ -203,12 +204,13 @@ impl Robots {
             }
         }
         // Per URL, the core's counts of the AI crawlers among the agents: each AI group's blocked and looks-blocked
-        // crawlers, in one list of numbers.
+        // crawlers, named.
         j.close_array().key("ai").open_array();
         for counts in &s.ai {
             j.open_array();
-            for c in counts {
-                j.num(c.blocked).num(c.looks_blocked);
+            for (g, c) in robotscope::AI_GROUPS.iter().zip(counts) {
+                j.open_object().key("group").str(g.name);
+                j.key("blocked").num(c.blocked).key("looksBlocked").num(c.looks_blocked).close_object();
             }
             j.close_array();
         }
@@ -267,10 +269,16 @@ mod tests {
             .ai_summary("/")
             .unwrap()
             .iter()
-            .map(|g| alloc::format!("{},{}", g.blocked, g.looks_blocked))
+            .map(|g| {
+                let (name, b, l) = (g.group.name, g.blocked, g.looks_blocked);
+                alloc::format!("{{\"group\":\"{name}\",\"blocked\":{b},\"looksBlocked\":{l}}}")
+            })
             .collect();
         assert!(json.ends_with(&alloc::format!(",\"ai\":[[{}]]}}", counts.join(","))), "{json}");
         let other = robots.ask("GPTBot\nGooglebot", "/", "", 0, &[], &robots, false, false, false);
-        assert!(other.ends_with(",\"ai\":[[1,0,0,0,0,0]]}"), "{other}");
+        let named = "{\"group\":\"training\",\"blocked\":1,\"looksBlocked\":0},\
+            {\"group\":\"ai-search\",\"blocked\":0,\"looksBlocked\":0},\
+            {\"group\":\"user-triggered\",\"blocked\":0,\"looksBlocked\":0}";
+        assert!(other.ends_with(&alloc::format!(",\"ai\":[[{named}]]}}")), "{other}");
     }
 }

@@ -182,3 +182,28 @@ test('the AI view: who is blocked, who only looks blocked, and the usage prefere
   assert.throws(() => robots.checkAgent('CCBot', '/', { bass: 'x' }), /unknown option "bass"/);
   assert.strictEqual(robots.checkAgent('CCBot', 'cart', { base: 'https://example.com' }).url.tested, 'https://example.com/cart');
 });
+
+test("a survey's AI counts are named by group and count its cells' blocked and looksBlocked marks", () => {
+  const robots = Robots.parse(read('static/examples/ai-era.robots.txt'));
+  const agents = ['GPTBot', 'CCBot', 'Googlebot', 'OAI-SearchBot', 'Google-Extended', 'ChatGPT Agent', 'Googlebot,GPTBot'];
+  const urls = ['/', '/docs/guide', 'http://'];
+  const s = robots.ask({ agents, urls });
+  assert.strictEqual(s.ai.length, urls.length);
+  s.ai.forEach((counts, u) => {
+    assert.deepStrictEqual(counts.map((c) => c.group), AI_GROUPS.map((g) => g.name));
+    for (const [i, g] of AI_GROUPS.entries()) {
+      // The rows that name one crawler of the group (a pool names none).
+      const rows = s.agents.map((a, k) => [a, k]).filter(([a]) => a.members.length === 1 && a.members[0].crawler && g.kinds.includes(a.members[0].crawler.kind));
+      const cells = s.cells[u] === undefined ? [] : rows.map(([, k]) => s.cells[u][k]).filter((c) => c !== null);
+      assert.deepStrictEqual(
+        [counts[i].blocked, counts[i].looksBlocked],
+        [cells.filter((c) => c.blocked).length, cells.filter((c) => c.looksBlocked).length],
+        `${urls[u]} ${g.name}`
+      );
+    }
+  });
+  // GPTBot is blocked at / (training); CCBot only looks blocked there.
+  assert.ok(s.ai[0][0].blocked >= 1 && s.ai[0][0].looksBlocked >= 1, JSON.stringify(s.ai[0]));
+  // The URL that cannot be read counts nothing.
+  assert.ok(s.ai[2].every((c) => c.blocked === 0 && c.looksBlocked === 0));
+});
