@@ -175,6 +175,28 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
     await page.context().close();
   });
 
+  /**
+   * The filled Agents and URLs boxes that show part of a line, scrolled to their top and to their end (where the
+   * caret leaves them after typing): a line cut through by the box's edge reads as a broken page.
+   */
+  const cutLines = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.field.filled .list-input')].flatMap((el) => {
+        const css = getComputedStyle(el);
+        const lh = parseFloat(css.lineHeight);
+        const [top, bottom] = [parseFloat(css.paddingTop), parseFloat(css.paddingBottom)];
+        const rows = (el.clientHeight - top - bottom) / lh;
+        const end = el.scrollHeight - el.clientHeight;
+        const problems = [];
+        // At the top: the rows in view are whole.
+        if (Math.abs(rows - Math.round(rows)) > 0.01) problems.push(`${el.id}: ${rows.toFixed(2)} rows in view`);
+        // At the end: the first row in view starts at the box's edge (or the padding above it is in view).
+        const into = (end - top) % lh;
+        if (end > top && into > 0.5 && lh - into > 0.5) problems.push(`${el.id}: scrolled to its end, ${(lh - into).toFixed(1)} px of the line above show`);
+        return problems;
+      })
+    );
+
   for (const [width, height] of [[1280, 720], [1366, 768], [1440, 900]]) {
     await t.test(`${width}x${height}, four agents: eight rows and every column in view with the rule and its explanation`, async () => {
       const page = await newPage({ viewport: { width, height } });
@@ -203,6 +225,7 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
       assert.ok(seen.rows >= 8, `${where}: ${seen.rows} rows fully in view`);
       assert.equal(seen.heads, 5, `${where}: the URL column and the four agent columns are fully in view`);
       assert.equal(seen.cut, 0, `${where}: no agent name is cut`);
+      assert.deepEqual(await cutLines(page), [], `${where}: the filled Agents and URLs boxes show whole lines only`);
       assert.equal(m.pageScroll, 0);
       assert.ok(m.pageOverflow <= 0, `${where}: the page has nothing to scroll (${m.pageOverflow} px)`);
       assert.ok(inside(m.cell, screen(m)) && inside(m.cell, m.gridWrap), `${where}: the selected cell is in view`);
@@ -246,6 +269,7 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
       assert.deepEqual(card.urls, [URLS.split('\n')[i]]);
     }
     assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), 'nothing scrolls sideways');
+    assert.deepEqual(await cutLines(page), [], 'the filled Agents and URLs boxes show whole lines only');
     await page.context().close();
   });
 
