@@ -15,7 +15,9 @@
 //      frame  = the first animation frame after the grid update, plus a zero-delay message: an upper bound of
 //               the paint, which also counts any task that runs between the frame and the message (such as
 //               the deferred lint).
-//    The 50 ms budget is start to paint (median over 20 keystrokes after a warm-up one). For comparison, the
+//    The 32 ms budget is start to paint (median over 20 keystrokes after a warm-up one; Event Timing reports in
+//    8 ms steps, and two frames at 60 Hz are 33 ms, so 32 means the verdicts are on screen by the second frame).
+//    It was 50 ms until issue 28 asked for the 32 ms the tester once had. For comparison, the
 //    same keystroke is timed in a bare page holding only a text area with the whole file and the same style:
 //    Chromium's own cost of editing 500 KiB in one text area, which is why the editor's text area holds only a
 //    window of lines around the view.
@@ -27,7 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { DIST, bigFile, editor, enter, launch, missing, readGrid, serve } from './harness.mjs';
 
 const TRANSFER_BUDGET = 250_000;
-const EDIT_BUDGET_MS = 50;
+const EDIT_BUDGET_MS = 32;
 const RUNS = 21;
 const strict = process.argv.includes('--strict');
 
