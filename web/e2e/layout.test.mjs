@@ -162,6 +162,14 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
     // bingbot's group decides nothing for /news: the group (lines 167-327) is banded and in view.
     await cell(page, 0, 1).click();
     await page.waitForFunction(() => document.querySelector('td.cell.selected')?.dataset.cell === '0-1');
+    // The editor scrolls to the group after the selection is drawn: wait (a bounded time) for the bands it shows.
+    await page
+      .waitForFunction(() => {
+        const view = document.querySelector('.editor .scroller').getBoundingClientRect();
+        const lines = [...document.querySelectorAll('.ln.in-group')].map((l) => l.getBoundingClientRect());
+        return lines.filter((r) => r.top >= view.top - 1 && r.bottom <= view.bottom + 1).length > 5;
+      }, null, { timeout: 10000 })
+      .catch(() => {});
     const m = await measure(page);
     assert.equal(m.line, '0');
     const shown = m.bands.filter((b) => lineInside(b, m.editor));
