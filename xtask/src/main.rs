@@ -935,10 +935,10 @@ fn ensure_web_tools() {
         plan.push("the wasm32 target (rustup, under a minute)".to_string());
     }
     if version_of("wasm-bindgen") != format!("wasm-bindgen {bindgen}") {
-        plan.push(format!("wasm-bindgen-cli {bindgen} (cargo install, about 10 minutes on 2 cores)"));
+        plan.push(format!("wasm-bindgen-cli {bindgen} (cargo install, 2 to 10 minutes on 2 cores)"));
     }
     if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
-        plan.push(format!("trunk {TRUNK_VERSION} (cargo install, about 17 minutes on 2 cores)"));
+        plan.push(format!("trunk {TRUNK_VERSION} (cargo install, 5 to 17 minutes on 2 cores)"));
     }
     if !has_binaryen {
         plan.push(format!("npm's binaryen {binaryen} for wasm-opt (under a minute)"));
@@ -948,7 +948,7 @@ fn ensure_web_tools() {
         for step in &plan {
             eprintln!("  - {step}");
         }
-        eprintln!("xtask: then the build itself takes about 3 minutes.");
+        eprintln!("xtask: then the build itself takes 1 to 3 minutes.");
     }
     ensure_wasm_target();
     ensure_wasm_bindgen();
