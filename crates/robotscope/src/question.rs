@@ -633,8 +633,7 @@ impl Robots {
                         short(r.profile(), &rows[a].check(r, url))
                     }
                 }));
-                let differs = readers.iter().any(|r| r.allowed != readers[0].allowed);
-                let lines_differ = readers.iter().any(|r| r.line != readers[0].line);
+                let (differs, lines_differ) = crate::profile::marks(readers.iter().map(|r| (r.allowed, r.line)));
                 let baseline = old.as_ref().map(|(r, rows)| short(r.profile(), &rows[a].check(r, url)));
                 let flipped = baseline.as_ref().is_some_and(|b| b.allowed != check.verdict.allowed);
                 differ += usize::from(differs);

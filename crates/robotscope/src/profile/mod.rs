@@ -375,13 +375,25 @@ impl Robots {
         for (u, url) in urls.iter().enumerate() {
             for (a, agent) in agents.iter().enumerate() {
                 let verdicts: Vec<Verdict> = readings.iter().map(|r| r.check(agent, url)).collect();
-                let differs = verdicts.windows(2).any(|w| w[0].allowed != w[1].allowed);
-                let lines_differ = verdicts.windows(2).any(|w| w[0].line != w[1].line);
+                let (differs, lines_differ) = marks(verdicts.iter().map(|v| (v.allowed, v.line)));
                 rows.push(Compared { url: u, agent: a, verdicts, differs, lines_differ });
             }
         }
         Comparison { readings, rows }
     }
+}
+
+/// Whether answers (allowed, deciding line) disagree on the verdict, and whether on the deciding line: the one
+/// definition of the comparison marks ([`Compared`]'s, and `Cell::differs` and `Cell::lines_differ` of
+/// [`Robots::ask`]).
+pub(crate) fn marks(mut answers: impl Iterator<Item = (bool, usize)>) -> (bool, bool) {
+    let Some((allowed, line)) = answers.next() else { return (false, false) };
+    let (mut differs, mut lines_differ) = (false, false);
+    for (a, l) in answers {
+        differs |= a != allowed;
+        lines_differ |= l != line;
+    }
+    (differs, lines_differ)
 }
 
 /// The answers of several profiles, from [`Robots::compare`].
