@@ -367,8 +367,10 @@ pub fn rebase_urls(text: &str, origin: &str) -> (String, usize) {
         let rest = (typed.kind == robotscope::UrlKind::Full && typed.error.is_none())
             .then(|| crate::text::find(&typed.tested, "://"))
             .flatten()
-            .map(|i| &typed.tested[i + 3..])
-            .map(|after| after.find(['/', '?', '#']).map_or("/", |i| &after[i..]));
+            .map(|i| {
+                let after = &typed.tested[i + "://".len()..];
+                after.find(['/', '?', '#']).map_or("/", |i| &after[i..])
+            });
         match rest {
             Some(rest) if !typed.tested.starts_with(origin) || !typed.tested[origin.len()..].starts_with(rest) => {
                 out.push_str(origin);

@@ -390,7 +390,6 @@ export interface AskedUrl extends TypedUrl {
   governs: string | null;
 }
 
-/** The core's answer to a `Question`: `Robots::ask`. */
 /** The AI crawlers of one AI group among a survey's agents at one URL (the core's `AiCount`). */
 export interface AiCount {
   /** The AI group's name, as in `AI_GROUPS`. */
@@ -401,6 +400,7 @@ export interface AiCount {
   looksBlocked: number;
 }
 
+/** The core's answer to a `Question`: `Robots::ask`. */
 export interface Survey {
   view: View;
   /** The robots.txt URL the file is taken to be (from the base, else the first full URL). */

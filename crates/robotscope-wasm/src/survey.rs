@@ -147,9 +147,8 @@ impl Robots {
     /// or its length for `compare`, which compares the profiles of the indices in `readings`, all when empty),
     /// against `baseline` when `against`, read exactly as given when `exact`; with `explain`, each cell carries
     /// its explanation and quoted lines. The survey as JSON: `{view, site, differ, changed, agents, urls, cells,
-    /// ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the
-    /// blocked and looks-blocked AI crawlers among the agents, `{group, blocked, looksBlocked}` per AI group
-    /// (`Survey::ai`).
+    /// ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the blocked and looks-blocked
+    /// AI crawlers among the agents, `{group, blocked, looksBlocked}` per AI group (`Survey::ai`).
     #[allow(clippy::too_many_arguments)]
     pub fn ask(
         &self,
