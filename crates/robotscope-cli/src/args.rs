@@ -55,6 +55,12 @@ impl Parser {
         self.inner.value().map_err(|e| self.lexopt_error(e))
     }
 
+    /// The value attached to the option just returned (`--compare=X`), if any: an option whose value is optional
+    /// never takes the next argument, which stays a positional argument.
+    pub fn optional_value(&mut self) -> Option<OsString> {
+        self.inner.optional_value()
+    }
+
     /// The value of the option just returned, as UTF-8 text.
     pub fn string_value(&mut self) -> Result<String, Failure> {
         let v = self.value()?;

@@ -54,9 +54,12 @@ Options:
                       always allowed, no index.html rule) or 1994 (the original standard: records
                       separated by blank lines, the first record whose name is part of the
                       robot's name, plain prefixes, no Allow)
-      --compare       Answer each URL under all three profiles, one column each, mark the URLs
-                      on which they differ and say why under each; the exit status still comes
-                      from --profile (google by default). Not with --live
+      --compare[=READINGS]
+                      Answer each URL under several readings, one column each, mark the URLs
+                      on which they differ and say why under each: all three profiles, or
+                      the READINGS named, in the order given (--compare=1994,rfc9309). The
+                      exit status comes from the reading --profile names, which must be one
+                      of them (default: the first, google for all three). Not with --live
       --baseline FILE Also answer each URL in FILE, an earlier version of the file, and mark
                       the answers that changed (see also 'robotscope diff')
       --format FORMAT text (the default), json (one document: the agents as read, one row per
@@ -110,7 +113,8 @@ JSON Lines output, one object per answer with the members
                           group names it) and the group a preset follows
   tied_disallow           a Disallow that ties the deciding Allow and loses, or null
   quoted_lines            the lines to quote beside the answer
-  readers, differs        with --compare: each reader's {profile, allowed, line, why}
+  readers, differs        with --compare: each reader's {profile, allowed, line, why}, in the
+                          order compared, and whether their verdicts differ
   baseline, changed       with --baseline: {allowed, line} there, and whether it changed
   why                     with -v: the explanation
 The json document holds the same answers as {view, agents: [{input, label, kinds, notes}],
@@ -136,6 +140,8 @@ struct Options {
     view: View,
     /// The profile whose answer is the exit status (`--profile`; with `--compare`, one of the readers).
     profile: Profile,
+    /// With `--compare`, the readings compared, in order.
+    readings: Vec<Profile>,
     exact: bool,
     base: Option<String>,
     baseline: Option<OsString>,
@@ -174,7 +180,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     let mut net = NetOptions::default();
     let (mut format, mut exact, mut verbose, mut size_limit, mut live) = (Format::Text, false, false, true, false);
     let mut brief = false;
-    let (mut profile, mut compare, mut jobs) = (None, false, 8usize);
+    let (mut profile, mut compare, mut jobs) = (None, None, 8usize);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
@@ -192,7 +198,12 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                         p.usage(format!("unknown profile '{}': give google, rfc9309 or 1994", printable(&name)))
                     })?);
                 }
-                "--compare" => compare = true,
+                "--compare" => {
+                    compare = Some(match p.optional_value() {
+                        Some(names) => readings(&p, names)?,
+                        None => Profile::ALL.to_vec(),
+                    })
+                }
                 // The default since agents and URLs are read as crawlers read them; kept for scripts.
                 "--normalize" => {}
                 "--exact" => exact = true,
@@ -261,18 +272,32 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
             "a crawler set names presets, which --exact does not read: drop --exact or name the tokens",
         )));
     }
-    if compare && live {
+    if compare.is_some() && live {
         return Err(p.usage(String::from("--compare answers from a ROBOTS_FILE: not with --live")));
     }
     if live && baseline.is_some() {
         return Err(p.usage(String::from("--baseline compares with a ROBOTS_FILE: not with --live")));
     }
-    if brief && (live || verbose || compare || format == Format::Json) {
+    if brief && (live || verbose || compare.is_some() || format == Format::Json) {
         return Err(p.usage(String::from(
             "--brief answers from a ROBOTS_FILE in text or JSON Lines: not with --live, --compare, -v or --format json",
         )));
     }
-    let view = if compare { View::Compare } else { View::Reading(profile.unwrap_or(Profile::Google)) };
+    let readings = compare.unwrap_or_default();
+    let view = if readings.is_empty() { View::Reading(profile.unwrap_or(Profile::Google)) } else { View::Compare };
+    // Under --compare the exit status is one reader's answer: --profile's, by default the first compared.
+    let profile = match (profile, readings.first()) {
+        (Some(chosen), Some(_)) if !readings.contains(&chosen) => {
+            let compared: Vec<&str> = readings.iter().map(|r| r.as_str()).collect();
+            return Err(p.usage(format!(
+                "--profile {chosen} gives the exit status under --compare, so it must be one of the readings compared \
+                 ({}): add it to --compare or leave --profile out",
+                compared.join(", ")
+            )));
+        }
+        (Some(chosen), _) => chosen,
+        (None, first) => first.copied().unwrap_or(Profile::Google),
+    };
     let agents = agent_rows(&p, &agents)?;
     Ok(Options {
         file,
@@ -284,7 +309,8 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         jobs,
         format,
         view,
-        profile: profile.unwrap_or(Profile::Google),
+        profile,
+        readings,
         exact,
         base,
         baseline,
@@ -292,6 +318,27 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         brief,
         size_limit,
     })
+}
+
+/// The readings `--compare=NAMES` names (`google,rfc9309`), in order; an unknown or repeated name is a usage error.
+fn readings(p: &Parser, names: OsString) -> Result<Vec<Profile>, Failure> {
+    let names = p.utf8(names, "the value of '--compare'")?;
+    let known = Profile::ALL.map(Profile::as_str);
+    let mut readings = Vec::new();
+    for name in names.split(',') {
+        let Some(reading) = Profile::parse(name) else {
+            let hint = crate::suggest::did_you_mean(name.trim(), known)
+                .map(|k| format!(" (did you mean '{k}'?)"))
+                .unwrap_or_default();
+            let name = printable(name.trim());
+            return Err(p.usage(format!("unknown reading '{name}' for --compare{hint}: give google, rfc9309 or 1994")));
+        };
+        if readings.contains(&reading) {
+            return Err(p.usage(format!("--compare names '{reading}' twice: name each reading once")));
+        }
+        readings.push(reading);
+    }
+    Ok(readings)
 }
 
 /// The agent rows: one per `--agent` (commas pool, as the core reads them), and one per crawler of a set
@@ -362,7 +409,7 @@ impl Asker<'_> {
             base: self.o.base.clone(),
             site: self.site.as_deref(),
             view: self.o.view,
-            readings: &[],
+            readings: &self.o.readings,
             baseline: self.baseline,
             exact: self.o.exact,
         }
@@ -595,7 +642,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         // Asked chunk after chunk: the readings are kept with the parse instead of read again each time.
         robots.iter_mut().chain(baseline.iter_mut()).for_each(Robots::keep_readings);
     }
-    let mut printer = Printer::new(o.format, o.view);
+    let mut printer = Printer::new(o.format, o.view, &o.readings);
     printer.verbose = o.verbose;
     printer.exact = o.exact;
     printer.only_blocked = o.sitemap.is_some();
@@ -620,7 +667,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         base: o.base.clone(),
         site: None,
         view: o.view,
-        readings: &[],
+        readings: &o.readings,
         baseline: baseline.as_ref(),
         exact: o.exact,
     };

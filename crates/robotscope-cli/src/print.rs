@@ -53,6 +53,8 @@ pub struct Printer {
     /// Align the URL column (URLs from the command line; a streamed list is printed as it comes).
     pub align: bool,
     view: View,
+    /// The readings compared, in order: the compare table's columns.
+    readings: Vec<Profile>,
     /// Whether the heading (the JSON document's head, the compare table's) was written.
     started: bool,
     rows_written: usize,
@@ -66,7 +68,7 @@ pub struct Printer {
 const CELL: usize = 20;
 
 impl Printer {
-    pub fn new(format: Format, view: View) -> Printer {
+    pub fn new(format: Format, view: View, readings: &[Profile]) -> Printer {
         Printer {
             format,
             verbose: false,
@@ -74,6 +76,7 @@ impl Printer {
             exact: false,
             align: true,
             view,
+            readings: readings.to_vec(),
             started: false,
             rows_written: 0,
             site: None,
@@ -99,7 +102,7 @@ impl Printer {
             }
             Format::Text if self.view == View::Compare => {
                 let mut head = format!("{:<7}  {:<url_width$}", "", "URL");
-                for p in Profile::ALL {
+                for p in &self.readings {
                     let _ = write!(head, "  {:<CELL$}", p.as_str());
                 }
                 writeln!(out, "{}", head.trim_end())

@@ -809,6 +809,71 @@ fn check_compare_json() {
 }
 
 #[test]
+fn check_compare_chosen_readings_set_the_columns_the_readers_and_the_exit_status() {
+    // Google reads the missing-colon line and disallows /private; RFC 9309 and the 1994 standard do not.
+    let f = Fixture::new("User-agent: *\nDisallow /private\n");
+    let r = run(&["check", f.path(), "--compare=rfc9309,google", "-a", "Bot", "/private"]);
+    // The first reading compared gives the exit status: RFC 9309 allows.
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["URL", "rfc9309", "google"]);
+    let row: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(row, ["DIFFERS", "/private", "ALLOWED", "(no", "rule)", "DISALLOWED", "(line", "2)"]);
+    assert!(lines[2].starts_with("    rfc9309: ") && lines[3].starts_with("    google:  "), "{}", r.stdout);
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    // --profile picks another of the readings compared.
+    let google = run(&["check", f.path(), "--compare=rfc9309,google", "--profile", "google", "-a", "Bot", "/private"]);
+    assert_eq!(google.code, 1, "{google:?}");
+    // Two readings that agree: nothing differs, whatever Google (the cell's own answer) says.
+    let r = run(&["check", f.path(), "--compare=1994,rfc9309", "--json", "-a", "Bot", "/private"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = &json_lines(&r.stdout)[0];
+    let readers: Vec<&str> = v["readers"].as_array().unwrap().iter().map(|r| r["profile"].as_str().unwrap()).collect();
+    assert_eq!(readers, ["1994", "rfc9309"]);
+    assert_eq!((v["differs"].as_bool(), v["allowed"].as_bool()), (Some(false), Some(false)));
+    let doc = run(&["check", f.path(), "--compare=1994,rfc9309", "--format", "json", "-a", "Bot", "/private"]);
+    let doc: Value = serde_json::from_str(&doc.stdout).unwrap();
+    assert_eq!((doc["view"].as_str(), doc["differ"].as_u64()), (Some("compare"), Some(0)));
+    let readers = doc["urls"][0]["cells"][0]["readers"].as_array().unwrap();
+    assert_eq!(readers.iter().map(|r| r["profile"].as_str().unwrap()).collect::<Vec<_>>(), ["1994", "rfc9309"]);
+}
+
+#[test]
+fn check_compare_without_a_value_takes_no_argument_and_bad_readings_are_usage_errors() {
+    let f = Fixture::new("User-agent: *\nDisallow /private\n");
+    // A bare --compare compares all three and leaves the next argument a URL.
+    let r = run(&["check", f.path(), "--compare", "/private", "-a", "Bot"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert_eq!(
+        r.stdout.lines().next().unwrap().split_whitespace().collect::<Vec<_>>(),
+        ["URL", "google", "rfc9309", "1994"]
+    );
+    assert_eq!(r.stdout, run(&["check", f.path(), "--compare=google,rfc9309,1994", "/private", "-a", "Bot"]).stdout);
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--compare=gogle"],
+            "unknown reading 'gogle' for --compare (did you mean 'google'?): give google, rfc9309 or 1994",
+        ),
+        (&["--compare=google,bing"], "unknown reading 'bing' for --compare: give google, rfc9309 or 1994"),
+        (&["--compare="], "unknown reading '' for --compare"),
+        (&["--compare=google,RFC9309,google"], "--compare names 'google' twice: name each reading once"),
+        (
+            &["--compare=rfc9309,1994", "--profile", "google"],
+            "--profile google gives the exit status under --compare, so it must be one of the readings compared \
+             (rfc9309, 1994): add it to --compare or leave --profile out",
+        ),
+    ];
+    for (options, message) in cases {
+        let mut args = vec!["check", f.path(), "-a", "Bot", "/private"];
+        args.extend_from_slice(options);
+        let r = run(&args);
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{options:?}: {r:?}");
+        assert!(r.stderr.contains(message), "{options:?}: {}", r.stderr);
+        assert!(r.stderr.contains("Try 'robotscope check --help'"), "{options:?}: {}", r.stderr);
+    }
+}
+
+#[test]
 fn check_profile_option() {
     let f = Fixture::new("User-agent: *\nDisallow: /d/\nAllow: /d/index.html\n");
     // Google's index.html rule allows /d/; RFC 9309 has no such rule.
