@@ -34,6 +34,15 @@ fn strings(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
 
+/// The readings question `q` compares, in order (all three when it names none); empty when it does not compare.
+fn readings(q: &Value) -> Vec<String> {
+    match (q["view"].as_str(), q.get("readings")) {
+        (Some("compare"), Some(names)) => strings(names),
+        (Some("compare"), None) => ["google", "rfc9309", "1994"].map(String::from).to_vec(),
+        _ => Vec::new(),
+    }
+}
+
 /// The command line that asks question `q` of the file `robots` (and `baseline`).
 fn check_args(q: &Value, robots: &Path, baseline: Option<&Path>, format: &str) -> Vec<String> {
     let mut args = vec!["check".to_string(), robots.to_str().unwrap().to_string(), format!("--format={format}")];
@@ -41,7 +50,11 @@ fn check_args(q: &Value, robots: &Path, baseline: Option<&Path>, format: &str) -
         args.push(format!("--agent={agent}"));
     }
     match q["view"].as_str().unwrap() {
-        "compare" => args.push("--compare".into()),
+        // The readings through `--compare=`, or a bare `--compare` (all three) when the question names none.
+        "compare" => match q.get("readings") {
+            Some(names) => args.push(format!("--compare={}", strings(names).join(","))),
+            None => args.push("--compare".into()),
+        },
         profile => args.push(format!("--profile={profile}")),
     }
     if let Some(base) = q.get("base").and_then(Value::as_str) {
@@ -72,7 +85,7 @@ fn or<'a>(v: &'a Value, key: &str, default: &'a Value) -> &'a Value {
     v.get(key).unwrap_or(default)
 }
 
-fn check_cell(at: &str, got: &Value, e: &Value) {
+fn check_cell(at: &str, got: &Value, e: &Value, readings: &[String]) {
     let (null, no, none) = (Value::Null, Value::Bool(false), Value::Array(Vec::new()));
     assert_eq!(got["allowed"], e["allowed"], "{at}: allowed");
     assert_eq!(got["line"], e["line"], "{at}: line");
@@ -82,11 +95,10 @@ fn check_cell(at: &str, got: &Value, e: &Value) {
     let readers: Vec<Value> =
         got.get("readers").and_then(Value::as_array).map_or(Vec::new(), |r| r.iter().map(pair).collect());
     assert_eq!(Value::Array(readers), *or(e, "readers", &none), "{at}: readers");
-    if let Some(readers) = got.get("readers").and_then(Value::as_array) {
-        let profiles: Vec<&str> = readers.iter().map(|r| r["profile"].as_str().unwrap()).collect();
-        assert_eq!(profiles, ["google", "rfc9309", "1994"], "{at}: readers' order");
-        assert!(readers.iter().all(|r| r["why"].is_string()), "{at}: every reader explains itself");
-    }
+    let readers = got.get("readers").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let profiles: Vec<&str> = readers.iter().map(|r| r["profile"].as_str().unwrap()).collect();
+    assert_eq!(profiles, readings, "{at}: the readers are the readings asked, in order");
+    assert!(readers.iter().all(|r| r["why"].is_string()), "{at}: every reader explains itself");
     assert_eq!(*or(got, "differs", &no), *or(e, "differs", &no), "{at}: differs");
     let baseline = got.get("baseline").map_or(Value::Null, pair);
     assert_eq!(baseline, *or(e, "baseline", &null), "{at}: baseline");
@@ -109,6 +121,7 @@ fn the_cli_answers_the_shared_questions() {
     for (i, q) in questions.iter().enumerate() {
         let name = q["name"].as_str().unwrap();
         let expect = &q["expect"];
+        let readings = readings(q);
         let robots = dir.path().join(format!("{i}.txt"));
         std::fs::write(&robots, q["robots"].as_str().unwrap()).unwrap();
         let baseline = q.get("baseline").and_then(Value::as_str).map(|b| {
@@ -155,9 +168,11 @@ fn the_cli_answers_the_shared_questions() {
             let row = row.as_array().unwrap();
             assert_eq!(cells.len(), row.len(), "{name}: row of {}", u["tested"]);
             for ((got, e), agent) in cells.iter().zip(row).zip(agents) {
-                check_cell(&format!("{name}: {} for {}", u["tested"], agent["input"]), got, e);
+                check_cell(&format!("{name}: {} for {}", u["tested"], agent["input"]), got, e, &readings);
                 answered += 1;
-                blocked += usize::from(got["allowed"] == false);
+                // Under compare (no --profile) the exit status is the first reader's answer, else the cell's.
+                let exit = got.get("readers").and_then(|r| r.get(0)).unwrap_or(got);
+                blocked += usize::from(exit["allowed"] == false);
             }
         }
         let code = if blocked > 0 {
@@ -203,6 +218,10 @@ fn the_cli_answers_the_shared_questions() {
         if q["view"] != "compare" {
             let want: Vec<bool> = lines.iter().map(|l| l["allowed"].as_bool().unwrap()).collect();
             assert_eq!(verdicts, want, "{name}: text verdicts:\n{}", r.stdout);
+        } else {
+            // The compare table has a column per reading asked, in order.
+            let head: Vec<&str> = r.stdout.lines().next().unwrap_or("").split_whitespace().collect();
+            assert_eq!(head[1..], readings, "{name}: text columns:\n{}", r.stdout);
         }
         assert_eq!(r.code, code, "{name}: exit status of the text");
     }
