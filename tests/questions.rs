@@ -16,6 +16,18 @@ fn view(name: &str) -> View {
     view
 }
 
+/// The readings a question compares, in order (`readings`; none named: all three).
+fn readings(q: &Value) -> Vec<Profile> {
+    let named = q.get("readings").and_then(Value::as_array).map_or(Vec::new(), |r| {
+        r.iter().map(|p| Profile::parse(p.as_str().unwrap()).unwrap_or_else(|| panic!("unknown reading {p}"))).collect()
+    });
+    if named.is_empty() {
+        Profile::ALL.to_vec()
+    } else {
+        named
+    }
+}
+
 fn strings(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
@@ -49,7 +61,8 @@ fn says(text: &str, allowed: bool) -> bool {
     text.contains(yes) && !text.contains(no)
 }
 
-fn check_survey(name: &str, robots: &Robots, survey: &Survey, expect: &Value) {
+fn check_survey(name: &str, robots: &Robots, survey: &Survey, q: &Value) {
+    let expect = &q["expect"];
     assert_eq!(survey.site.as_deref(), expect["site"].as_str(), "{name}: site");
     let agents = expect["agents"].as_array().unwrap();
     assert_eq!(survey.agents.len(), agents.len(), "{name}: agents");
@@ -95,7 +108,7 @@ fn check_survey(name: &str, robots: &Robots, survey: &Survey, expect: &Value) {
             assert_eq!(cell.readers.iter().map(|r| (r.allowed, r.line)).collect::<Vec<_>>(), readers, "{at}: readers");
             if !cell.readers.is_empty() {
                 let profiles: Vec<Profile> = cell.readers.iter().map(|r| r.profile).collect();
-                assert_eq!(profiles, Profile::ALL, "{at}: readers' order");
+                assert_eq!(profiles, readings(q), "{at}: readers' order");
             }
             assert_eq!(cell.differs, e.get("differs").and_then(Value::as_bool).unwrap_or(false), "{at}: differs");
             let baseline = e.get("baseline").filter(|b| !b.is_null()).map(pair);
@@ -133,18 +146,19 @@ fn the_core_answers_the_shared_questions() {
         let name = q["name"].as_str().unwrap();
         let mut robots = Robots::parse(q["robots"].as_str().unwrap());
         let baseline = q.get("baseline").and_then(Value::as_str).map(Robots::parse);
+        let compared = readings(q);
         let question = Question {
             agents: strings(&q["agents"]),
             urls: strings(&q["urls"]),
             base: q.get("base").and_then(Value::as_str).map(String::from),
             site: q.get("site").and_then(Value::as_str),
             view: view(q["view"].as_str().unwrap()),
-            readings: &[],
+            readings: &compared,
             baseline: baseline.as_ref(),
             exact: q.get("exact").and_then(Value::as_bool).unwrap_or(false),
         };
         let survey = robots.ask(&question);
-        check_survey(name, &robots, &survey, &q["expect"]);
+        check_survey(name, &robots, &survey, q);
         // Kept readings change nothing but the cost.
         let before = robots.heap_bytes();
         robots.keep_readings();

@@ -3,8 +3,8 @@
 // reading chosen in the switch. Every verdict cell is then read by its data-url, data-agent, data-verdict,
 // data-line, data-changed and data-differs, and compared with the fixture's expected survey; a URL that cannot
 // be read must have no verdict cell. The core, the CLI, the npm package, the widget and the tester's native
-// suite answer the same file. Questions with a base or `exact` need inputs the page does not have (the native
-// suite covers the base; `exact` is the CLI's).
+// suite answer the same file. Questions with a base, `exact` or a chosen set of `readings` need inputs the page
+// does not have (the native suite covers the base; `exact` and `readings` are the CLI's and the packages').
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { agentsBox, editor, enter, grid, missing, setup, urlsBox } from './harne
 const skip = missing();
 const here = fileURLToPath(new URL('.', import.meta.url));
 const fixture = JSON.parse(readFileSync(join(here, '..', '..', 'tests', 'fixtures', 'questions.json'), 'utf8'));
-const asked = fixture.questions.filter((q) => !q.exact && !q.base);
+const asked = fixture.questions.filter((q) => !q.exact && !q.base && !q.readings);
 
 /** Every verdict cell of the grid, by what it carries. */
 const cells = (page) => page.evaluate(() => [...document.querySelectorAll('td[data-verdict]')].map((td) => ({

@@ -190,9 +190,9 @@ impl Robots {
     }
 
     /// A whole question: every typed agent (one row each) against every typed URL, under `view` (`google`,
-    /// `rfc9309`, `1994` or `compare`), against an optional `baseline` file. The answer every robotscope surface
-    /// shows for the same question.
-    #[pyo3(signature = (agents, urls, *, base = None, view = "google", baseline = None, exact = false))]
+    /// `rfc9309`, `1994` or `compare`, which compares `readings`, in that order: all three when None), against
+    /// an optional `baseline` file. The answer every robotscope surface shows for the same question.
+    #[pyo3(signature = (agents, urls, *, base = None, view = "google", readings = None, baseline = None, exact = false))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per field of the question
     fn ask(
         &self,
@@ -201,15 +201,17 @@ impl Robots {
         urls: Vec<String>,
         base: Option<String>,
         view: &str,
+        readings: Option<Vec<String>>,
         baseline: Option<PyRef<'_, Robots>>,
         exact: bool,
     ) -> PyResult<Survey> {
         let view = view_of(view)?;
+        let readings = readings.unwrap_or_default().iter().map(|r| profile_of(r)).collect::<PyResult<Vec<_>>>()?;
         let robots = &*self.inner;
         let old = baseline.map(|b| Arc::clone(&b.inner));
         let survey = py.detach(|| {
             let question =
-                Question { agents, urls, base, site: None, view, readings: &[], baseline: old.as_deref(), exact };
+                Question { agents, urls, base, site: None, view, readings: &readings, baseline: old.as_deref(), exact };
             robots.ask(&question)
         });
         Ok(Survey { robots: Arc::clone(&self.inner), inner: Arc::new(survey) })
@@ -779,6 +781,16 @@ impl Answer {
     #[getter]
     fn line(&self) -> usize {
         self.0.line
+    }
+    /// The rule on `line`, or None.
+    #[getter]
+    fn rule(&self) -> Option<RuleMatch> {
+        self.0.rule.as_ref().map(RuleMatch::from)
+    }
+    /// `specific` (the agent's own groups), `global` (the `*` groups) or `none`.
+    #[getter]
+    fn scope(&self) -> &'static str {
+        self.0.scope.name()
     }
     #[getter]
     fn token(&self) -> Option<String> {

@@ -115,6 +115,24 @@ def test_profiles_and_readings() -> None:
         robots.check("a", "/", profile="bing")  # type: ignore[arg-type]
 
 
+def test_compare_asks_the_readings_chosen_each_with_its_rule() -> None:
+    robots = Robots.parse(b"User-agent: *\nDisallow: /a\nAllow: /a/b\n")
+    survey = robots.ask(["bot"], ["/a/b"], view="compare", readings=["1994", "google"])
+    cell = survey.cell(0, 0)
+    assert cell is not None and cell.differs
+    assert [r.profile for r in cell.readers] == ["1994", "google"]
+    for r in cell.readers:
+        own = robots.check("bot", "/a/b", profile=r.profile)
+        assert (r.allowed, r.line, r.scope) == (own.allowed, own.line, own.scope)
+        assert r.rule is not None and own.rule is not None
+        assert (r.rule.line, r.rule.kind, r.rule.value) == (own.rule.line, own.rule.kind, own.rule.value)
+    # Without Google among them, the two modern readings agree.
+    agree = robots.ask(["bot"], ["/a/b"], view="compare", readings=["rfc9309", "google"])
+    assert agree.differ == 0
+    with pytest.raises(ValueError, match="unknown profile"):
+        robots.ask(["bot"], ["/a/b"], view="compare", readings=["bing"])  # type: ignore[list-item]
+
+
 def test_grid_is_check_per_cell() -> None:
     robots = Robots.parse(FILE)
     agents, urls = ["Googlebot", "GPTBot", "MyBot"], ["/photos/", "/private/", "/"]

@@ -334,6 +334,10 @@ export interface ReaderAnswer {
   profile: Profile;
   allowed: boolean;
   line: number;
+  /** The rule on `line` (placed in the file that answered: the baseline's for `baseline`), or null. */
+  rule: RuleMatch | null;
+  /** Whether the agent's own groups, the `*` groups or no group applied. */
+  scope: 'specific' | 'global' | 'none';
   token: string | null;
   follows: string | null;
 }

@@ -151,17 +151,11 @@ function createSurvey(ctx) {
     });
     needProfiles(fn);
     const all = ask(robots, { agents: pools, urls: list, view: 'compare', readings: profiles, exact: true, explain: true }, fn);
-    // Each profile's own verdict, for the rule and scope a reader's short answer leaves out.
-    const each = profiles.map((p) => ask(robots, { agents: pools, urls: list, view: p, exact: true }, fn));
     const out = [];
     list.forEach((url, u) =>
       columns.forEach((agent, a) => {
         const c = all.cells[u][a];
-        const answers = profiles.map((profile, k) => {
-          const v = each[k].cells[u][a].verdict;
-          const r = c.readers[k];
-          return { profile, allowed: r.allowed, line: r.line, rule: v.rule, scope: v.scope, explanation: c.explanations[k] };
-        });
+        const answers = c.readers.map(({ profile, allowed, line, rule, scope }, k) => ({ profile, allowed, line, rule, scope, explanation: c.explanations[k] }));
         out.push({ url, agent, differs: c.differs, linesDiffer: c.linesDiffer, answers });
       })
     );

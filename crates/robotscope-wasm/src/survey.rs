@@ -27,12 +27,22 @@ fn view(i: u8) -> View {
     }
 }
 
-fn answer(j: &mut Json, a: &Answer) {
-    j.open_object().key("profile").str(a.profile.as_str()).key("allowed").bool(a.allowed).key("line").num(a.line);
-    j.key("token").opt_str(a.token.as_deref()).key("follows").opt_str(a.follows.as_deref()).close_object();
-}
-
 impl Robots {
+    /// One reader's (or, written by the baseline's `Robots`, the baseline's) answer: `{profile, allowed, line,
+    /// rule, scope, token, follows}`, the rule with its place in the file that answered.
+    fn answer(&self, j: &mut Json, a: &Answer) {
+        j.open_object().key("profile").str(a.profile.as_str()).key("allowed").bool(a.allowed).key("line").num(a.line);
+        j.key("rule");
+        match &a.rule {
+            Some(m) => self.rule_match(j, m),
+            None => {
+                j.null();
+            }
+        }
+        j.key("scope").str(a.scope.name());
+        j.key("token").opt_str(a.token.as_deref()).key("follows").opt_str(a.follows.as_deref()).close_object();
+    }
+
     #[cfg(feature = "profiles")]
     fn survey(&self, q: &Question<'_>) -> Survey {
         self.inner.ask(q)
@@ -69,7 +79,7 @@ impl Robots {
     /// `quotedLines` and, when comparing, `explanations` (one per reader).
     // Out of line, as `agent_row` and `url_row` (see the core's `ask_in`).
     #[inline(never)]
-    fn cell(&self, j: &mut Json, c: &Cell, explain: Option<(&Survey, usize, usize)>) {
+    fn cell(&self, j: &mut Json, c: &Cell, baseline: &Robots, explain: Option<(&Survey, usize, usize)>) {
         j.open_object().key("profile").str(c.profile.as_str());
         j.key("allowed").bool(c.allowed()).key("line").num(c.line());
         j.key("token").opt_str(c.token.as_deref()).key("follows").opt_str(c.follows.as_deref());
@@ -82,11 +92,11 @@ impl Robots {
         j.key("differs").bool(c.differs).key("linesDiffer").bool(c.lines_differ).key("changed").bool(c.changed);
         j.key("readers").open_array();
         for r in &c.readers {
-            answer(j, r);
+            self.answer(j, r);
         }
         j.close_array().key("baseline");
         match &c.baseline {
-            Some(b) => answer(j, b),
+            Some(b) => baseline.answer(j, b),
             None => {
                 j.null();
             }
@@ -197,7 +207,7 @@ impl Robots {
         let n = s.agents.len();
         for (i, c) in s.cells.iter().enumerate() {
             match c {
-                Some(c) => self.cell(&mut j, c, explain.then_some((&s, i / n.max(1), i % n.max(1)))),
+                Some(c) => self.cell(&mut j, c, baseline, explain.then_some((&s, i / n.max(1), i % n.max(1)))),
                 None => {
                     j.null();
                 }

@@ -96,13 +96,22 @@ test('a survey compares the readings asked, in their order, and marks them over 
       const [agent, url] = [agents[i % agents.length], urls[Math.floor(i / agents.length)]];
       assert.deepStrictEqual(c.readers.map((r) => r.profile), readings);
       const own = readings.map((p) => robots.ask({ agents: [agent], urls: [url], view: p }).cells[0][0]);
-      assert.deepStrictEqual(c.readers.map((r) => [r.allowed, r.line]), own.map((o) => [o.allowed, o.line]), `${agent} ${url} ${readings}`);
+      // Each reader is that reading's own answer, its rule (with its place) and scope included.
+      const short = (a) => [a.allowed, a.line, a.rule, a.scope, a.token, a.follows];
+      const verdicts = own.map((o) => [o.allowed, o.line, o.verdict.rule, o.verdict.scope, o.token, o.follows]);
+      assert.deepStrictEqual(c.readers.map(short), verdicts, `${agent} ${url} ${readings}`);
       assert.strictEqual(c.differs, new Set(own.map((o) => o.allowed)).size > 1, `${agent} ${url} ${readings}`);
       assert.strictEqual(c.linesDiffer, new Set(own.map((o) => o.line)).size > 1, `${agent} ${url} ${readings}`);
       differ += c.differs;
     });
     assert.strictEqual(s.differ, differ);
   }
+  // The baseline's answer names its own file's rule, placed in that file.
+  const old = Robots.parse('# the old file\nUser-agent: *\nDisallow: /images\n');
+  const against = robots.ask({ agents: ['MyBot'], urls: ['/images/a'], baseline: old }).cells[0][0].baseline;
+  const then = old.ask({ agents: ['MyBot'], urls: ['/images/a'] }).cells[0][0].verdict;
+  assert.deepStrictEqual([against.allowed, against.line, against.rule, against.scope], [then.allowed, then.line, then.rule, then.scope]);
+  assert.deepStrictEqual([against.rule.line, against.rule.column, against.rule.value], [3, 11, '/images']);
   // Without readings every profile is compared; under one reading they are ignored.
   const all = robots.ask({ agents, urls, view: 'compare' });
   assert.deepStrictEqual(all.cells[0][0].readers.map((r) => r.profile), PROFILES);

@@ -34,7 +34,7 @@ const says = (text, allowed) => {
 };
 
 /** Asserts that a survey is the fixture's expected one. */
-function checkSurvey(name, s, e) {
+function checkSurvey(name, s, e, readings = PROFILES) {
   assert.strictEqual(s.site, e.site, `${name}: site`);
   assert.deepStrictEqual(
     s.agents.map((a) => ({ label: a.label, kinds: a.members.map((m) => m.kind), notes: a.notes.length })),
@@ -88,7 +88,7 @@ function checkSurvey(name, s, e) {
         },
         at
       );
-      if (c.readers.length) assert.deepStrictEqual(c.readers.map((r) => r.profile), PROFILES, `${at}: readers' order`);
+      if (c.readers.length) assert.deepStrictEqual(c.readers.map((r) => r.profile), readings, `${at}: readers' order`);
       assert.strictEqual(c.allowed, c.verdict.allowed, at);
       // Every cell explains itself (under every reader when comparing) and quotes the deciding line.
       assert.ok(says(c.explanation, c.allowed), `${at}: ${c.explanation}`);
@@ -105,6 +105,7 @@ function checkSurvey(name, s, e) {
 /** The question of a fixture entry for `robots.ask`. */
 function questionOf(q, explain) {
   const question = { agents: q.agents, urls: q.urls, view: q.view, exact: q.exact === true, explain };
+  if (q.readings !== undefined) question.readings = q.readings;
   if (q.base !== undefined) question.base = q.base;
   if (q.baseline !== undefined) question.baseline = Robots.parse(q.baseline);
   return question;
@@ -114,7 +115,7 @@ test('robots.ask answers every shared question with the expected survey', () => 
   for (const q of fixture().questions) {
     const robots = Robots.parse(q.robots);
     const question = questionOf(q, true);
-    checkSurvey(q.name, robots.ask(question), q.expect);
+    checkSurvey(q.name, robots.ask(question), q.expect, q.readings);
     // Asked again (the readings now kept with the parse), the same survey.
     assert.deepStrictEqual(robots.ask(question), robots.ask(question), q.name);
   }
@@ -149,11 +150,11 @@ test('grid, checkAgent and compare render the shared questions as the survey say
     }
     if (q.view === 'compare' || q.exact) {
       // compare() reads the strings as given: each profile's answer and the core's mark.
-      const rows = robots.compare(q.agents, q.urls);
+      const rows = robots.compare(q.agents, q.urls, { profiles: q.readings });
       rows.forEach((row, i) => {
         const want = e.cells[Math.floor(i / q.agents.length)][i % q.agents.length];
         const at = `${q.name}: compare ${row.url} for ${row.agent}`;
-        assert.deepStrictEqual(row.answers.map((x) => x.profile), PROFILES, at);
+        assert.deepStrictEqual(row.answers.map((x) => x.profile), q.readings ?? PROFILES, at);
         if (q.view === 'compare') {
           assert.deepStrictEqual(row.answers.map((x) => [x.allowed, x.line]), want.readers, at);
           assert.strictEqual(row.differs, want.differs, at);
@@ -187,9 +188,10 @@ const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</
 
 /**
  * Whether the widget's attributes can ask the question: agents are split at commas (no pools), URLs at
- * whitespace (no empty URL, none with a space), and there is no baseline or exact reading to ask for.
+ * whitespace (no empty URL, none with a space), and there is no baseline, exact reading or choice of readings to
+ * compare (the widget compares all three) to ask for.
  */
-const expressible = (q) => !q.exact && q.agents.every((a) => !a.includes(',')) && q.urls.every((u) => u !== '' && !/\s/.test(u));
+const expressible = (q) => !q.exact && q.readings === undefined && q.agents.every((a) => !a.includes(',')) && q.urls.every((u) => u !== '' && !/\s/.test(u));
 
 test('<robots-txt-tester> shows the shared questions it can express as the survey says', { timeout: 300000 }, async (t) => {
   const questions = fixture().questions.filter(expressible);

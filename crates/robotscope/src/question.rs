@@ -17,7 +17,7 @@ use crate::resolve::{resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAge
 use crate::robots::Selection;
 use crate::url::{governs, normalize_url, robots_url, Governs, UrlError};
 use crate::usage::Usage;
-use crate::{Profile, Robots, Scope, Verdict};
+use crate::{Profile, Robots, RuleMatch, Scope, Verdict};
 
 /// What a survey answers under: one reading (SPEC B6), or every reading side by side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -152,6 +152,10 @@ pub struct Answer {
     pub allowed: bool,
     /// The deciding line, 0 when none.
     pub line: usize,
+    /// The rule on [`Answer::line`], if any.
+    pub rule: Option<RuleMatch>,
+    /// Whether the agent's own groups, the `*` groups, or no group applied.
+    pub scope: Scope,
     /// The token the engine was given (`None`: no rule can apply, a crawler that ignores `*` without a group).
     pub token: Option<String>,
     /// The token whose group a preset follows when it has none of its own.
@@ -497,6 +501,8 @@ fn short(profile: Profile, check: &AgentCheck) -> Answer {
         profile,
         allowed: check.verdict.allowed,
         line: check.verdict.line,
+        rule: check.verdict.decided_by.clone(),
+        scope: check.verdict.scope,
         token: check.token.clone(),
         follows: check.follows.clone(),
     }
@@ -1074,6 +1080,17 @@ mod tests {
             assert!(!c.differs && !c.lines_differ, "{:?}", c.readers);
             assert_eq!(s.differ, 1);
         }
+        // Each reader's answer is that reading's own verdict: its rule and scope too.
+        for (u, url) in ["/a/b", "/a/c"].into_iter().enumerate() {
+            for r in &cell(&all, u).readers {
+                let v = robots.reading(r.profile).check("bot", url);
+                assert_eq!(
+                    (r.allowed, r.line, r.rule.as_ref(), r.scope),
+                    (v.allowed, v.line, v.decided_by.as_ref(), v.scope)
+                );
+            }
+        }
+        assert_eq!(cell(&all, 0).readers[2].rule.as_ref().map(|m| m.value.as_str()), Some("/a"));
         let b = cell(&modern, 0);
         assert!(!b.differs && !b.lines_differ && b.allowed() && b.line() == 3, "{:?}", b.readers);
         assert_eq!(modern.differ, 0);
