@@ -97,9 +97,7 @@ impl Parser {
     /// The error for an option this command does not know, with the closest of `known` when it looks like a
     /// typo.
     pub fn unknown_among<'a>(&self, name: &str, known: impl IntoIterator<Item = &'a str>) -> Failure {
-        let hint =
-            crate::suggest::did_you_mean(name, known).map(|k| format!(" (did you mean '{k}'?)")).unwrap_or_default();
-        self.usage(format!("unknown option '{name}'{hint}"))
+        self.usage(format!("unknown option '{name}'{}", crate::suggest::hint(name, known)))
     }
 
     /// A usage error for this command.

@@ -327,9 +327,7 @@ fn readings(p: &Parser, names: OsString) -> Result<Vec<Profile>, Failure> {
     let mut readings = Vec::new();
     for name in names.split(',') {
         let Some(reading) = Profile::parse(name) else {
-            let hint = crate::suggest::did_you_mean(name.trim(), known)
-                .map(|k| format!(" (did you mean '{k}'?)"))
-                .unwrap_or_default();
+            let hint = crate::suggest::hint(name.trim(), known);
             let name = printable(name.trim());
             return Err(p.usage(format!("unknown reading '{name}' for --compare{hint}: give google, rfc9309 or 1994")));
         };

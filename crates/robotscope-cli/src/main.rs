@@ -165,20 +165,34 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// What runs one command, given its arguments.
+type Command = fn(args::Parser) -> Result<ExitCode, Failure>;
+
+/// Every command: its name and the function that runs it, in the order of the main help.
+const COMMANDS: [(&str, Command); 7] = [
+    ("check", check::run),
+    ("lint", lint::run),
+    ("fetch", fetch::run),
+    ("diff", diff::run),
+    ("ai", ai::run),
+    ("test", expect::run),
+    ("batch", batch::run),
+];
+
 /// Help text of a command, or `None` when there is no such command.
 fn help_of(command: &str) -> Option<String> {
     let help = match command {
         "check" => return Some(format!("{}\n{}", check::help(), sitemap::LIMITS_HELP)),
         "diff" => return Some(format!("{}\n{}", diff::HELP, sitemap::LIMITS_HELP)),
-        "lint" => Some(lint::HELP),
-        "ai" => Some(ai::HELP),
-        "batch" => Some(batch::HELP),
-        "fetch" => Some(fetch::HELP),
-        "test" => Some(expect::HELP),
-        "help" => Some(MAIN_HELP),
-        _ => None,
+        "lint" => lint::HELP,
+        "ai" => ai::HELP,
+        "batch" => batch::HELP,
+        "fetch" => fetch::HELP,
+        "test" => expect::HELP,
+        "help" => MAIN_HELP,
+        _ => return None,
     };
-    help.map(String::from)
+    Some(String::from(help))
 }
 
 fn print(text: &str) -> Result<ExitCode, Failure> {
@@ -193,55 +207,38 @@ fn wants_help(args: &[OsString]) -> bool {
     args.iter().take_while(|a| *a != "--").any(|a| a == "-h" || a == "--help")
 }
 
+/// A usage error of the program as a whole (not of one command).
+fn usage(message: String) -> Failure {
+    Failure::Usage { message, command: None }
+}
+
 fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
-    color::take(&mut argv).map_err(|message| Failure::Usage { message, command: None })?;
+    color::take(&mut argv).map_err(usage)?;
     if argv.is_empty() {
-        return Err(Failure::Usage { message: String::from("no command given"), command: None });
+        return Err(usage(String::from("no command given")));
     }
     let first = argv.remove(0);
     let Some(command) = first.to_str() else {
-        return Err(Failure::Usage {
-            message: format!("unknown command '{}'", first.to_string_lossy()),
-            command: None,
-        });
+        return Err(usage(format!("unknown command '{}'", first.to_string_lossy())));
     };
-    match command {
-        "-h" | "--help" => print(MAIN_HELP),
-        "-V" | "--version" => print(&version_text()),
-        "help" => match argv.first() {
-            None => print(MAIN_HELP),
-            Some(c) => match c.to_str().and_then(help_of) {
-                Some(h) if argv.len() == 1 => print(&h),
-                _ if argv.len() > 1 => {
-                    Err(Failure::Usage { message: String::from("'help' takes at most one command"), command: None })
-                }
-                _ => {
-                    Err(Failure::Usage { message: format!("unknown command '{}'", c.to_string_lossy()), command: None })
-                }
-            },
-        },
-        "check" | "lint" | "ai" | "batch" | "fetch" | "diff" | "test" => {
-            if wants_help(&argv) {
-                return print(&help_of(command).unwrap_or_else(|| String::from(MAIN_HELP)));
-            }
-            match command {
-                "check" => check::run(args::Parser::new("check", argv)),
-                "lint" => lint::run(args::Parser::new("lint", argv)),
-                "fetch" => fetch::run(args::Parser::new("fetch", argv)),
-                "diff" => diff::run(args::Parser::new("diff", argv)),
-                "ai" => ai::run(args::Parser::new("ai", argv)),
-                "test" => expect::run(args::Parser::new("test", argv)),
-                _ => batch::run(args::Parser::new("batch", argv)),
-            }
+    if let Some(&(name, run)) = COMMANDS.iter().find(|(name, _)| *name == command) {
+        if wants_help(&argv) {
+            return print(&help_of(name).unwrap_or_default());
         }
-        other if other.starts_with('-') => {
-            Err(Failure::Usage { message: format!("unknown option '{other}'"), command: None })
-        }
-        other => {
-            let commands = ["check", "lint", "fetch", "diff", "ai", "test", "batch", "help"];
-            let hint =
-                suggest::did_you_mean(other, commands).map(|c| format!(" (did you mean '{c}'?)")).unwrap_or_default();
-            Err(Failure::Usage { message: format!("unknown command '{other}'{hint}"), command: None })
+        return run(args::Parser::new(name, argv));
+    }
+    match (command, argv.as_slice()) {
+        ("-h" | "--help", _) | ("help", []) => print(MAIN_HELP),
+        ("-V" | "--version", _) => print(&version_text()),
+        ("help", [c]) => c
+            .to_str()
+            .and_then(help_of)
+            .map_or_else(|| Err(usage(format!("unknown command '{}'", c.to_string_lossy()))), |h| print(&h)),
+        ("help", _) => Err(usage(String::from("'help' takes at most one command"))),
+        (other, _) if other.starts_with('-') => Err(usage(format!("unknown option '{other}'"))),
+        (other, _) => {
+            let commands = COMMANDS.iter().map(|(name, _)| *name).chain(["help"]);
+            Err(usage(format!("unknown command '{other}'{}", suggest::hint(other, commands))))
         }
     }
 }

@@ -21,9 +21,7 @@ pub fn expand(name: &str) -> Result<Vec<&'static str>, String> {
         Some(set) => Ok(set.iter().map(|c| c.name).collect()),
         None => {
             let known = names();
-            let hint = crate::suggest::did_you_mean(name, known.iter().map(String::as_str))
-                .map(|s| format!(" (did you mean '{s}'?)"))
-                .unwrap_or_default();
+            let hint = crate::suggest::hint(name, known.iter().map(String::as_str));
             Err(format!("unknown crawler set '{}'{hint}: use {}", printable(name), known.join(", ")))
         }
     }

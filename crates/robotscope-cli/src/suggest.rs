@@ -12,6 +12,11 @@ pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -
         .map(|(_, k)| k)
 }
 
+/// ` (did you mean 'NAME'?)` after an unknown name when [`did_you_mean`] finds one; empty otherwise.
+pub fn hint<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    did_you_mean(typed, known).map(|k| format!(" (did you mean '{k}'?)")).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::did_you_mean;
