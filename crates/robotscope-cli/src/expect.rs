@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
-use crate::lint::{artifact_uri, github_data, github_property, information_uri};
+use crate::lint::{artifact_uri, github_command, sarif_driver, sarif_log};
 use crate::net::{Governing, Loaded, RobotsArg};
 use crate::{printable, Failure};
 
@@ -117,14 +117,8 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         }
         Format::Github => {
             for f in &failed {
-                writeln!(
-                    out,
-                    "::error file={},line={},title={}::{}",
-                    github_property(&expect_name),
-                    f.line,
-                    github_property("robotscope expectation failed"),
-                    github_data(&f.message)
-                )?;
+                let title = "robotscope expectation failed";
+                writeln!(out, "{}", github_command("error", &expect_name, f.line, None, title, &f.message))?;
             }
         }
         Format::Sarif => writeln!(out, "{}", sarif(&expect_name, &failed))?,
@@ -206,14 +200,6 @@ fn judge(rules: &Loaded, text: &str, name: &str) -> Result<(usize, Vec<Failed>),
 }
 
 fn sarif(name: &str, failed: &[Failed]) -> serde_json::Value {
-    let mut driver = json!({
-        "name": "robotscope",
-        "version": env!("CARGO_PKG_VERSION"),
-        "rules": [{"id": "expectation-failed", "name": "expectation-failed"}],
-    });
-    if let Some(home) = information_uri() {
-        driver["informationUri"] = json!(home);
-    }
     let uri = artifact_uri(name);
     let results: Vec<_> = failed
         .iter()
@@ -230,9 +216,6 @@ fn sarif(name: &str, failed: &[Failed]) -> serde_json::Value {
             })
         })
         .collect();
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{"tool": {"driver": driver}, "artifacts": [{"location": {"uri": uri}}], "results": results}],
-    })
+    let driver = sarif_driver(&["expectation-failed"], false);
+    sarif_log(json!({"tool": {"driver": driver}, "artifacts": [{"location": {"uri": uri}}], "results": results}))
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use robotscope::{Diagnostic, DiagnosticKind, Robots, Severity};
 
 use crate::args::{shown_path, Arg, Parser};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::{printable, Failure};
 
@@ -45,18 +45,6 @@ Exit status: 0 when nothing at or above --fail-on was found, 1 when something wa
 usage or I/O error.
 ";
 
-/// A diagnostic ready to print: the engine's, or the CLI's own note on the 500 KiB cut.
-struct Item {
-    kind: &'static str,
-    severity: Severity,
-    line: usize,
-    column: usize,
-    start: usize,
-    end: usize,
-    message: String,
-    help: Option<String>,
-}
-
 /// The 1-based byte column of `offset` on line `line`; 1 when the offset is not on that line.
 fn column(starts: &[usize], source_len: usize, line: usize, offset: usize) -> usize {
     let Some(&start) = line.checked_sub(1).and_then(|i| starts.get(i)) else { return 1 };
@@ -65,19 +53,6 @@ fn column(starts: &[usize], source_len: usize, line: usize, offset: usize) -> us
         offset - start + 1
     } else {
         1
-    }
-}
-
-fn item(d: &Diagnostic, starts: &[usize], source_len: usize) -> Item {
-    Item {
-        kind: d.kind.code(),
-        severity: d.severity,
-        line: d.line,
-        column: column(starts, source_len, d.line, d.span.start),
-        start: d.span.start,
-        end: d.span.end,
-        message: d.message.clone(),
-        help: d.help.clone(),
     }
 }
 
@@ -131,7 +106,8 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     // The cut file cannot count the rules it no longer holds: the core's diagnostic for the whole file says
     // how many are lost (an error when any is), in place of the cut file's, at the cut's position.
     let whole = robots.cut_from().and_then(|_| Robots::parse(&bytes).size_limit_diagnostic());
-    let items: Vec<Item> = robots
+    // Each diagnostic with its byte column.
+    let items: Vec<(Diagnostic, usize)> = robots
         .diagnostics()
         .into_iter()
         .map(|d| match &whole {
@@ -140,27 +116,26 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             }
             _ => d,
         })
-        .map(|d| item(&d, &starts, source_len))
+        .map(|d| {
+            let column = column(&starts, source_len, d.line, d.span.start);
+            (d, column)
+        })
         .collect();
 
     let mut out = BufWriter::new(io::stdout().lock());
     match format {
         Format::Json => write_json(&mut out, &items)?,
         Format::Github => write_github(&mut out, &name, &items)?,
-        Format::Sarif => {
-            let columns: Vec<usize> =
-                items.iter().map(|it| char_column(robots.source(), &starts, it.line, it.start)).collect();
-            write_sarif(&mut out, &name, robots.source().len(), &items, &columns)?;
-        }
+        Format::Sarif => write_sarif(&mut out, &name, &robots, &items)?,
         Format::Text => {
-            for it in &items {
-                let severity = match it.severity {
+            for (d, column) in &items {
+                let severity = match d.severity {
                     Severity::Error => crate::color::paint("error", "31"),
                     Severity::Warning => crate::color::paint("warning", "33"),
                     Severity::Info => crate::color::paint("info", "1"),
                 };
-                writeln!(out, "{name}:{}:{}: {severity}: {}", it.line, it.column, printable(&it.message))?;
-                if let Some(help) = &it.help {
+                writeln!(out, "{name}:{}:{column}: {severity}: {}", d.line, printable(&d.message))?;
+                if let Some(help) = &d.help {
                     writeln!(out, "  help: {}", printable(help))?;
                 }
             }
@@ -169,7 +144,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     out.flush()?;
     drop(out);
 
-    let count = |s: Severity| items.iter().filter(|i| i.severity == s).count();
+    let count = |s: Severity| items.iter().filter(|(d, _)| d.severity == s).count();
     let (errors, warnings, infos) = (count(Severity::Error), count(Severity::Warning), count(Severity::Info));
     if format == Format::Text {
         if items.is_empty() {
@@ -184,24 +159,24 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         }
     }
     // Severities are ordered from info to error.
-    let failed = items.iter().any(|i| i.severity >= fail_on);
+    let failed = items.iter().any(|(d, _)| d.severity >= fail_on);
     Ok(crate::status(usize::from(failed), 0))
 }
 
-fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
+fn write_json(out: &mut impl Write, items: &[(Diagnostic, usize)]) -> io::Result<()> {
     if items.is_empty() {
         return out.write_all(b"[]\n");
     }
     out.write_all(b"[\n")?;
-    for (i, it) in items.iter().enumerate() {
+    for (i, (d, column)) in items.iter().enumerate() {
         let obj = json!({
-            "kind": it.kind,
-            "severity": it.severity.name(),
-            "line": it.line,
-            "column": it.column,
-            "span": {"start": it.start, "end": it.end},
-            "message": it.message,
-            "help": it.help,
+            "kind": d.kind.code(),
+            "severity": d.severity.name(),
+            "line": d.line,
+            "column": column,
+            "span": {"start": d.span.start, "end": d.span.end},
+            "message": d.message,
+            "help": d.help,
         });
         let sep = if i + 1 < items.len() { "," } else { "" };
         writeln!(out, "  {obj}{sep}")?;
@@ -210,36 +185,47 @@ fn write_json(out: &mut impl Write, items: &[Item]) -> io::Result<()> {
 }
 
 /// `s` escaped as the data of a GitHub Actions workflow command.
-pub(crate) fn github_data(s: &str) -> String {
+fn github_data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// `s` escaped as a property value of a GitHub Actions workflow command.
-pub(crate) fn github_property(s: &str) -> String {
+fn github_property(s: &str) -> String {
     github_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-fn write_github(out: &mut impl Write, name: &str, items: &[Item]) -> io::Result<()> {
-    for it in items {
-        let level = match it.severity {
+/// A GitHub Actions workflow command (`::error file=...,line=...::message`) that annotates line `line` (and
+/// `column`, when given) of the file `name`.
+pub(crate) fn github_command(
+    level: &str,
+    name: &str,
+    line: usize,
+    column: Option<usize>,
+    title: &str,
+    message: &str,
+) -> String {
+    let column = column.map(|c| format!(",col={c}")).unwrap_or_default();
+    let (name, title, message) = (github_property(name), github_property(title), github_data(message));
+    format!("::{level} file={name},line={line}{column},title={title}::{message}")
+}
+
+/// A diagnostic's message, followed by its help on a line of its own.
+fn message_with_help(d: &Diagnostic) -> String {
+    match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
+    }
+}
+
+fn write_github(out: &mut impl Write, name: &str, items: &[(Diagnostic, usize)]) -> io::Result<()> {
+    for (d, column) in items {
+        let level = match d.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
             _ => "notice",
         };
-        let mut message = it.message.clone();
-        if let Some(help) = &it.help {
-            message.push_str("\nhelp: ");
-            message.push_str(help);
-        }
-        writeln!(
-            out,
-            "::{level} file={},line={},col={},title={}::{}",
-            github_property(name),
-            it.line,
-            it.column,
-            github_property(&format!("robotscope {}", it.kind)),
-            github_data(&message)
-        )?;
+        let title = format!("robotscope {}", d.kind.code());
+        writeln!(out, "{}", github_command(level, name, d.line, Some(*column), &title, &message_with_help(d)))?;
     }
     Ok(())
 }
@@ -254,14 +240,28 @@ fn char_column(source: &[u8], starts: &[usize], line: usize, offset: usize) -> u
     String::from_utf8_lossy(&source[start..offset]).chars().count() + 1
 }
 
-/// A path as a SARIF artifact URI: a relative reference with bytes outside the unreserved set and `/`
-/// percent-encoded.
-/// The project's home page for SARIF's `informationUri`: omitted while the manifest names the placeholder.
-pub(crate) fn information_uri() -> Option<&'static str> {
+/// robotscope as a SARIF tool `driver`, with the `rules` its results name (each id is also the rule's name), and
+/// its home page as `informationUri` unless the manifest names the placeholder; `semanticVersion` with `semantic`.
+pub(crate) fn sarif_driver(rules: &[&str], semantic: bool) -> Value {
+    let mut driver = json!({"name": "robotscope", "version": env!("CARGO_PKG_VERSION")});
+    if semantic {
+        driver["semanticVersion"] = json!(env!("CARGO_PKG_VERSION"));
+    }
     let repository = env!("CARGO_PKG_REPOSITORY");
-    (!repository.is_empty() && !repository.contains("example.invalid")).then_some(repository)
+    if !repository.is_empty() && !repository.contains("example.invalid") {
+        driver["informationUri"] = json!(repository);
+    }
+    driver["rules"] = rules.iter().map(|id| json!({"id": id, "name": id})).collect();
+    driver
 }
 
+/// A SARIF 2.1.0 log of one `run`.
+pub(crate) fn sarif_log(run: Value) -> Value {
+    json!({"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run]})
+}
+
+/// A path as a SARIF artifact URI: a relative reference with bytes outside the unreserved set and `/`
+/// percent-encoded.
 pub(crate) fn artifact_uri(name: &str) -> String {
     if name == "<stdin>" {
         return String::from("stdin");
@@ -277,67 +277,50 @@ pub(crate) fn artifact_uri(name: &str) -> String {
     uri
 }
 
-fn write_sarif(out: &mut impl Write, name: &str, length: usize, items: &[Item], columns: &[usize]) -> io::Result<()> {
+fn write_sarif(out: &mut impl Write, name: &str, robots: &Robots, items: &[(Diagnostic, usize)]) -> io::Result<()> {
     let mut kinds: Vec<&str> = Vec::new();
-    for it in items {
-        if !kinds.contains(&it.kind) {
-            kinds.push(it.kind);
+    for (d, _) in items {
+        if !kinds.contains(&d.kind.code()) {
+            kinds.push(d.kind.code());
         }
     }
-    let rules: Vec<_> = kinds.iter().map(|k| json!({"id": k, "name": k})).collect();
-    let mut driver = json!({
-        "name": "robotscope",
-        "version": env!("CARGO_PKG_VERSION"),
-        "semanticVersion": env!("CARGO_PKG_VERSION"),
-    });
-    if let Some(home) = information_uri() {
-        driver["informationUri"] = json!(home);
-    }
-    driver["rules"] = json!(rules);
     let uri = artifact_uri(name);
+    let starts = robots.line_starts();
     let results: Vec<_> = items
         .iter()
-        .zip(columns)
-        .map(|(it, &column)| {
-            let level = match it.severity {
+        .map(|(d, _)| {
+            let column = char_column(robots.source(), &starts, d.line, d.span.start);
+            let level = match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
                 _ => "note",
             };
-            let text = match &it.help {
-                Some(help) => format!("{}\nhelp: {help}", it.message),
-                None => it.message.clone(),
-            };
             json!({
-                "ruleId": it.kind,
-                "ruleIndex": kinds.iter().position(|k| *k == it.kind).unwrap_or(0),
+                "ruleId": d.kind.code(),
+                "ruleIndex": kinds.iter().position(|k| *k == d.kind.code()).unwrap_or(0),
                 "level": level,
-                "message": {"text": text},
+                "message": {"text": message_with_help(d)},
                 "locations": [{
                     "physicalLocation": {
                         "artifactLocation": {"uri": uri, "index": 0},
                         "region": {
-                            "startLine": it.line,
+                            "startLine": d.line,
                             "startColumn": column,
-                            "byteOffset": it.start,
-                            "byteLength": it.end.saturating_sub(it.start),
+                            "byteOffset": d.span.start,
+                            "byteLength": d.span.end.saturating_sub(d.span.start),
                         },
                     },
                 }],
             })
         })
         .collect();
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": driver},
-            "artifacts": [{"location": {"uri": uri}, "length": length}],
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
+    let run = json!({
+        "tool": {"driver": sarif_driver(&kinds, true)},
+        "artifacts": [{"location": {"uri": uri}, "length": robots.source().len()}],
+        "columnKind": "unicodeCodePoints",
+        "results": results,
     });
-    writeln!(out, "{log}")
+    writeln!(out, "{}", sarif_log(run))
 }
 
 #[cfg(test)]
