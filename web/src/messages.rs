@@ -228,29 +228,6 @@ pub fn ai_group(s: &robotscope::AiGroupSummary) -> String {
     out
 }
 
-/// The usage preferences that apply to a URL, as the explanation lists them: `(label, text)` pairs, such as
-/// `("Content-Usage (IETF draft)", "train-ai=no (line 16)")`. Empty when none applies.
-pub fn usage(u: &robotscope::Usage) -> Vec<(&'static str, String)> {
-    let prefs = |prefs: &[robotscope::Preference]| -> String {
-        let parts: Vec<String> = prefs
-            .iter()
-            .map(|p| format!("{}={} (line {})", p.key, if p.granted { "yes" } else { "no" }, p.line))
-            .collect();
-        parts.join(", ")
-    };
-    let mut out = Vec::new();
-    if u.usage_unknown {
-        let lines: Vec<String> = u.usage_lines.iter().map(|l| format!("line {l}")).collect();
-        out.push(("Content-Usage (IETF draft)", format!("unknown: {} does not parse", lines.join(", "))));
-    } else if !u.content_usage.is_empty() {
-        out.push(("Content-Usage (IETF draft)", prefs(&u.content_usage)));
-    }
-    if !u.content_signal.is_empty() {
-        out.push(("Content-Signal", prefs(&u.content_signal)));
-    }
-    out
-}
-
 /// A verdict that only looks like a block: the `Disallow` on line `disallow` ties the `Allow` on line `allow`.
 pub fn looks_blocked(disallow: usize, allow: usize) -> String {
     format!(

@@ -79,6 +79,54 @@ pub struct Usage {
     pub content_signal: Vec<Preference>,
 }
 
+impl Usage {
+    /// The preferences in words, one `(label, text)` per kind of line that applies, as every surface lists
+    /// them: `("Content-Usage (IETF draft)", "train-ai=no (line 16)")`, `("Content-Signal", "search=yes (line 3),
+    /// ai-train=no (line 3)")`. Empty when none applies.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nContent-Signal: search=yes, ai-train=no\n");
+    /// let usage = robots.usage_for(&robots.check("GPTBot", "/"));
+    /// assert_eq!(usage.described(), [("Content-Signal", "search=yes (line 2), ai-train=no (line 2)".to_string())]);
+    /// ```
+    pub fn described(&self) -> Vec<(&'static str, String)> {
+        fn listed(prefs: &[Preference]) -> String {
+            let mut out = String::new();
+            for (i, p) in prefs.iter().enumerate() {
+                let value = if p.granted { "yes" } else { "no" };
+                out.push_str(&alloc::format!("{}{}={value} (line {})", if i > 0 { ", " } else { "" }, p.key, p.line));
+            }
+            out
+        }
+        let mut out = Vec::new();
+        if self.usage_unknown {
+            let mut lines = String::new();
+            for (i, l) in self.usage_lines.iter().enumerate() {
+                lines.push_str(&alloc::format!("{}line {l}", if i > 0 { ", " } else { "" }));
+            }
+            out.push(("Content-Usage (IETF draft)", alloc::format!("unknown: {lines} does not parse")));
+        } else if !self.content_usage.is_empty() {
+            out.push(("Content-Usage (IETF draft)", listed(&self.content_usage)));
+        }
+        if !self.content_signal.is_empty() {
+            out.push(("Content-Signal", listed(&self.content_signal)));
+        }
+        out
+    }
+
+    /// The lines that decide the preferences, in order and each once.
+    pub fn lines(&self) -> Vec<usize> {
+        let mut lines: Vec<usize> = Vec::new();
+        for &l in self.usage_lines.iter().chain(self.content_signal.iter().map(|p| &p.line)) {
+            // Kept sorted by insertion: a handful of lines, and no sort of their own in the `.wasm` builds.
+            if let Err(k) = lines.binary_search(&l) {
+                lines.insert(k, l);
+            }
+        }
+        lines
+    }
+}
+
 /// `bytes` without leading and trailing spaces and tabs.
 fn trim(bytes: &[u8]) -> &[u8] {
     let start = bytes.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(bytes.len());
@@ -477,6 +525,26 @@ mod tests {
         assert_eq!(p("train-ai="), None);
         assert_eq!(p("a=\"unterminated"), None);
         assert_eq!(p(""), Some(alloc::vec![]));
+    }
+
+    #[test]
+    fn preferences_in_words_name_their_lines() {
+        let robots = Robots::parse(
+            "Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: /a/ train-ai=n\nContent-Usage: /b/ train-ai=\n\
+             Content-Signal: search=yes, ai-input=no\nContent-Usage: /c/ train-ai=n\n",
+        );
+        let said = |url: &str| {
+            let u = robots.usage_for(&robots.check("GPTBot", url));
+            (u.described(), u.lines())
+        };
+        let signal = ("Content-Signal", String::from("search=yes (line 5), ai-input=no (line 5)"));
+        let usage = |text: &str| ("Content-Usage (IETF draft)", String::from(text));
+        assert_eq!(said("/a/x"), (alloc::vec![usage("train-ai=no (line 3)"), signal.clone()], alloc::vec![3, 5]));
+        assert_eq!(
+            said("/b/x"),
+            (alloc::vec![usage("unknown: line 4 does not parse"), signal.clone()], alloc::vec![4, 5])
+        );
+        assert_eq!(said("/x"), (alloc::vec![signal], alloc::vec![5]));
     }
 
     #[test]

@@ -153,14 +153,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     let note = agent.notes.iter().map(|n| html! { <p class="agent-note">{with_code(n)}</p> });
     // The usage preferences that apply (they never change the verdict), with the lines that decide them, and
     // what a catalogue crawler's operator says about robots.txt.
-    let usage = messages::usage(&cell.usage);
-    // Sorted and each once, by insertion (a handful of lines; a sort of their own would add its code).
-    let mut usage_lines: Vec<usize> = Vec::new();
-    for &l in cell.usage.usage_lines.iter().chain(cell.usage.content_signal.iter().map(|p| &p.line)) {
-        if let Err(k) = usage_lines.binary_search(&l) {
-            usage_lines.insert(k, l);
-        }
-    }
+    let (usage, usage_lines) = (cell.usage.described(), cell.usage.lines());
     let usage = (!usage.is_empty()).then(|| {
         html! {
             <div class="usage">
