@@ -125,6 +125,7 @@ Exit status: 0 when every answer is allowed, 1 when any is disallowed (a finding
 cannot be read, a site that cannot be reached, a sitemap that could not be read to its end).
 ";
 
+#[derive(Default)]
 struct Options {
     /// The robots.txt file; `None` with `--live`.
     file: Option<OsString>,
@@ -174,23 +175,22 @@ pub const OPTIONS: &[&str] = &[
 ];
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
-    let mut positionals = Vec::new();
-    let mut agents = Vec::new();
-    let (mut sitemap, mut urls_file, mut base, mut baseline) = (None, None, None, None);
-    let mut net = NetOptions::default();
-    let (mut format, mut exact, mut verbose, mut size_limit, mut live) = (Format::Text, false, false, true, false);
-    let mut brief = false;
-    let (mut profile, mut compare, mut jobs) = (None, None, 8usize);
+    let mut o = Options { jobs: 8, size_limit: true, ..Options::default() };
+    let (mut positionals, mut live, mut profile) = (Vec::new(), false, None);
     while let Some(arg) = p.next_arg()? {
         match arg {
             Arg::Opt(name) => match name.as_str() {
-                "-a" | "--agent" => agents.push(p.string_value()?),
-                "--json" => format = Format::JsonLines,
+                "-a" | "--agent" => o.agents.push(p.string_value()?),
+                "--json" => o.format = Format::JsonLines,
                 "--format" => {
-                    let name = p.string_value()?;
-                    format = Format::parse(&name).ok_or_else(|| {
-                        p.usage(format!("unknown format '{}': use text, json or jsonl", printable(&name)))
-                    })?;
+                    let formats = [
+                        ("text", Format::Text),
+                        ("json", Format::Json),
+                        ("jsonl", Format::JsonLines),
+                        ("json-lines", Format::JsonLines),
+                    ];
+                    o.format =
+                        p.choice(&formats, |f| format!("unknown format '{}': use text, json or jsonl", printable(f)))?;
                 }
                 "--profile" => {
                     let name = p.string_value()?;
@@ -199,30 +199,30 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                     })?);
                 }
                 "--compare" => {
-                    compare = Some(match p.optional_value() {
+                    o.readings = match p.optional_value() {
                         Some(names) => readings(&p, names)?,
                         None => Profile::ALL.to_vec(),
-                    })
+                    }
                 }
                 // The default since agents and URLs are read as crawlers read them; kept for scripts.
                 "--normalize" => {}
-                "--exact" => exact = true,
-                "--brief" => brief = true,
-                "-v" | "--verbose" => verbose = true,
-                "--no-size-limit" => size_limit = false,
+                "--exact" => o.exact = true,
+                "--brief" => o.brief = true,
+                "-v" | "--verbose" => o.verbose = true,
+                "--no-size-limit" => o.size_limit = false,
                 "--live" => live = true,
-                "--sitemap" => sitemap = Some(p.string_value()?),
-                "--urls" => urls_file = Some(p.value()?),
-                "--base" => base = Some(p.string_value()?),
-                "--baseline" => baseline = Some(p.value()?),
+                "--sitemap" => o.sitemap = Some(p.string_value()?),
+                "--urls" => o.urls_file = Some(p.value()?),
+                "--base" => o.base = Some(p.string_value()?),
+                "--baseline" => o.baseline = Some(p.value()?),
                 "-j" | "--jobs" => {
                     let v = p.string_value()?;
-                    jobs = v.trim().parse().ok().filter(|&n: &usize| (1..=256).contains(&n)).ok_or_else(|| {
+                    o.jobs = v.trim().parse().ok().filter(|&n: &usize| (1..=256).contains(&n)).ok_or_else(|| {
                         p.usage(format!("--jobs takes a number from 1 to 256, not '{}'", printable(&v)))
                     })?;
                 }
                 n => {
-                    if !net.take(n, &mut p)? {
+                    if !o.net.take(n, &mut p)? {
                         return Err(p.unknown_among(n, OPTIONS.iter().copied()));
                     }
                 }
@@ -231,64 +231,59 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
         }
     }
     let mut positionals = positionals.into_iter();
-    let file = if live {
-        None
-    } else {
-        match positionals.next() {
-            Some(f) => Some(f),
-            None => return Err(p.usage(String::from("missing ROBOTS_FILE (or --live to fetch each URL's robots.txt)"))),
-        }
-    };
-    let mut urls = Vec::new();
+    if !live {
+        let missing = || p.usage(String::from("missing ROBOTS_FILE (or --live to fetch each URL's robots.txt)"));
+        o.file = Some(positionals.next().ok_or_else(missing)?);
+    }
     for u in positionals {
-        if u == "-" && urls_file.is_none() {
-            urls_file = Some(u);
+        if u == "-" && o.urls_file.is_none() {
+            o.urls_file = Some(u);
         } else if u == "-" {
             return Err(p.usage(String::from("give one URL list: '-' and --urls are both lists")));
         } else {
-            urls.push(p.utf8(u, "the URL")?);
+            o.urls.push(p.utf8(u, "the URL")?);
         }
     }
-    if agents.is_empty() {
+    if o.agents.is_empty() {
         return Err(p.usage(String::from("missing --agent: name at least one agent, such as --agent Googlebot")));
     }
-    let lists = usize::from(!urls.is_empty() || urls_file.is_some()) + usize::from(sitemap.is_some());
+    let lists = usize::from(!o.urls.is_empty() || o.urls_file.is_some()) + usize::from(o.sitemap.is_some());
     if lists == 0 {
         return Err(p.usage(String::from("missing URL: give at least one URL to check, --urls FILE or --sitemap")));
     }
     if lists > 1 {
         return Err(p.usage(String::from("give URLs (or --urls) or --sitemap, not both")));
     }
-    let stdin_uses = usize::from(file.as_deref() == Some("-".as_ref()))
-        + usize::from(urls_file.as_deref() == Some("-".as_ref()))
-        + usize::from(sitemap.as_deref() == Some("-"))
-        + usize::from(baseline.as_deref() == Some("-".as_ref()));
+    let stdin_uses = usize::from(o.file.as_deref() == Some("-".as_ref()))
+        + usize::from(o.urls_file.as_deref() == Some("-".as_ref()))
+        + usize::from(o.sitemap.as_deref() == Some("-"))
+        + usize::from(o.baseline.as_deref() == Some("-".as_ref()));
     if stdin_uses > 1 {
         return Err(p.usage(String::from("standard input ('-') can be read only once")));
     }
-    let sets = agents.iter().any(|a| a.split(',').any(|a| a.trim().starts_with('@')));
-    if exact && sets {
+    let sets = o.agents.iter().any(|a| a.split(',').any(|a| a.trim().starts_with('@')));
+    if o.exact && sets {
         return Err(p.usage(String::from(
             "a crawler set names presets, which --exact does not read: drop --exact or name the tokens",
         )));
     }
-    if compare.is_some() && live {
+    let compare = !o.readings.is_empty();
+    if compare && live {
         return Err(p.usage(String::from("--compare answers from a ROBOTS_FILE: not with --live")));
     }
-    if live && baseline.is_some() {
+    if live && o.baseline.is_some() {
         return Err(p.usage(String::from("--baseline compares with a ROBOTS_FILE: not with --live")));
     }
-    if brief && (live || verbose || compare.is_some() || format == Format::Json) {
+    if o.brief && (live || o.verbose || compare || o.format == Format::Json) {
         return Err(p.usage(String::from(
             "--brief answers from a ROBOTS_FILE in text or JSON Lines: not with --live, --compare, -v or --format json",
         )));
     }
-    let readings = compare.unwrap_or_default();
-    let view = if readings.is_empty() { View::Reading(profile.unwrap_or(Profile::Google)) } else { View::Compare };
+    o.view = if compare { View::Compare } else { View::Reading(profile.unwrap_or_default()) };
     // Under --compare the exit status is one reader's answer: --profile's, by default the first compared.
-    let profile = match (profile, readings.first()) {
-        (Some(chosen), Some(_)) if !readings.contains(&chosen) => {
-            let compared: Vec<&str> = readings.iter().map(|r| r.as_str()).collect();
+    o.profile = match (profile, o.readings.first()) {
+        (Some(chosen), Some(_)) if !o.readings.contains(&chosen) => {
+            let compared: Vec<&str> = o.readings.iter().map(|r| r.as_str()).collect();
             return Err(p.usage(format!(
                 "--profile {chosen} gives the exit status under --compare, so it must be one of the readings compared \
                  ({}): add it to --compare or leave --profile out",
@@ -296,28 +291,10 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
             )));
         }
         (Some(chosen), _) => chosen,
-        (None, first) => first.copied().unwrap_or(Profile::Google),
+        (None, first) => first.copied().unwrap_or_default(),
     };
-    let agents = agent_rows(&p, &agents)?;
-    Ok(Options {
-        file,
-        agents,
-        urls,
-        urls_file,
-        sitemap,
-        net,
-        jobs,
-        format,
-        view,
-        profile,
-        readings,
-        exact,
-        base,
-        baseline,
-        verbose,
-        brief,
-        size_limit,
-    })
+    o.agents = agent_rows(&p, &o.agents)?;
+    Ok(o)
 }
 
 /// The readings `--compare=NAMES` names (`google,rfc9309`), in order; an unknown or repeated name is a usage error.
@@ -399,18 +376,25 @@ struct Asker<'a> {
     tally: Tally,
 }
 
+impl Options {
+    /// The question the options ask about `urls`, of the file taken to be `site`'s robots.txt.
+    fn question<'a>(&'a self, urls: Vec<String>, site: Option<&'a str>, baseline: Option<&'a Robots>) -> Question<'a> {
+        Question {
+            agents: self.agents.clone(),
+            urls,
+            base: self.base.clone(),
+            site,
+            view: self.view,
+            readings: &self.readings,
+            baseline,
+            exact: self.exact,
+        }
+    }
+}
+
 impl Asker<'_> {
     fn question(&self, urls: Vec<String>) -> Question<'_> {
-        Question {
-            agents: self.o.agents.clone(),
-            urls,
-            base: self.o.base.clone(),
-            site: self.site.as_deref(),
-            view: self.o.view,
-            readings: &self.o.readings,
-            baseline: self.baseline,
-            exact: self.o.exact,
-        }
+        self.o.question(urls, self.site.as_deref(), self.baseline)
     }
 
     /// Says once, on standard error, how the core read the agents.
@@ -659,18 +643,8 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         brief: None,
         answers: Vec::new(),
     };
-    let question = Question {
-        agents: o.agents.clone(),
-        urls: Vec::new(),
-        base: o.base.clone(),
-        site: None,
-        view: o.view,
-        readings: &o.readings,
-        baseline: baseline.as_ref(),
-        exact: o.exact,
-    };
     if let (true, Some(robots)) = (o.brief, robots.as_ref()) {
-        asker.brief = Some(robots.brief(&question));
+        asker.brief = Some(robots.brief(&o.question(Vec::new(), None, baseline.as_ref())));
     }
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut chunk: Vec<String> = Vec::with_capacity(crate::urls::CHUNK);

@@ -7,31 +7,21 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use robotscope::{AskedAgent, Cell, Profile, Robots, RuleMatch, Scope, Survey, Usage, View};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::net::Fetched;
 use crate::printable;
 
 /// How answers are printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     /// Aligned columns for people.
+    #[default]
     Text,
     /// One JSON document: the agents, then one row per URL with its cells, then the totals.
     Json,
     /// One JSON object per answer (URL and agent row).
     JsonLines,
-}
-
-impl Format {
-    pub fn parse(name: &str) -> Option<Format> {
-        match name {
-            "text" => Some(Format::Text),
-            "json" => Some(Format::Json),
-            "jsonl" | "json-lines" => Some(Format::JsonLines),
-            _ => None,
-        }
-    }
 }
 
 /// Where the answers of one survey come from, for what a printer quotes beside them.
@@ -188,11 +178,7 @@ impl Printer {
                     self.line = w;
                 }
                 _ => {
-                    let label = if label_width > 0 {
-                        format!("{:<label_width$}  ", printable(&survey.agents[a].label))
-                    } else {
-                        String::new()
-                    };
+                    let label = label(&survey.agents[a], label_width);
                     let text = self.cell_text(src, survey, u, a, cell, width);
                     for line in text.lines() {
                         writeln!(out, "{label}{line}")?;
@@ -372,31 +358,26 @@ impl Printer {
             }
             Format::JsonLines => {
                 for a in agents {
-                    let mut line = Map::new();
-                    line.insert("url".into(), json!(url));
-                    line.insert("agents".into(), json!(member_tokens(a)));
-                    line.insert("label".into(), json!(a.label));
-                    line.insert("profile".into(), json!(self.view.profile().as_str()));
+                    let tokens: Vec<&str> = a.members.iter().map(|m| m.token.as_str()).collect();
+                    let profile = self.view.profile().as_str();
+                    let mut line = json!({"url": url, "agents": tokens, "label": a.label, "profile": profile});
                     if !self.exact {
-                        line.insert("input_url".into(), json!(typed));
-                        line.insert("input_agents".into(), json!(member_inputs(a)));
+                        let inputs: Vec<&str> = a.members.iter().map(|m| m.input.as_str()).collect();
+                        line["input_url"] = json!(typed);
+                        line["input_agents"] = json!(inputs);
                     }
-                    line.insert("allowed".into(), json!(allowed));
-                    line.insert("line".into(), json!(0));
-                    line.insert("rule".into(), Value::Null);
-                    line.insert("scope".into(), json!("none"));
-                    line.insert("fetch".into(), fetch_json(f));
-                    writeln!(out, "{}", Value::Object(line))?;
+                    line["allowed"] = json!(allowed);
+                    line["line"] = json!(0);
+                    line["rule"] = Value::Null;
+                    line["scope"] = json!("none");
+                    line["fetch"] = fetch_json(f);
+                    writeln!(out, "{line}")?;
                 }
                 Ok(())
             }
             Format::Text => {
                 for a in agents {
-                    let label = if label_width > 0 {
-                        format!("{:<label_width$}  ", printable(&a.label))
-                    } else {
-                        String::new()
-                    };
+                    let label = label(a, label_width);
                     let verdict = crate::color::verdict(allowed, 10);
                     writeln!(
                         out,
@@ -437,10 +418,13 @@ impl Printer {
                 w.key("line").num(line);
                 w.close();
             } else {
-                if label_width > 0 {
-                    let _ = write!(w.buf, "{:<label_width$}  ", printable(&agent.label));
-                }
-                let _ = write!(w.buf, "{}  {}  ", crate::color::verdict(allowed, 10), printable(&url.tested));
+                let _ = write!(
+                    w.buf,
+                    "{}{}  {}  ",
+                    label(agent, label_width),
+                    crate::color::verdict(allowed, 10),
+                    printable(&url.tested)
+                );
                 if line == 0 {
                     w.buf.push_str("no rule matched");
                 } else {
@@ -474,6 +458,14 @@ fn label_width(agents: &[AskedAgent]) -> usize {
     }
 }
 
+/// An agent row's name padded to the label column and followed by two spaces (nothing when `width` is 0).
+fn label(agent: &AskedAgent, width: usize) -> String {
+    if width == 0 {
+        return String::new();
+    }
+    format!("{:<width$}  ", printable(&agent.label))
+}
+
 /// Says on standard error how the core read each agent row (its notes).
 pub fn agent_notes(agents: &[AskedAgent]) {
     for a in agents {
@@ -481,15 +473,6 @@ pub fn agent_notes(agents: &[AskedAgent]) {
             eprintln!("robotscope: note: agent '{}': {}", printable(&a.input), printable(note));
         }
     }
-}
-
-/// The tokens the engine is given for an agent row, as typed members (a pool's members, one each).
-fn member_tokens(a: &AskedAgent) -> Vec<&str> {
-    a.members.iter().map(|m| m.token.as_str()).collect()
-}
-
-fn member_inputs(a: &AskedAgent) -> Vec<&str> {
-    a.members.iter().map(|m| m.input.as_str()).collect()
 }
 
 fn agent_json(a: &AskedAgent) -> Value {
