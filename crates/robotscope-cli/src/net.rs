@@ -147,38 +147,29 @@ impl Net {
             f.version = format!("{:?}", resp.version());
             match fetch_outcome(status) {
                 FetchOutcome::FollowRedirect => {
-                    let Some(next) = location(&resp) else {
-                        f.row = Row::AllowAll;
-                        f.reason = format!(
-                            "{} without a Location header: no robots.txt reached, so everything is allowed \
-                             (as for 4xx)",
-                            status_text(status)
-                        );
-                        return Ok(f);
+                    // Why no robots.txt is reached through this redirect, if none is.
+                    let next = location(&resp).map(|l| join(&f.final_url, &l));
+                    let dead_end = match &next {
+                        None => format!("{} without a Location header", status_text(status)),
+                        Some(next) if f.redirects.len() == MAX_REDIRECTS => {
+                            let looped = f.redirects.iter().any(|(_, u)| u == next) || *next == f.robots_url;
+                            format!(
+                                "more than {MAX_REDIRECTS} redirects{}",
+                                if looped { " (a redirect loop)" } else { "" }
+                            )
+                        }
+                        Some(next) if !(next.starts_with("http://") || next.starts_with("https://")) => {
+                            format!("{} to '{}', which is not an HTTP URL", status_text(status), printable(next))
+                        }
+                        Some(next) => {
+                            f.redirects.push((status, next.clone()));
+                            f.final_url.clone_from(next);
+                            continue;
+                        }
                     };
-                    let next = join(&f.final_url, &next);
-                    if f.redirects.len() == MAX_REDIRECTS {
-                        f.row = Row::AllowAll;
-                        let looped = f.redirects.iter().any(|(_, u)| *u == next) || next == f.robots_url;
-                        f.reason = format!(
-                            "more than {MAX_REDIRECTS} redirects{}: no robots.txt reached, so everything is allowed \
-                             (as for 4xx)",
-                            if looped { " (a redirect loop)" } else { "" }
-                        );
-                        return Ok(f);
-                    }
-                    if !(next.starts_with("http://") || next.starts_with("https://")) {
-                        f.row = Row::AllowAll;
-                        f.reason = format!(
-                            "{} to '{}', which is not an HTTP URL: no robots.txt reached, so everything is allowed \
-                             (as for 4xx)",
-                            status_text(status),
-                            printable(&next)
-                        );
-                        return Ok(f);
-                    }
-                    f.redirects.push((status, next.clone()));
-                    f.final_url = next;
+                    f.row = Row::AllowAll;
+                    f.reason = format!("{dead_end}: no robots.txt reached, so everything is allowed (as for 4xx)");
+                    return Ok(f);
                 }
                 FetchOutcome::ParseBody => {
                     match self.read_body(resp.body_mut(), self.body_limit) {
