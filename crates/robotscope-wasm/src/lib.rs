@@ -16,7 +16,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::OnceCell;
 
-use robotscope::{Governs, RuleKind, RuleMatch, Scope, Severity, Span, Tag, UrlError, Verdict};
+use robotscope::{Governs, RuleMatch, Scope, Span, UrlError, Verdict};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -69,31 +69,6 @@ fn into_error(e: UrlError) -> JsValue {
 /// Packs a decision into one number: `line * 2 + allowed`.
 fn pack(allowed: bool, line: usize) -> f64 {
     (line as f64) * 2.0 + if allowed { 1.0 } else { 0.0 }
-}
-
-fn severity_name(s: Severity) -> &'static str {
-    s.name()
-}
-
-fn tag_name(t: Tag) -> &'static str {
-    match t {
-        Tag::Unknown => "unknown",
-        Tag::UserAgent => "user-agent",
-        Tag::Allow => "allow",
-        Tag::Disallow => "disallow",
-        Tag::Sitemap => "sitemap",
-        Tag::Unused => "unused",
-    }
-}
-
-fn outcome_name(o: robotscope::FetchOutcome) -> &'static str {
-    use robotscope::FetchOutcome::*;
-    match o {
-        ParseBody => "parse-body",
-        FollowRedirect => "follow-redirect",
-        AllowAll => "allow-all",
-        _ => "disallow-all",
-    }
 }
 
 impl Robots {
@@ -219,7 +194,7 @@ impl Robots {
         j.open_array();
         for d in self.inner.diagnostics() {
             j.open_object();
-            j.key("kind").str(d.kind.code()).key("severity").str(severity_name(d.severity));
+            j.key("kind").str(d.kind.code()).key("severity").str(d.severity.name());
             j.key("line").num(d.line);
             self.span_with_column(&mut j, d.span);
             j.key("message").str(&d.message).key("help").opt_str(d.help.as_deref());
@@ -238,7 +213,7 @@ impl Robots {
         for l in &report.lines {
             let line = &l.line;
             j.open_object();
-            j.key("line").num(line.number).key("tag").str(tag_name(l.tag));
+            j.key("line").num(line.number).key("tag").str(l.tag.name());
             self.span(&mut j, line.span);
             j.key("text").bytes(&src[line.span.start..line.span.end]);
             j.key("directive");
@@ -307,7 +282,7 @@ impl Robots {
             j.close_array().key("rules").open_array();
             for r in g.rules() {
                 j.open_object().key("line").num(r.line);
-                j.key("kind").str(if r.kind == RuleKind::Allow { "allow" } else { "disallow" });
+                j.key("kind").str(r.kind.name());
                 j.key("value").bytes(r.value).key("pattern").bytes(r.pattern).key("priority").num(r.priority());
                 self.span(&mut j, r.value_span);
                 j.close_object();
@@ -492,7 +467,7 @@ pub fn escape_pattern(value: &str) -> String {
 pub fn fetch_outcome(status: u16) -> String {
     let o = robotscope::fetch_outcome(status);
     let mut j = Json::new();
-    j.open_object().key("outcome").str(outcome_name(o)).key("message").str(o.message()).close_object();
+    j.open_object().key("outcome").str(o.name()).key("message").str(o.message()).close_object();
     j.finish()
 }
 

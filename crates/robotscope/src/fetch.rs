@@ -16,6 +16,16 @@ pub enum FetchOutcome {
 }
 
 impl FetchOutcome {
+    /// Its stable name: `parse-body`, `follow-redirect`, `allow-all` or `disallow-all`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FetchOutcome::ParseBody => "parse-body",
+            FetchOutcome::FollowRedirect => "follow-redirect",
+            FetchOutcome::AllowAll => "allow-all",
+            FetchOutcome::DisallowAll => "disallow-all",
+        }
+    }
+
     /// A sentence that says what applies.
     pub fn message(self) -> &'static str {
         match self {

@@ -24,6 +24,18 @@ pub enum Tag {
 }
 
 impl Tag {
+    /// Its stable name: `unknown`, `user-agent`, `allow`, `disallow`, `sitemap` or `unused`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tag::Unknown => "unknown",
+            Tag::UserAgent => "user-agent",
+            Tag::Allow => "allow",
+            Tag::Disallow => "disallow",
+            Tag::Sitemap => "sitemap",
+            Tag::Unused => "unused",
+        }
+    }
+
     /// The reference's name for the tag (`kUserAgent`, ...).
     pub fn reference_name(self) -> &'static str {
         match self {
