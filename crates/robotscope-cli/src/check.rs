@@ -221,11 +221,8 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                         p.usage(format!("--jobs takes a number from 1 to 256, not '{}'", printable(&v)))
                     })?;
                 }
-                n => {
-                    if !o.net.take(n, &mut p)? {
-                        return Err(p.unknown_among(n, OPTIONS.iter().copied()));
-                    }
-                }
+                n @ ("--timeout" | "--user-agent") => o.net.take(n, &mut p)?,
+                n => return Err(p.unknown_among(n, OPTIONS.iter().copied())),
             },
             Arg::Pos(value) => positionals.push(value),
         }

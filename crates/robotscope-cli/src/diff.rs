@@ -93,6 +93,7 @@ fn status_or_error(f: &Fetched) -> String {
     }
 }
 
+#[derive(Default)]
 struct Options {
     sides: Vec<RobotsArg>,
     agents: Vec<String>,
@@ -105,16 +106,7 @@ struct Options {
 }
 
 fn options(mut p: Parser) -> Result<Options, Failure> {
-    let mut o = Options {
-        sides: Vec::new(),
-        agents: Vec::new(),
-        urls: Vec::new(),
-        urls_file: None,
-        sitemap: None,
-        json: false,
-        size_limit: true,
-        net: NetOptions::default(),
-    };
+    let mut o = Options { size_limit: true, ..Options::default() };
     let mut agents = Vec::new();
     while let Some(arg) = p.next_arg()? {
         match arg {
@@ -126,11 +118,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                 "--sitemap" => o.sitemap = Some(p.string_value()?),
                 "--json" => o.json = true,
                 "--no-size-limit" => o.size_limit = false,
-                n => {
-                    if !o.net.take(n, &mut p)? {
-                        return Err(p.unknown(n));
-                    }
-                }
+                n => o.net.take(n, &mut p)?,
             },
             Arg::Pos(value) if o.sides.len() < 2 => o.sides.push(RobotsArg::File(value)),
             Arg::Pos(value) => o.urls.push(p.utf8(value, "the URL")?),

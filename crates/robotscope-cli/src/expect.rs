@@ -79,11 +79,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
                 }
                 "--no-size-limit" => size_limit = false,
                 "--live" => live = Some(p.string_value()?),
-                n => {
-                    if !net.take(n, &mut p)? {
-                        return Err(p.unknown(n));
-                    }
-                }
+                n => net.take(n, &mut p)?,
             },
             Arg::Pos(v) if files.len() < 2 - usize::from(live.is_some()) => files.push(v),
             Arg::Pos(v) => {

@@ -60,8 +60,9 @@ impl Default for NetOptions {
 }
 
 impl NetOptions {
-    /// Takes `--timeout` or `--user-agent` when `name` is one of them; `false` for other options.
-    pub fn take(&mut self, name: &str, p: &mut Parser) -> Result<bool, Failure> {
+    /// Takes `--timeout` or `--user-agent`, the last options a command that fetches looks for: any other `name` is
+    /// an option the command does not know.
+    pub fn take(&mut self, name: &str, p: &mut Parser) -> Result<(), Failure> {
         match name {
             "--timeout" => {
                 let v = p.string_value()?;
@@ -80,9 +81,9 @@ impl NetOptions {
                 }
                 self.user_agent = v;
             }
-            _ => return Ok(false),
+            _ => return Err(p.unknown(name)),
         }
-        Ok(true)
+        Ok(())
     }
 
     pub fn net(&self) -> Net {
@@ -100,11 +101,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
             Arg::Opt(name) => match name.as_str() {
                 "-o" | "--output" => output = Some(p.value()?),
                 "--json" => as_json = true,
-                n => {
-                    if !net.take(n, &mut p)? {
-                        return Err(p.unknown(n));
-                    }
-                }
+                n => net.take(n, &mut p)?,
             },
             Arg::Pos(value) if url.is_none() => url = Some(p.utf8(value, "the URL")?),
             Arg::Pos(value) => {
