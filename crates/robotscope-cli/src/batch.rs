@@ -342,15 +342,12 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         }
     }
     let Some(root) = root else { return Err(p.usage(String::from("missing --root DIR"))) };
-    match std::fs::metadata(&root) {
-        Ok(m) if m.is_dir() => {}
+    let cannot = |e: io::Error| Failure::Message(format!("cannot read '{}': {}", root.display(), io_reason(&e)));
+    let root = match std::fs::metadata(&root) {
+        Ok(m) if m.is_dir() => root.canonicalize().map_err(cannot)?,
         Ok(_) => return Err(Failure::Message(format!("--root '{}' is not a directory", root.display()))),
-        Err(e) => return Err(Failure::Message(format!("cannot read '{}': {}", root.display(), io_reason(&e)))),
-    }
-
-    let root = root
-        .canonicalize()
-        .map_err(|e| Failure::Message(format!("cannot read '{}': {}", root.display(), io_reason(&e))))?;
+        Err(e) => return Err(cannot(e)),
+    };
     let mut cache = Cache { root, files: HashMap::new(), tick: 0 };
     let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());

@@ -145,14 +145,9 @@ fn read(
         |e: &dyn std::fmt::Display| Failure::Message(format!("cannot read the sitemap '{}': {e}", printable(source)));
     let mut raw = BufReader::with_capacity(64 * 1024, open(source, net)?);
     let gzipped = raw.fill_buf().map_err(|e| bad(&e))?.starts_with(&[0x1f, 0x8b]);
-    let mut input: Box<dyn BufRead> = if gzipped {
-        Box::new(BufReader::with_capacity(
-            64 * 1024,
-            Capped { inner: MultiGzDecoder::new(raw), read: 0, cap: MAX_BYTES },
-        ))
-    } else {
-        Box::new(BufReader::with_capacity(64 * 1024, Capped { inner: raw, read: 0, cap: MAX_BYTES }))
-    };
+    let inner: Box<dyn Read> = if gzipped { Box::new(MultiGzDecoder::new(raw)) } else { Box::new(raw) };
+    let mut input: Box<dyn BufRead> =
+        Box::new(BufReader::with_capacity(64 * 1024, Capped { inner, read: 0, cap: MAX_BYTES }));
     summary.files += 1;
     let head = input.fill_buf().map_err(|e| bad(&e))?;
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
@@ -214,7 +209,7 @@ fn read_text(
             }
             urls += 1;
             if urls > MAX_URLS {
-                return Err(too_many(at));
+                return Err(Failure::Message(too_many(at)));
             }
             summary.urls += 1;
             each(url)?;
@@ -223,10 +218,8 @@ fn read_text(
     }
 }
 
-fn too_many(at: u64) -> Failure {
-    Failure::Message(format!(
-        "it lists more than {MAX_URLS} URLs, the sitemaps protocol's limit; reading stopped at byte {at}"
-    ))
+fn too_many(at: u64) -> String {
+    format!("it lists more than {MAX_URLS} URLs, the sitemaps protocol's limit; reading stopped at byte {at}")
 }
 
 enum XmlError {
@@ -306,10 +299,7 @@ fn read_xml(
                             children.push(url.to_owned());
                         } else {
                             if urls > MAX_URLS {
-                                return Err(match too_many(at) {
-                                    Failure::Message(m) => XmlError::Read(m),
-                                    other => XmlError::Callback(other),
-                                });
+                                return Err(XmlError::Read(too_many(at)));
                             }
                             summary.urls += 1;
                             each(url).map_err(XmlError::Callback)?;
