@@ -111,6 +111,17 @@ impl Json {
         self
     }
 
+    /// Writes `value` with `write`, or `null` when there is none.
+    pub fn opt<T>(&mut self, value: Option<T>, write: impl FnOnce(&mut Json, T)) -> &mut Self {
+        match value {
+            Some(v) => write(self, v),
+            None => {
+                self.null();
+            }
+        }
+        self
+    }
+
     pub fn opt_str(&mut self, s: Option<&str>) -> &mut Self {
         match s {
             Some(s) => self.str(s),

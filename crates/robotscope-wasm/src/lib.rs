@@ -66,11 +66,6 @@ fn into_error(e: UrlError) -> JsValue {
     JsValue::from_str(e.message())
 }
 
-/// Packs a decision into one number: `line * 2 + allowed`.
-fn pack(allowed: bool, line: usize) -> f64 {
-    (line as f64) * 2.0 + if allowed { 1.0 } else { 0.0 }
-}
-
 impl Robots {
     fn src(&self) -> &[u8] {
         self.inner.source()
@@ -120,13 +115,7 @@ impl Robots {
     fn verdict_into(&self, j: &mut Json, v: &Verdict, with_usage: bool) {
         j.open_object();
         j.key("allowed").bool(v.allowed).key("line").num(v.line);
-        j.key("rule");
-        match &v.decided_by {
-            Some(m) => self.rule_match(j, m),
-            None => {
-                j.null();
-            }
-        }
+        j.key("rule").opt(v.decided_by.as_ref(), |j, m| self.rule_match(j, m));
         j.key("scope").str(v.scope.name()).key("ownGroup").bool(v.scope == Scope::Specific);
         j.key("path").str(&v.path);
         j.key("groups").nums(&v.groups).key("groupLines").nums(&v.group_lines);
@@ -166,7 +155,7 @@ impl Robots {
     /// [`Scratch`]).
     pub fn decide(&self, scratch: &Scratch, several: bool, agents_len: usize, url_len: usize) -> f64 {
         let (allowed, line) = scratch.read(several, agents_len, url_len, |agents, url| self.inner.decide(agents, url));
-        pack(allowed, line)
+        (line as f64) * 2.0 + if allowed { 1.0 } else { 0.0 }
     }
 
     /// The explained verdict (SPEC B1) as JSON, for the agents and the URL in `scratch`, under the profile of
@@ -216,28 +205,20 @@ impl Robots {
             j.key("line").num(line.number).key("tag").str(l.tag.name());
             self.span(&mut j, line.span);
             j.key("text").bytes(&src[line.span.start..line.span.end]);
-            j.key("directive");
-            match &line.directive {
-                Some(d) => {
-                    j.open_object();
-                    j.key("kind").str(d.kind.name());
-                    j.key("key").bytes(&src[d.key.start..d.key.end]);
-                    j.key("value").bytes(&src[d.value.start..d.value.end]);
-                    let p = self.positions();
-                    j.key("keyStart").num(p.offset(src, d.key.start)).key("keyEnd").num(p.offset(src, d.key.end));
-                    j.key("valueStart").num(p.offset(src, d.value.start));
-                    j.key("valueEnd").num(p.offset(src, d.value.end));
-                    j.close_object();
-                }
-                None => {
-                    j.null();
-                }
-            }
-            j.key("comment");
-            match line.comment {
-                Some(c) => j.num(self.positions().offset(src, c)),
-                None => j.null(),
-            };
+            j.key("directive").opt(line.directive.as_ref(), |j, d| {
+                j.open_object();
+                j.key("kind").str(d.kind.name());
+                j.key("key").bytes(&src[d.key.start..d.key.end]);
+                j.key("value").bytes(&src[d.value.start..d.value.end]);
+                let p = self.positions();
+                j.key("keyStart").num(p.offset(src, d.key.start)).key("keyEnd").num(p.offset(src, d.key.end));
+                j.key("valueStart").num(p.offset(src, d.value.start));
+                j.key("valueEnd").num(p.offset(src, d.value.end));
+                j.close_object();
+            });
+            j.key("comment").opt(line.comment, |j, c| {
+                j.num(self.positions().offset(src, c));
+            });
             let m = &line.metadata;
             j.key("isEmpty").bool(m.is_empty).key("hasComment").bool(m.has_comment);
             j.key("isComment").bool(m.is_comment).key("hasDirective").bool(m.has_directive);
@@ -300,11 +281,9 @@ impl Robots {
         j.open_array();
         for o in self.inner.other_directives() {
             j.open_object().key("line").num(o.line).key("key").bytes(o.key).key("value").bytes(o.value);
-            j.key("group");
-            match o.group {
-                Some(g) => j.num(g),
-                None => j.null(),
-            };
+            j.key("group").opt(o.group, |j, g| {
+                j.num(g);
+            });
             self.span(&mut j, o.value_span);
             j.close_object();
         }
@@ -325,14 +304,9 @@ impl Robots {
     #[wasm_bindgen(js_name = preferredHost)]
     pub fn preferred_host(&self) -> String {
         let mut j = Json::new();
-        match self.inner.preferred_host() {
-            Some((host, line)) => {
-                j.open_array().bytes(host).num(line).close_array();
-            }
-            None => {
-                j.null();
-            }
-        }
+        j.opt(self.inner.preferred_host(), |j, (host, line)| {
+            j.open_array().bytes(host).num(line).close_array();
+        });
         j.finish()
     }
 
@@ -409,10 +383,7 @@ impl Scratch {
 
 /// The façade writes with `TextEncoder`, which always produces UTF-8; anything else is a bug that traps.
 fn utf8(bytes: &[u8]) -> &str {
-    match core::str::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(_) => panic!(),
-    }
+    core::str::from_utf8(bytes).unwrap_or_else(|_| panic!())
 }
 
 /// The robots.txt URL that governs `pageUrl` (SPEC B4). Throws the error's sentence for a bad URL.

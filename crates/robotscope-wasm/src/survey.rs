@@ -21,10 +21,7 @@ use crate::Robots;
 
 /// The view of index `i`: a profile's index in `Profile::ALL`, or `Profile::ALL.len()` for `compare`.
 fn view(i: u8) -> View {
-    match Profile::ALL.get(usize::from(i)) {
-        Some(&p) => View::Reading(p),
-        None => View::Compare,
-    }
+    Profile::ALL.get(usize::from(i)).map_or(View::Compare, |&p| View::Reading(p))
 }
 
 impl Robots {
@@ -32,13 +29,7 @@ impl Robots {
     /// rule, scope, token, follows}`, the rule with its place in the file that answered.
     fn answer(&self, j: &mut Json, a: &Answer) {
         j.open_object().key("profile").str(a.profile.as_str()).key("allowed").bool(a.allowed).key("line").num(a.line);
-        j.key("rule");
-        match &a.rule {
-            Some(m) => self.rule_match(j, m),
-            None => {
-                j.null();
-            }
-        }
+        j.key("rule").opt(a.rule.as_ref(), |j, m| self.rule_match(j, m));
         j.key("scope").str(a.scope.name());
         j.key("token").opt_str(a.token.as_deref()).key("follows").opt_str(a.follows.as_deref()).close_object();
     }
@@ -83,24 +74,16 @@ impl Robots {
         j.open_object().key("profile").str(c.profile.as_str());
         j.key("allowed").bool(c.allowed()).key("line").num(c.line());
         j.key("token").opt_str(c.token.as_deref()).key("follows").opt_str(c.follows.as_deref());
-        j.key("tiedDisallow");
-        match c.tied_disallow {
-            Some(l) => j.num(l),
-            None => j.null(),
-        };
+        j.key("tiedDisallow").opt(c.tied_disallow, |j, l| {
+            j.num(l);
+        });
         j.key("blocked").bool(c.blocked()).key("looksBlocked").bool(c.looks_blocked());
         j.key("differs").bool(c.differs).key("linesDiffer").bool(c.lines_differ).key("changed").bool(c.changed);
         j.key("readers").open_array();
         for r in &c.readers {
             self.answer(j, r);
         }
-        j.close_array().key("baseline");
-        match &c.baseline {
-            Some(b) => baseline.answer(j, b),
-            None => {
-                j.null();
-            }
-        }
+        j.close_array().key("baseline").opt(c.baseline.as_ref(), |j, b| baseline.answer(j, b));
         j.key("usage");
         usage(j, &c.usage);
         j.key("verdict");
@@ -206,12 +189,7 @@ impl Robots {
         j.close_array().key("cells").open_array();
         let n = s.agents.len();
         for (i, c) in s.cells.iter().enumerate() {
-            match c {
-                Some(c) => self.cell(&mut j, c, baseline, explain.then_some((&s, i / n.max(1), i % n.max(1)))),
-                None => {
-                    j.null();
-                }
-            }
+            j.opt(c.as_ref(), |j, c| self.cell(j, c, baseline, explain.then_some((&s, i / n.max(1), i % n.max(1)))));
         }
         // Per URL, the core's counts of the AI crawlers among the agents: each AI group's blocked and looks-blocked
         // crawlers, named.
