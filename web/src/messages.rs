@@ -187,47 +187,6 @@ pub fn example_cleared() -> Notice {
     )
 }
 
-/// One line of the AI crawlers' summary: what the file does at `/` to one group of the core's summary
-/// ([`robotscope::Robots::ai_summary`]), who only looks blocked, and what their operators say about robots.txt.
-pub fn ai_group(s: &robotscope::AiGroupSummary) -> String {
-    let total = s.crawlers.len();
-    let mut out = format!("{}: ", s.group.title);
-    out.push_str(&match (s.blocked, total) {
-        (_, 0) => String::from("none in the catalogue"),
-        (0, _) => String::from("all allowed at /"),
-        (b, t) if b == t => format!("all {t} blocked at /"),
-        (b, t) => format!("{b} of {t} blocked at /"),
-    });
-    let looks: Vec<&robotscope::AiAnswer> = s.crawlers.iter().filter(|a| a.cell.looks_blocked()).collect();
-    if let Some(first) = looks.first() {
-        let names: Vec<&str> = looks.iter().map(|a| a.crawler.name).collect();
-        let (verb, names) = match names.len() {
-            1 => ("looks", names[0].to_string()),
-            n if n <= 3 => ("look", names.join(", ")),
-            n => ("look", format!("{} and {} more", names[..2].join(", "), n - 2)),
-        };
-        out.push_str(&format!(
-            "; {names} only {verb} blocked (the Disallow on line {} ties the Allow on line {}, and Allow wins)",
-            first.cell.tied_disallow.unwrap_or(0),
-            first.cell.line()
-        ));
-    }
-    let said = |obeys: robotscope::Obeys| s.crawlers.iter().filter(|a| a.crawler.facts().obeys == obeys).count();
-    let (may_not_apply, ignores, unknown) =
-        (said(robotscope::Obeys::MayNotApply), said(robotscope::Obeys::No), said(robotscope::Obeys::Unknown));
-    if may_not_apply > 0 {
-        out.push_str(&format!("; robots.txt may not apply to {may_not_apply} of them"));
-    }
-    if ignores > 0 {
-        out.push_str(&format!("; {ignores} reported not to obey it"));
-    }
-    if unknown > 0 {
-        out.push_str(&format!("; {unknown} with no statement"));
-    }
-    out.push('.');
-    out
-}
-
 /// A verdict that only looks like a block: the `Disallow` on line `disallow` ties the `Allow` on line `allow`.
 pub fn looks_blocked(disallow: usize, allow: usize) -> String {
     format!(

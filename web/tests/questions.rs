@@ -219,13 +219,11 @@ fn the_tester_shows_the_shared_ai_summaries() {
                 g.crawlers.iter().filter(|a| a.cell.blocked()).map(|a| a.crawler.name.to_string()).collect();
             assert_eq!(names, strings(&e["blocked_names"]), "{name}: {group}");
             // The sentence the page shows says the same counts.
-            let text = robotscope_web::messages::ai_group(g);
-            let counted = match (blocked, total) {
-                (0, _) => "all allowed at /".to_string(),
-                (b, t) if b == t => format!("all {t} blocked at /"),
-                (b, t) => format!("{b} of {t} blocked at /"),
-            };
-            assert!(text.starts_with(&format!("{}: {counted}", g.group.title)), "{name}: {text}");
+            let text = g.sentence("/");
+            assert!(
+                text.starts_with(&format!("{}: {blocked} of {total} blocked at /", g.group.title)),
+                "{name}: {text}"
+            );
             assert_eq!(text.contains("only look"), g.looks_blocked > 0, "{name}: {text}");
         }
     }

@@ -3,11 +3,10 @@
 //! obeying robots.txt.
 
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{resolve_url, CrawlerKind, Obeys, Preference, AI_GROUPS};
+use robotscope::{resolve_url, CrawlerKind, Obeys, AI_GROUPS};
 use serde_json::json;
 
 use crate::args::{Arg, Parser};
@@ -91,12 +90,6 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
     Ok(Options { file, urls, only, json, size_limit })
 }
 
-fn prefs_text(prefs: &[Preference]) -> String {
-    let parts: Vec<String> =
-        prefs.iter().map(|p| format!("{}={} (line {})", p.key, if p.granted { "yes" } else { "no" }, p.line)).collect();
-    parts.join(", ")
-}
-
 pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     let o = options(p)?;
     let (_, robots) = crate::load(&o.file, o.size_limit)?;
@@ -119,34 +112,11 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             continue;
         }
         if !o.json {
-            // The summary first: how many of the group are blocked at each URL, and who may ignore the file.
-            let mut line = String::new();
-            for (url, summary) in &summaries {
-                let s = &summary[g];
-                let _ = write!(
-                    line,
-                    "{}{} of {} blocked at {}",
-                    if line.is_empty() { "" } else { "; " },
-                    s.blocked,
-                    s.crawlers.len(),
-                    printable(url)
-                );
-                if s.looks_blocked > 0 {
-                    let _ = write!(line, " ({} more only look blocked)", s.looks_blocked);
-                }
-            }
-            let count = |o: Obeys| group.crawlers().filter(|c| c.facts().obeys == o).count();
-            let (may_not, no, unknown) = (count(Obeys::MayNotApply), count(Obeys::No), count(Obeys::Unknown));
-            if may_not > 0 {
-                let _ = write!(line, "; operators say robots.txt may not apply to {may_not}");
-            }
-            if no > 0 {
-                let _ = write!(line, "; {no} reported not to obey it");
-            }
-            if unknown > 0 {
-                let _ = write!(line, "; {unknown} with no statement");
-            }
-            writeln!(out, "{}: {line}", group.title)?;
+            // The summary first, in the core's words: how many of the group are blocked at each URL, and what
+            // the operators say about the file.
+            let mut clauses: Vec<String> = summaries.iter().map(|(url, s)| s[g].counted(&printable(url))).collect();
+            clauses.extend(group.statements());
+            writeln!(out, "{}: {}", group.title, clauses.join("; "))?;
         }
         for (c, crawler) in group.crawlers().enumerate() {
             if !shown(group.name, crawler.kind) {
@@ -207,17 +177,8 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                         ""
                     )?;
                 }
-                let u = &cell.usage;
-                if !u.content_usage.is_empty() || u.usage_unknown {
-                    let prefs = if u.usage_unknown {
-                        String::from("unknown (the line does not parse)")
-                    } else {
-                        prefs_text(&u.content_usage)
-                    };
-                    writeln!(out, "  {:<width$} Content-Usage (IETF draft): {prefs}", "")?;
-                }
-                if !u.content_signal.is_empty() {
-                    writeln!(out, "  {:<width$} Content-Signal: {}", "", prefs_text(&u.content_signal))?;
+                for (label, prefs) in cell.usage.described() {
+                    writeln!(out, "  {:<width$} {label}: {prefs}", "")?;
                 }
             }
         }

@@ -953,6 +953,17 @@ fn ai_says_which_crawlers_only_look_blocked() {
     assert_eq!((gpt["allowed"].as_bool(), gpt["tied_disallow"].is_null()), (Some(false), true));
     let cc = lines.iter().find(|l| l["crawler"] == "CCBot").unwrap();
     assert_eq!((cc["allowed"].as_bool(), cc["tied_disallow"].as_u64()), (Some(true), Some(10)));
+    // The summary's words are the core's: the count at each URL asked, then what the operators say.
+    let r = run(&["ai", f.path(), "--kind", "training", "/", "/docs/a"]);
+    let at_docs = &robots.ai_summary("/docs/a").unwrap()[0];
+    let mut said = vec![training.counted("/"), at_docs.counted("/docs/a")];
+    said.extend(training.group.statements());
+    assert_eq!(r.stdout.lines().next().unwrap(), format!("AI training: {}", said.join("; ")));
+    // The usage preferences are said as every surface says them, an unreadable Content-Usage line by its number.
+    let g = Fixture::new("User-agent: *\nAllow: /\nContent-Usage: / train-ai=\nContent-Signal: ai-train=no\n");
+    let r = run(&["ai", g.path(), "--kind", "training"]);
+    assert!(r.stdout.contains("Content-Usage (IETF draft): unknown: line 3 does not parse\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("Content-Signal: ai-train=no (line 4)\n"), "{}", r.stdout);
 }
 
 // ---- URL lists (issue 27) and the crawler's reading in every command (issue 26) ----

@@ -11,7 +11,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, CRAWLERS};
+use crate::agent::{crawler, is_valid_agent, Crawler, CrawlerKind, Obeys, CRAWLERS};
 use crate::profile::Reading;
 use crate::resolve::{resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 use crate::robots::Selection;
@@ -796,6 +796,27 @@ impl AiGroup {
     pub fn crawlers(&self) -> impl Iterator<Item = &'static Crawler> + '_ {
         CRAWLERS.iter().filter(|c| self.kinds.contains(&c.kind))
     }
+
+    /// What the operators of its crawlers say about robots.txt where it is not a plain yes
+    /// ([`Crawler::facts`]), as the clauses every surface ends the group's summary with: `robots.txt may not
+    /// apply to 2 of them`, `2 reported not to obey it`, `8 with no statement`.
+    pub fn statements(&self) -> Vec<String> {
+        let said = |obeys: Obeys| self.crawlers().filter(|c| c.facts().obeys == obeys).count();
+        let mut out = Vec::new();
+        match said(Obeys::MayNotApply) {
+            0 => {}
+            n => out.push(format!("robots.txt may not apply to {n} of them")),
+        }
+        match said(Obeys::No) {
+            0 => {}
+            n => out.push(format!("{n} reported not to obey it")),
+        }
+        match said(Obeys::Unknown) {
+            0 => {}
+            n => out.push(format!("{n} with no statement")),
+        }
+        out
+    }
 }
 
 /// The groups of [`Robots::ai_summary`], which hold every AI kind of the catalogue once: training includes the
@@ -828,6 +849,51 @@ pub struct AiGroupSummary {
     pub blocked: usize,
     /// How many only look blocked ([`Cell::looks_blocked`]).
     pub looks_blocked: usize,
+}
+
+impl AiGroupSummary {
+    /// How many are blocked at the URL asked (`url`, as the surface shows it), and how many more only look
+    /// blocked: `4 of 14 blocked at / (10 more only look blocked)`.
+    pub fn counted(&self, url: &str) -> String {
+        let mut out = format!("{} of {} blocked at {url}", self.blocked, self.crawlers.len());
+        if self.looks_blocked > 0 {
+            out.push_str(&format!(" ({} more only look blocked)", self.looks_blocked));
+        }
+        out
+    }
+
+    /// Who only looks blocked and why, when any does: `CCBot, Bytespider and 8 more: the Disallow on line 15
+    /// ties the Allow on line 4, and Allow wins` (the lines of the first of them).
+    pub fn looks_blocked_note(&self) -> Option<String> {
+        let mut looks = self.crawlers.iter().filter(|a| a.cell.looks_blocked());
+        let first = looks.next()?;
+        let mut names = alloc::vec![first.crawler.name];
+        names.extend(looks.map(|a| a.crawler.name));
+        let who = match names.len() {
+            n if n <= 3 => names.join(", "),
+            n => format!("{} and {} more", names[..2].join(", "), n - 2),
+        };
+        let (disallow, allow) = (first.cell.tied_disallow.unwrap_or(0), first.cell.line());
+        Some(format!("{who}: the Disallow on line {disallow} ties the Allow on line {allow}, and Allow wins"))
+    }
+
+    /// The group's summary at the URL asked, as a sentence: its title, [`AiGroupSummary::counted`],
+    /// [`AiGroupSummary::looks_blocked_note`] and [`AiGroup::statements`].
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: GPTBot\nDisallow: /\n");
+    /// let search = &robots.ai_summary("/").unwrap()[1];
+    /// assert!(search.sentence("/").starts_with("AI search and assistants: 0 of "));
+    /// ```
+    pub fn sentence(&self, url: &str) -> String {
+        let mut out = format!("{}: {}", self.group.title, self.counted(url));
+        for clause in self.looks_blocked_note().into_iter().chain(self.group.statements()) {
+            out.push_str("; ");
+            out.push_str(&clause);
+        }
+        out.push('.');
+        out
+    }
 }
 
 impl Robots {
@@ -1050,6 +1116,36 @@ mod tests {
 
     /// Compared readings that are a subset of [`Profile::ALL`] are marked over their own answers: `differs` and
     /// `lines_differ` say whether those readers disagree, whatever the readings left out answer.
+    #[test]
+    fn the_ai_summary_says_its_counts_who_only_looks_blocked_and_the_operators_statements() {
+        // GPTBot is blocked by its own group; every other crawler falls to `*`, where `Allow: /` (line 5) ties
+        // `Disallow: /` (line 6) and wins: they only look blocked.
+        let robots = Robots::parse("User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nDisallow: /\n");
+        let training = &robots.ai_summary("/").unwrap()[0];
+        let total = training.crawlers.len();
+        assert_eq!((training.blocked, training.looks_blocked), (1, total - 1));
+        let looks: Vec<&str> =
+            training.crawlers.iter().filter(|a| a.cell.looks_blocked()).map(|a| a.crawler.name).collect();
+        assert!(looks.len() > 3 && !looks.contains(&"GPTBot"));
+        let sentence = training.sentence("/");
+        let head = format!(
+            "AI training: 1 of {total} blocked at / ({} more only look blocked); {}, {} and {} more: the Disallow on \
+             line 6 ties the Allow on line 5, and Allow wins",
+            total - 1,
+            looks[0],
+            looks[1],
+            looks.len() - 2
+        );
+        assert!(sentence.starts_with(&head), "{sentence}");
+        let statements = training.group.statements();
+        assert!(!statements.is_empty());
+        assert_eq!(sentence, format!("{head}; {}.", statements.join("; ")));
+        // Nothing that only looks blocked, nothing said of it.
+        let plain = &Robots::parse("User-agent: *\nDisallow: /\n").ai_summary("/docs").unwrap()[0];
+        assert_eq!(plain.looks_blocked_note(), None);
+        assert!(plain.sentence("/docs").starts_with(&format!("AI training: {total} of {total} blocked at /docs; ")));
+    }
+
     #[test]
     fn a_subset_of_readings_is_marked_over_its_own_answers() {
         // Google and RFC 9309 take the longest match (`Allow: /a/b`, line 3); the 1994 reading knows no `Allow`,
