@@ -1,9 +1,9 @@
 // <robots-txt-tester>'s interface, loaded when a widget activates. It reads the widget's content, loads the
 // engine once for the page (`init()` of the package's web build), and draws what the engine answers: the file
 // with its line classes, the verdict grid, the explanation of the selected cell and the lint. Every answer is the
-// core's, through the package's own API (`TesterFile` below): the grid is the survey of `robots.ask` (typed
-// agents and URLs, the readings compared, each cell's marks), the explanation `ask`'s for the selected cell, the
-// lines `robots.report`. The widget draws them and decides nothing.
+// core's, through the package's own API: the grid is the survey of `robots.ask` (typed agents and URLs, the
+// readings compared, each cell's marks), the explanation `ask`'s for the selected cell, the lines `robots.report`.
+// The widget draws them and decides nothing.
 import { init, initProfiles, Robots, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
@@ -13,14 +13,11 @@ import { CSS } from './style.js';
  */
 const TESTER = typeof ROBOTSCOPE_TESTER === 'string' ? ROBOTSCOPE_TESTER : '';
 
-const GOOGLE = 500 * 1024;
 /** At most this many agents and URLs are answered; more are left out with a note. */
 const MAX_AGENTS = 40;
 const MAX_URLS = 200;
 /** Lines drawn in the file view; the engine reads them all. */
 const MAX_SHOWN = 3000;
-const NONE = 0xffffffff;
-const TAGS = ['other', 'ua', 'allow', 'disallow', 'sitemap', 'unused'];
 
 let sheet;
 const live = new Set();
@@ -34,13 +31,8 @@ const needsProfiles = (el) => {
   const p = profileAttr(el);
   return !profilesLoaded && p !== 'google' && (p === 'compare' || PROFILES.includes(p));
 };
-/** Loads the engine with every reading (once for the page) when `profile` asks for it. */
-const loadProfiles = async (el) => {
-  if (needsProfiles(el)) {
-    await initProfiles();
-    profilesLoaded = true;
-  }
-};
+/** Loads the engine with every reading (once for the page; it does what init() does). */
+const loadProfiles = () => initProfiles().then(() => (profilesLoaded = true));
 
 /** The `agents` attribute's items: split at newlines, and at commas outside parentheses (User-Agent headers). */
 export function splitAgents(list) {
@@ -62,79 +54,29 @@ export function splitAgents(list) {
   return out.filter((a) => a);
 }
 
-const TAG = { 'user-agent': 1, allow: 2, disallow: 3, sitemap: 4, unused: 5 };
+/** The class of a line's key, by the line's tag in the report (`other` for the tags not named here). */
+const KEY = { 'user-agent': 'ua', allow: 'allow', disallow: 'disallow', sitemap: 'sitemap', unused: 'unused' };
 /** The readings' names in the grid and the explanation. */
 const READING = { google: 'Google', rfc9309: 'RFC 9309', 1994: '1994' };
 /** "allowed, line 8" or "disallowed, no rule". */
 const answerText = (allowed, line) => `${allowed ? 'allowed' : 'disallowed'}, ${line ? `line ${line}` : 'no rule'}`;
 const arg = (s) => s.slice(0, MAX_ARGUMENT);
 
-/** One widget's file and question, over the package's API. */
-class TesterFile {
-  constructor(body, limit) {
-    this.reparse(body, limit);
-    this.question = { agents: [], urls: [] };
-  }
-
-  /** Parses an edit, keeping the question; `limit` < 0 reads all. */
-  reparse(body, limit) {
-    if (this.robots) this.robots.free();
-    this.robots = Robots.parse(body, { limit: limit < 0 ? MAX_INPUT : limit });
-  }
-
-  /** The `agents` attribute (items, presets, `@sets`: one column per crawler), the `urls` attribute and the base. */
-  inputs(agents, urls, base) {
-    const typed = [];
-    for (const item of splitAgents(agents).map(arg)) {
-      const set = item[0] === '@' ? crawlerSet(item) : null;
-      typed.push(...(set ? set.map((c) => c.name) : [item]));
-    }
-    const all = urls.split(/\s+/).filter((u) => u);
-    this.question = { agents: typed.slice(0, MAX_AGENTS), urls: all.slice(0, MAX_URLS).map(arg), base: arg(base.trim()) };
-    const dropped = (list, max) => Math.max(0, list.length - max);
-    return { droppedAgents: dropped(typed, MAX_AGENTS), droppedUrls: dropped(all, MAX_URLS) };
-  }
-
-  /** The core's survey of the question under `view` (a name of PROFILES, or `compare`). */
-  ask(view) {
-    return this.robots.ask({ ...this.question, view });
-  }
-
-  /** The survey of one cell, explained: `explanation`, and `explanations` (one per reading) when comparing. */
-  explain(url, agent, view) {
-    const q = this.question;
-    const one = this.robots.ask({ agents: [q.agents[agent]], urls: [q.urls[url]], base: q.base, view, explain: true });
-    return one.cells[0][0];
-  }
-
-  /** Per line: tag, then the UTF-16 offsets of line start, end, key start, end, value start, end and comment. */
-  classes() {
-    const lines = this.robots.report().lines;
-    const out = new Uint32Array(lines.length * 8).fill(NONE);
-    lines.forEach((l, i) => {
-      const d = l.directive;
-      out.set([TAG[l.tag] || 0, l.start, l.end], i * 8);
-      if (d) out.set([d.keyStart, d.keyEnd, d.valueStart, d.valueEnd], i * 8 + 3);
-      if (l.comment !== null) out[i * 8 + 7] = l.comment;
-    });
-    return out;
-  }
-
-  diagnostics() {
-    return this.robots.diagnostics();
-  }
-
-  text() {
-    return this.robots.text;
-  }
-
-  get cutFrom() {
-    return this.robots.cutFrom ?? -1;
-  }
-
-  free() {
-    this.robots.free();
-  }
+/**
+ * The question of a widget's `agents` attribute (items, presets, `@sets`: one column per crawler of the set), its
+ * `urls` and its `base`, and how many agents and URLs it leaves out.
+ */
+function question(el) {
+  const agents = splitAgents(el.getAttribute('agents') ?? 'Googlebot').map(arg);
+  const typed = agents.flatMap((a) => (a[0] === '@' && crawlerSet(a)?.map((c) => c.name)) || a);
+  const all = (el.getAttribute('urls') ?? '/').split(/\s+/).filter((u) => u);
+  const base = arg((el.getAttribute('base') ?? 'https://example.com').trim());
+  const dropped = (list, max) => Math.max(0, list.length - max);
+  return {
+    question: { agents: typed.slice(0, MAX_AGENTS), urls: all.slice(0, MAX_URLS).map(arg), base },
+    droppedAgents: dropped(typed, MAX_AGENTS),
+    droppedUrls: dropped(all, MAX_URLS),
+  };
 }
 
 /** A message's `code` spans (Markdown backticks in the engine's sentences) as <code>, the rest as text. */
@@ -323,7 +265,7 @@ const field = (name, value) => `${name} ${utf8.encode(value).length}\n${value}\n
 class Widget {
   constructor(el) {
     this.el = el;
-    this.file = undefined;
+    this.robots = undefined;
     this.grid = [];
     this.sel = [0, 0];
     this.shown = [];
@@ -388,9 +330,8 @@ class Widget {
     if (src.text !== undefined) this.drawPlain(src.text);
     const t0 = performance.now();
     try {
-      // With another reading than Google's asked for, the engine with every reading only (it does what init() does).
-      if (needsProfiles(el)) await loadProfiles(el);
-      else await init();
+      // With another reading than Google's asked for, the engine with every reading only.
+      await (needsProfiles(el) ? loadProfiles() : init());
     } catch (e) {
       const csp = /Content.Security.Policy|unsafe-eval/i.test(String(e && e.message));
       return this.fail({
@@ -457,10 +398,10 @@ class Widget {
 
   /** After an attribute or the `robots` property changed: redraws, or loads again after a failed load. */
   update() {
-    if (this.file && !needsProfiles(this.el)) this.configure();
-    else if (this.file) {
+    if (this.robots && !needsProfiles(this.el)) this.configure();
+    else if (this.robots) {
       // A `profile` other than Google's first loads the engine with every reading.
-      loadProfiles(this.el).then(
+      loadProfiles().then(
         () => this.el._widget === this && this.configure(),
         (e) => this.el._widget === this && this.fail({ kind: 'load', message: `the readings other than Google's could not be loaded: ${e && e.message}` })
       );
@@ -473,18 +414,16 @@ class Widget {
     const own = el._robots ?? el.getAttribute('robots') ?? undefined;
     if (own !== undefined && !this.editing && (el._robots !== undefined || this.fromAttr)) this.text = own;
     const notes = [];
-    const mode = el.getAttribute('mode') || 'check';
-    if (!['check', 'edit', 'lint'].includes(mode)) notes.push(`mode="${mode}" is not check, edit or lint; showing check`);
-    const theme = el.getAttribute('theme');
-    if (theme != null && !['auto', 'light', 'dark'].includes(theme)) notes.push(`theme="${theme}" is not auto, light or dark; following the page`);
-    const loading = el.getAttribute('loading');
-    if (loading != null && !['lazy', 'eager', 'interaction'].includes(loading)) notes.push(`loading="${loading}" is not lazy, eager or interaction; loaded when near the viewport`);
-    this.mode = ['check', 'edit', 'lint'].includes(mode) ? mode : 'check';
-    const profile = profileAttr(el);
-    const profiles = [...PROFILES, 'compare'];
-    if (!profiles.includes(profile)) notes.push(`profile="${el.getAttribute('profile')}" is not ${profiles.slice(0, -1).join(', ')} or compare; reading as Google does`);
-    this.profile = profiles.includes(profile) ? profile : 'google';
-    this.limit = el.getAttribute('size-limit') === 'none' ? -1 : GOOGLE;
+    /** `value` (the attribute `name` as read) when it is one of `values`; else undefined, and a note saying `then`. */
+    const one = (name, values, value, then) => {
+      if (value == null || values.includes(value)) return value;
+      notes.push(`${name}="${el.getAttribute(name)}" is not ${values.slice(0, -1).join(', ')} or ${values.at(-1)}; ${then}`);
+    };
+    this.mode = one('mode', ['check', 'edit', 'lint'], el.getAttribute('mode') || 'check', 'showing check') || 'check';
+    one('theme', ['auto', 'light', 'dark'], el.getAttribute('theme'), 'following the page');
+    one('loading', ['lazy', 'eager', 'interaction'], el.getAttribute('loading'), 'loaded when near the viewport');
+    this.profile = one('profile', [...PROFILES, 'compare'], profileAttr(el), 'reading as Google does') || 'google';
+    this.limit = el.getAttribute('size-limit') === 'none' ? MAX_INPUT : 'google';
     this.root.setAttribute('aria-label', el.getAttribute('label') || 'robots.txt tester');
     this.extraNotes = notes;
     this.theme();
@@ -495,16 +434,12 @@ class Widget {
   parse(inputsChanged) {
     const el = this.el;
     const w = this;
-    const body = this.text !== undefined ? utf8.encode(this.text) : this.bytes;
-    if (this.file && !inputsChanged) this.file.reparse(body, this.limit);
-    else {
-      if (this.file) this.file.free();
-      this.file = new TesterFile(body, this.limit);
-      this.dropped = this.file.inputs(el.getAttribute('agents') ?? 'Googlebot', el.getAttribute('urls') ?? '/', el.getAttribute('base') ?? 'https://example.com');
-    }
-    if (this.text === undefined) this.text = this.file.text();
-    this.survey = this.file.ask(this.profile);
-    this.inputs = { agents: this.survey.agents, urls: this.survey.urls };
+    if (this.robots) this.robots.free();
+    this.robots = Robots.parse(this.text !== undefined ? utf8.encode(this.text) : this.bytes, { limit: this.limit });
+    // An edit keeps the question.
+    if (inputsChanged) this.asked = question(el);
+    if (this.text === undefined) this.text = this.robots.text;
+    this.survey = this.robots.ask({ ...this.asked.question, view: this.profile });
     this.grid = this.survey.cells.flat();
     this.diags = undefined;
     this.drawGrid(inputsChanged);
@@ -532,11 +467,11 @@ class Widget {
   }
 
   diagnostics() {
-    return (this.diags ||= this.file ? this.file.diagnostics() : []);
+    return (this.diags ||= this.robots ? this.robots.diagnostics() : []);
   }
 
   results() {
-    const { agents, urls } = this.inputs || { agents: [], urls: [] };
+    const { agents, urls } = this.survey || { agents: [], urls: [] };
     return this.grid.map((c, i) => {
       const u = urls[Math.floor(i / agents.length)];
       const a = agents[i % agents.length];
@@ -550,14 +485,14 @@ class Widget {
 
   drawFile() {
     const text = this.text;
-    const c = this.file.classes();
-    const count = c.length / 8;
+    const lines = this.robots.report().lines;
+    const count = lines.length;
     const shown = Math.min(count, MAX_SHOWN);
     const edit = this.mode === 'edit';
     const out = [];
     for (let i = 0; i < shown; i++) {
-      const o = i * 8;
-      const [tag, start, end, ks, ke, vs, ve, cm] = c.subarray(o, o + 8);
+      // The UTF-16 offsets of the line, its key and value (`directive`) and its comment.
+      const { tag, start, end, directive: d, comment } = lines[i];
       const line = text.slice(start, end);
       const prev = this.shown[i];
       if (prev && prev.line === line && prev.tag === tag) {
@@ -570,18 +505,19 @@ class Widget {
         if (to > at) t.append(cls ? h('span', { class: cls }, text.slice(at, to)) : text.slice(at, to));
         at = Math.max(at, to);
       };
-      if (ks !== NONE) {
-        piece(ks);
-        piece(ke, 'k ' + TAGS[tag]);
+      if (d) {
+        const vs = d.valueStart;
+        piece(d.keyStart);
+        piece(d.keyEnd, 'k ' + (KEY[tag] || 'other'));
         piece(vs);
-        for (const m of text.slice(vs, ve).matchAll(/\*+|\$$/g)) {
+        for (const m of text.slice(vs, d.valueEnd).matchAll(/\*+|\$$/g)) {
           piece(vs + m.index, 'v');
           piece(vs + m.index + m[0].length, 'w');
         }
-        piece(ve, 'v');
+        piece(d.valueEnd, 'v');
       }
-      if (cm !== NONE) {
-        piece(cm);
+      if (comment !== null) {
+        piece(comment);
         piece(end, 'c');
       }
       piece(end);
@@ -628,7 +564,7 @@ class Widget {
   }
 
   drawGrid(inputsChanged) {
-    const { agents, urls } = this.inputs;
+    const { agents, urls } = this.survey;
     const n = agents.length;
     if (inputsChanged || !this.cells || this.cells.length !== this.grid.length) {
       this.head.replaceChildren(
@@ -657,7 +593,8 @@ class Widget {
       const line = c ? c.line : 0;
       const verdict = c ? (allowed ? 'allowed' : 'disallowed') : 'none';
       // With profile="compare": where the core marks the readings as differing, each one's answer.
-      const other = c && c.differs ? c.readers.map((x) => `${READING[x.profile]}: ${answerText(x.allowed, x.line)}`).join(' · ') : '';
+      const readings = c && c.differs ? c.readers.map((x) => `${READING[x.profile]}: ${answerText(x.allowed, x.line)}`) : [];
+      const other = readings.join(' · ');
       if (td.dataset.verdict === verdict && td.dataset.line === String(line) && (td.dataset.readings || '') === other) return;
       td.dataset.verdict = verdict;
       td.dataset.line = line;
@@ -676,7 +613,7 @@ class Widget {
         allowed ? ' Allowed ' : ' Disallowed ',
         h('small', null, line ? `line ${line}` : 'no rule'),
         // One reading a line (the separators are for copied text), so that a narrow cell does not wrap mid-answer.
-        ...(other ? [h('small', { class: 'differs' }, other.split(' · ').map((x, k) => h('span', null, k ? h('i', null, ' · ') : h('b', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), x)))] : [])
+        ...(other ? [h('small', { class: 'differs' }, readings.map((x, k) => h('span', null, k ? h('i', null, ' · ') : h('b', { class: 'mark', 'aria-hidden': 'true' }, '≠ '), x)))] : [])
       );
     });
     if (n === 0 || urls.length === 0) this.body.replaceChildren(h('tr', null, h('td', null, 'No agents or no URLs to test.')));
@@ -724,15 +661,15 @@ class Widget {
 
   drawNotes(withLint) {
     if (!withLint && this.lintNotes) return;
-    const { agents, urls } = this.inputs;
-    const { droppedAgents, droppedUrls } = this.dropped;
+    const { agents, urls } = this.survey;
+    const { droppedAgents, droppedUrls } = this.asked;
     const notes = [...this.extraNotes];
     for (const a of agents) for (const n of a.notes) notes.push(`${a.input}: ${n}`);
     for (const u of urls) if (u.error) notes.push(`${u.input}: ${u.error}; it has no verdict`);
     if (droppedAgents) notes.push(`${droppedAgents} more agents are left out (at most 40)`);
     if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most 200)`);
-    const cut = this.file.cutFrom;
-    if (cut >= 0) notes.push(`the file is ${cut} bytes long; like Google, the tester reads only the first 500 KiB (size-limit="none" reads it all)`);
+    const cut = this.robots.cutFrom;
+    if (cut !== null) notes.push(`the file is ${cut} bytes long; like Google, the tester reads only the first 500 KiB (size-limit="none" reads it all)`);
     if (withLint && this.mode !== 'lint') {
       const errors = this.diagnostics().filter((d) => d.severity === 'error');
       for (const d of errors.slice(0, 3)) notes.push(`line ${d.line}: ${d.message}`);
@@ -767,7 +704,7 @@ class Widget {
 
   /** Selects a cell: marks it, the deciding line and the group, explains it, and announces it. */
   select(r, c, user) {
-    const { agents, urls } = this.inputs;
+    const { agents, urls } = this.survey;
     const n = agents.length;
     if (!n || !urls.length) return this.explanation.replaceChildren();
     r = Math.max(0, Math.min(urls.length - 1, r));
@@ -783,7 +720,10 @@ class Widget {
     if (user) this.cells[i].firstChild.focus();
     const a = agents[c];
     const u = urls[r];
-    const cell = this.grid[i] && this.file.explain(r, c, this.profile);
+    // The survey of this one cell, explained: `explanation`, and `explanations` (one per reading) when comparing.
+    const q = this.asked.question;
+    const one = { agents: [q.agents[c]], urls: [q.urls[r]], base: q.base, view: this.profile, explain: true };
+    const cell = this.grid[i] && this.robots.ask(one).cells[0][0];
     this.mark();
     if (!cell) {
       this.explanation.replaceChildren(h('p', { class: 'note' }, rich(`${u.input}: ${u.error}`)));
@@ -818,7 +758,7 @@ class Widget {
 
   /** Marks the selected cell's deciding line and shades its group in the file view. */
   mark() {
-    const cell = this.grid[this.sel[0] * this.inputs.agents.length + this.sel[1]];
+    const cell = this.grid[this.sel[0] * this.survey.agents.length + this.sel[1]];
     const nodes = this.lines.children;
     // Only the lines whose marks change are touched: a keystroke in a large group costs no restyling.
     const group = new Set();
@@ -847,7 +787,7 @@ class Widget {
     if (!to || to === 'none' || typeof CompressionStream === 'undefined') return void (this.link.hidden = true);
     clearTimeout(this.shareTimer);
     this.shareTimer = setTimeout(async () => {
-      const { agents, urls } = this.inputs;
+      const { agents, urls } = this.survey;
       const session =
         'robotscope-session 1\nfull-file 0\n' +
         `selected ${this.sel[0]} ${this.sel[1]}\n` +
@@ -871,8 +811,8 @@ class Widget {
     live.delete(this);
     clearTimeout(this.shareTimer);
     clearTimeout(this.lintTimer);
-    if (this.file) this.file.free();
-    this.file = undefined;
+    if (this.robots) this.robots.free();
+    this.robots = undefined;
     if (this.blockWatch) this.blockWatch.disconnect();
     if (this.block) this.block.style.display = this.blockDisplay;
   }
