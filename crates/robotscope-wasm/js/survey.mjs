@@ -177,9 +177,9 @@ function createSurvey(ctx) {
       for (const k of kinds) if (!names.includes(k)) throw new TypeError(`${fn}: unknown kind ${JSON.stringify(k)} (${names.join(', ')})`);
     }
     handle(robots, fn);
-    // Each group's crawlers in catalogue order (`AiGroup::crawlers`), all asked at once: a cell depends only on
-    // its agent and URL.
-    const members = AI_GROUPS.map((g) => catalogue.CRAWLERS.filter((c) => g.kinds.includes(c.kind)));
+    // Each group's crawlers as the core lists them (its crawler set, `AiGroup::crawlers`), all asked at once: a cell
+    // depends only on its agent and URL.
+    const members = AI_GROUPS.map((g) => catalogue.CRAWLER_SETS[g.name].map(entry));
     const agents = members.flat().map((c) => c.name);
     const answers = urls.map((u) => {
       const typed = resolveUrl(text(fn, 'a URL', u));
@@ -221,7 +221,7 @@ function createSurvey(ctx) {
     return JSON.parse(wasm().resolveUrl(url, base === undefined ? '' : oneLine('resolveUrl', 'the base', base)));
   }
 
-  return { ask, checkAgent, grid, compare, ai, resolveAgent, resolveUrl, VIEWS };
+  return { ask, checkAgent, grid, compare, ai, resolveAgent, resolveUrl };
 }
 
 export { createSurvey };
