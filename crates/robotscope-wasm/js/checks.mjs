@@ -120,6 +120,16 @@ const optionsOf = (fn, options, known) => {
   return options;
 };
 
+/** The index of a name of `names` (any ASCII case, spaces around ignored, as the core's `View::parse`). */
+const oneOf = (fn, names, name, what) => {
+  const i = typeof name === 'string' ? names.indexOf(name.trim().toLowerCase()) : -1;
+  if (i < 0) {
+    const got = typeof name === 'string' ? quote(name) : describe(name);
+    throw new TypeError(`${fn}: ${what} must be one of ${names.map((p) => JSON.stringify(p)).join(', ')}, got ${got}`);
+  }
+  return i;
+};
+
 const checkStatus = (fn, status) => {
   if (typeof status !== 'number' || !Number.isInteger(status)) {
     throw new TypeError(`${fn}: the status must be a whole number, got ${describe(status)}`);
@@ -128,4 +138,4 @@ const checkStatus = (fn, status) => {
   return status;
 };
 
-export { MAX_INPUT, MAX_ARGUMENT, MAX_QUERY, GOOGLE_SIZE_LIMIT, describe, utf8Length, text, agentList, bytesOf, sizeLimit, quote, URL_START, TOKEN, order, optionsOf, checkStatus };
+export { MAX_INPUT, MAX_ARGUMENT, MAX_QUERY, GOOGLE_SIZE_LIMIT, describe, utf8Length, text, agentList, bytesOf, sizeLimit, quote, URL_START, TOKEN, order, optionsOf, oneOf, checkStatus };

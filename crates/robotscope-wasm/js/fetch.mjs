@@ -1,5 +1,11 @@
-// Fetching a live robots.txt as a crawler does (SPEC B4, B5), and comparing two files: `fetchRobots` and `diff`
-// over an API instance (the Node or the browser build). The status rows come from the core's `fetchOutcome`.
+// Fetching a live robots.txt as a crawler does (SPEC B4, B5), and comparing two files: `fromResponse`,
+// `fetchRobots` and `diff` over an API instance (the Node or the browser build). The status rows come from the
+// core's `fetchOutcome`.
+//
+// ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
+// copy.
+
+import { text, agentList, checkStatus } from './checks.mjs';
 
 const LIMIT = 500 * 1024;
 const MAX_REDIRECTS = 5;
@@ -68,7 +74,42 @@ function describeError(error, timedOut, timeout) {
   }
 }
 
+/** What a crawler may do after fetching a robots.txt (SPEC B5). */
+class CrawlPolicy {
+  constructor(status, outcome, message, robots) {
+    this.status = status;
+    this.outcome = outcome;
+    this.message = message;
+    this.robots = robots;
+  }
+
+  isAllowed(agents, url) {
+    if (this.robots !== null) return this.robots.isAllowed(agents, url);
+    agentList('policy.isAllowed', agents);
+    text('policy.isAllowed', 'the URL', url);
+    return this.outcome !== 'disallow-all';
+  }
+
+  free() {
+    if (this.robots !== null) this.robots.free();
+  }
+}
+
+/** The functions over one API: `api` gives its `Robots`, `ready()`, `robotsUrl` and `fetchOutcome`. */
 function createFetch(api) {
+  function fromResponse(status, body) {
+    api.ready();
+    const { outcome, message } = api.fetchOutcome(checkStatus('fromResponse', status));
+    let robots = null;
+    if (outcome === 'parse-body') {
+      if (body === undefined || body === null) {
+        throw new TypeError(`fromResponse: a ${status} response needs its body (a string or a Uint8Array)`);
+      }
+      robots = api.Robots.parse(body, { limit: 'google' });
+    }
+    return new CrawlPolicy(status, outcome, message, robots);
+  }
+
   /**
    * Fetches the robots.txt that governs `pageUrl` and applies SPEC B5. Returns
    * `{ outcome, status, robotsUrl, finalUrl, redirects, reason, error, cut, robots }` where `outcome` is
@@ -197,7 +238,7 @@ function createFetch(api) {
     return changes;
   }
 
-  return { fetchRobots, diff };
+  return { CrawlPolicy, fromResponse, fetchRobots, diff };
 }
 
 export { createFetch };

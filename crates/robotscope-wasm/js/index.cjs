@@ -8,7 +8,6 @@
 const wasm = require('./node/robotscope.js');
 const { TextEncoder } = require('./codec.cjs');
 const { createApi } = require('./api.cjs');
-const { createFetch } = require('./fetch.cjs');
 const catalogue = require('./data.cjs');
 
 /** The embedded module's bytes, from base64. */
@@ -130,7 +129,5 @@ api.initProfiles = async (input) => {
     return wasm;
   });
 };
-
-Object.assign(api, createFetch(api));
 
 module.exports = api;

@@ -1,7 +1,6 @@
 // robotscope for browsers and bundlers: call `await init()` once, then use the API synchronously.
 import loadWasm, * as wasm from './web/robotscope.js';
 import { createApi } from './api.mjs';
-import { createFetch } from './fetch.mjs';
 import * as catalogue from './data.mjs';
 
 let loaded = false;
@@ -58,7 +57,6 @@ function loadProfiles(input) {
   return loadingProfiles;
 }
 
-Object.assign(api, createFetch(api));
 api.init = load;
 api.initSync = loadSync;
 api.initProfiles = loadProfiles;

@@ -1,5 +1,6 @@
 // The robots-parser drop-in (`robotsParser(url, contents)`): robots-parser's API and conventions over a parsed
-// `Robots`, each query one wasm call through the façade's buffer (api.mjs's `decidePlain` and `decideHref`).
+// `Robots`, each query one wasm call through the façade's buffer (buffer.mjs: `decidePlain`, or `call` with the
+// whole URL).
 //
 // ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
 // copy.
@@ -8,10 +9,10 @@ import { MAX_INPUT, MAX_ARGUMENT, describe } from './checks.mjs';
 
 /**
  * The drop-in over one API: `ctx` gives its `Robots`, `ready()`, the live wasm handle of a Robots (`wasmOf`), the
- * two ways to ask (`decidePlain`, `decideHref`) and the core's `productToken`.
+ * buffer (`buffer.decidePlain`, `buffer.call`) and the core's `productToken`.
  */
 function createRobotsParser(ctx) {
-  const { Robots, ready, wasmOf, decidePlain, decideHref, productToken } = ctx;
+  const { Robots, ready, wasmOf, buffer, productToken } = ctx;
   const KEY = Symbol('robotscope.RobotsParser');
 
   // The robots-parser API. Which URLs a file answers is robots-parser's convention, kept exactly: both URLs are
@@ -100,7 +101,7 @@ function createRobotsParser(ctx) {
       }
       if (start >= 0 && url.length - start <= MAX_INPUT) {
         const token = tokenOf(fn, ua);
-        const n = decidePlain(wasmOf(this.#robots, fn), token, url, start);
+        const n = buffer.decidePlain(wasmOf(this.#robots, fn), token, url, start);
         if (n !== -2) return n;
       }
       const u = parseUrl(url);
@@ -108,7 +109,7 @@ function createRobotsParser(ctx) {
       let href = u.href;
       const hash = href.indexOf('#');
       if (hash >= 0) href = href.slice(0, hash);
-      return decideHref(wasmOf(this.#robots, fn), `robots.${fn}`, tokenOf(fn, ua), href);
+      return buffer.call(wasmOf(this.#robots, fn), 'decide', `robots.${fn}`, tokenOf(fn, ua), href);
     }
 
     isAllowed(url, ua) {

@@ -7,7 +7,7 @@
 // ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
 // copy.
 
-import { describe, text, quote, optionsOf } from './checks.mjs';
+import { describe, text, quote, optionsOf, oneOf } from './checks.mjs';
 
 /**
  * The question layer over one API: `ctx` gives the module (`wasm()`), the live wasm handle of a Robots
@@ -21,17 +21,8 @@ function createSurvey(ctx) {
   const VIEWS = [...PROFILES, 'compare'];
   const AI_GROUPS = catalogue.AI_GROUPS;
 
-  /** The index of a name of `names` (any ASCII case, spaces around ignored, as the core's `View::parse`). */
-  const pick = (fn, names, name, what) => {
-    const i = typeof name === 'string' ? names.indexOf(name.trim().toLowerCase()) : -1;
-    if (i < 0) {
-      const got = typeof name === 'string' ? quote(name) : describe(name);
-      throw new TypeError(`${fn}: ${what} must be one of ${names.map((p) => JSON.stringify(p)).join(', ')}, got ${got}`);
-    }
-    return i;
-  };
   /** The option `profile` of checkAgent and grid: a profile's name, Google's when absent. */
-  const profileOf = (fn, o) => (o.profile === undefined ? 'google' : PROFILES[pick(fn, PROFILES, o.profile, 'options.profile')]);
+  const profileOf = (fn, o) => (o.profile === undefined ? 'google' : PROFILES[oneOf(fn, PROFILES, o.profile, 'options.profile')]);
 
   /** An array of strings, none holding a line break, joined by `\n` (each is one row of the question). */
   const rows = (fn, name, items) => {
@@ -56,14 +47,14 @@ function createSurvey(ctx) {
     const agents = rows(fn, 'question.agents', q.agents);
     const urls = rows(fn, 'question.urls', q.urls);
     const base = q.base === undefined ? '' : text(fn, 'question.base', q.base);
-    const view = q.view === undefined ? 0 : pick(fn, VIEWS, q.view, 'question.view');
+    const view = q.view === undefined ? 0 : oneOf(fn, VIEWS, q.view, 'question.view');
     // The profiles compared, as indices in PROFILES (none: all of them); the core ignores them under one reading.
     let readings = [];
     if (q.readings !== undefined) {
       if (!Array.isArray(q.readings)) {
         throw new TypeError(`${fn}: question.readings must be an array of profile names (${PROFILES.join(', ')})`);
       }
-      readings = q.readings.map((p, i) => pick(fn, PROFILES, p, `question.readings[${i}]`));
+      readings = q.readings.map((p, i) => oneOf(fn, PROFILES, p, `question.readings[${i}]`));
     }
     const baseline = q.baseline;
     if (baseline !== undefined && !isRobots(baseline)) {
@@ -133,7 +124,7 @@ function createSurvey(ctx) {
       if (!Array.isArray(o.profiles) || o.profiles.length === 0) {
         throw new TypeError(`${fn}: options.profiles must be a non-empty array of profile names (${PROFILES.join(', ')})`);
       }
-      profiles = o.profiles.map((p, i) => PROFILES[pick(fn, PROFILES, p, `options.profiles[${i}]`)]);
+      profiles = o.profiles.map((p, i) => PROFILES[oneOf(fn, PROFILES, p, `options.profiles[${i}]`)]);
     }
     const columns = typeof agents === 'string' ? [agents] : agents;
     if (!Array.isArray(columns) || columns.length === 0) {
