@@ -694,10 +694,8 @@ class Widget {
 
   key(e) {
     const b = e.target.closest('button[data-r]');
-    if (!b) return;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const m = moves[e.key];
-    if (!m) return;
+    const m = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
+    if (!b || !m) return;
     e.preventDefault();
     this.select(+b.dataset.r + m[0], +b.dataset.c + m[1], true);
   }

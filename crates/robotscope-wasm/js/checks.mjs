@@ -65,15 +65,9 @@ const bytesOf = (input) => {
   return undefined;
 };
 
+/** The option `limit` of `Robots.parse`: a byte count, GOOGLE_SIZE_LIMIT for `"google"`, -1 for none. */
 const sizeLimit = (fn, options) => {
-  if (options === undefined) return -1;
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== 'limit') throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (the only option is limit)`);
-  }
-  const limit = options.limit;
+  const limit = optionsOf(fn, options, ['limit']).limit;
   if (limit === undefined || limit === null) return -1;
   if (limit === 'google') return GOOGLE_SIZE_LIMIT;
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) {

@@ -159,16 +159,14 @@ function createFetch(api) {
         if (outcome === 'follow-redirect') {
           const location = response.headers.get('location');
           if (!location) {
-            result.outcome = 'allow-all';
-            result.reason = `${status} without a Location header: no robots.txt reached, so everything is allowed (as for 4xx)`;
-            return result;
+            const reason = `${status} without a Location header: no robots.txt reached, so everything is allowed (as for 4xx)`;
+            return Object.assign(result, { outcome: 'allow-all', reason });
           }
           const next = new URL(location, result.finalUrl).href;
           if (result.redirects.length === MAX_REDIRECTS) {
             const loop = next === robotsUrl || result.redirects.some((r) => r.location === next);
-            result.outcome = 'allow-all';
-            result.reason = `more than ${MAX_REDIRECTS} redirects${loop ? ' (a redirect loop)' : ''}: no robots.txt reached, so everything is allowed (as for 4xx)`;
-            return result;
+            const reason = `more than ${MAX_REDIRECTS} redirects${loop ? ' (a redirect loop)' : ''}: no robots.txt reached, so everything is allowed (as for 4xx)`;
+            return Object.assign(result, { outcome: 'allow-all', reason });
           }
           result.redirects.push({ status, location: next });
           result.finalUrl = next;
@@ -179,19 +177,12 @@ function createFetch(api) {
           try {
             body = await readLimited(response, LIMIT);
           } catch (e) {
-            result.error = `truncated body: ${describeError(e, timedOut, timeout)}`;
-            result.reason = `${status} but the body was cut short: everything is disallowed until a later fetch succeeds`;
-            return result;
+            const reason = `${status} but the body was cut short: everything is disallowed until a later fetch succeeds`;
+            return Object.assign(result, { error: `truncated body: ${describeError(e, timedOut, timeout)}`, reason });
           }
-          result.outcome = 'parse-body';
-          result.cut = body.cut;
-          result.robots = api.Robots.parse(body.bytes);
-          result.reason = `${status}: ${message}`;
-          return result;
+          return Object.assign(result, { outcome, cut: body.cut, robots: api.Robots.parse(body.bytes), reason: `${status}: ${message}` });
         }
-        result.outcome = outcome === 'allow-all' ? 'allow-all' : 'disallow-all';
-        result.reason = `${status}: ${message}`;
-        return result;
+        return Object.assign(result, { outcome: outcome === 'allow-all' ? 'allow-all' : 'disallow-all', reason: `${status}: ${message}` });
       } catch (e) {
         result.error = describeError(e, timedOut, timeout);
         result.reason = `network error (${result.error}): everything is disallowed until a later fetch succeeds`;

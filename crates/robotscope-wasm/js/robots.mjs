@@ -44,39 +44,25 @@ function createRobots(ctx) {
     static parse(input, options) {
       ready();
       const limit = sizeLimit('Robots.parse', options);
-      let body;
+      const text = typeof input === 'string';
+      const bytes = text ? undefined : bytesOf(input);
+      if (!text && bytes === undefined) throw new TypeError(`Robots.parse: expected a string or a Uint8Array, got ${describe(input)}`);
+      const size = text ? input.length : bytes.byteLength;
       let cutFrom = -1;
-      if (typeof input === 'string') {
-        body = input;
-        if (input.length > MAX_INPUT) {
-          if (limit < 0 || limit > MAX_INPUT) {
-            throw new RangeError(
-              `Robots.parse: the text is ${input.length} characters long; the limit is ${MAX_INPUT} (pass { limit: "google" } to read only what Google reads)`
-            );
-          }
-          // Only the first `limit` bytes count: the first MAX_INPUT code units hold them all.
-          let end = MAX_INPUT;
-          const last = input.charCodeAt(end - 1);
-          if (last >= 0xd800 && last <= 0xdbff) end += 1;
-          body = input.slice(0, end);
-          cutFrom = utf8Length(input);
+      if (size > MAX_INPUT) {
+        if (limit < 0 || limit > MAX_INPUT) {
+          const what = text ? `the text is ${size} characters long` : `the input is ${size} bytes long`;
+          throw new RangeError(`Robots.parse: ${what}; the limit is ${MAX_INPUT} (pass { limit: "google" } to read only what Google reads)`);
         }
-      } else {
-        const bytes = bytesOf(input);
-        if (bytes === undefined) {
-          throw new TypeError(`Robots.parse: expected a string or a Uint8Array, got ${describe(input)}`);
-        }
-        if (bytes.byteLength > MAX_INPUT) {
-          if (limit < 0 || limit > MAX_INPUT) {
-            throw new RangeError(
-              `Robots.parse: the input is ${bytes.byteLength} bytes long; the limit is ${MAX_INPUT} (pass { limit: "google" } to read only what Google reads)`
-            );
-          }
-          cutFrom = bytes.byteLength;
-        }
-        // A copy: the caller may reuse its buffer, and the file is parsed again from this after eviction. (Not
-        // cut at `limit`: the core cuts, and says where from.)
-        body = bytes.slice(0, MAX_INPUT);
+        cutFrom = text ? utf8Length(input) : size;
+      }
+      // Only the first `limit` bytes count: the first MAX_INPUT code units of a text hold them all (a surrogate pair
+      // is kept whole). Bytes are copied: the caller may reuse its buffer, and the file is parsed again from this
+      // after eviction. (Not cut at `limit`: the core cuts, and says where from.)
+      let body = text ? input : bytes.slice(0, MAX_INPUT);
+      if (text && size > MAX_INPUT) {
+        const pair = (input.charCodeAt(MAX_INPUT - 1) & 0xfc00) === 0xd800;
+        body = input.slice(0, pair ? MAX_INPUT + 1 : MAX_INPUT);
       }
       const slot = cache.slot();
       cache.parseInto(slot, body, limit);
