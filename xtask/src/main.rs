@@ -505,6 +505,9 @@ fn npm() {
         "robots-parser.d.cts",
         "api.mjs",
         "checks.mjs",
+        "buffer.mjs",
+        "cache.mjs",
+        "robots.mjs",
         "survey.mjs",
         "robots-parser-api.mjs",
         "fetch.mjs",
@@ -528,7 +531,7 @@ fn npm() {
 }
 
 /// The façade's ES modules (`js/NAME.mjs`), each also written as CommonJS (`NAME.cjs`).
-const FACADE: [&str; 5] = ["api", "checks", "survey", "robots-parser-api", "fetch"];
+const FACADE: [&str; 8] = ["api", "checks", "buffer", "cache", "robots", "survey", "robots-parser-api", "fetch"];
 
 /// The CommonJS copy of a façade module: `import { a, b } from './x.mjs';` lines become `require('./x.cjs')`, the
 /// last line `export { ... };` becomes `module.exports`. Anything else that looks like module syntax stops the task.
@@ -567,7 +570,7 @@ fn common_js(name: &str, text: &str) -> String {
 }
 
 /// Writes the package's one export list (the names `require('robotscope')` gives: `createApi`'s object in
-/// js/api.mjs, with `init`, `initSync`, `fetchRobots` and `diff`) into the ES module entries, whose `export const
+/// js/api.mjs, with `init`, `initSync` and `initProfiles`) into the ES module entries, whose `export const
 /// { /* @exports */ } = api;` line needs the names spelt out.
 fn export_list(pkg: &Path) {
     let script = "process.stdout.write(Object.keys(require(process.argv[1])).join(', '))";
