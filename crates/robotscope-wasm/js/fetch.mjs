@@ -193,23 +193,21 @@ function createFetch(api) {
     }
   }
 
-  /** The verdict of one side: a `Robots`, or a `fetchRobots` result (whose outcome may answer every URL). */
-  function side(value, agent, url) {
-    if (value instanceof api.Robots) {
-      const v = value.check(agent, url);
-      return { allowed: v.allowed, line: v.line, outcome: 'parse-body' };
-    }
+  /** One side of a diff: its file, if any, and its fetch outcome (which answers every URL when there is no file). */
+  function side(value) {
+    if (value instanceof api.Robots) return { robots: value, outcome: 'parse-body' };
     if (value && typeof value === 'object' && typeof value.outcome === 'string') {
-      if (value.robots) return { ...side(value.robots, agent, url), outcome: value.outcome };
-      return { allowed: value.outcome === 'allow-all', line: 0, outcome: value.outcome };
+      return { robots: value.robots instanceof api.Robots ? value.robots : null, outcome: value.outcome };
     }
     throw new TypeError('diff: each side must be a Robots or a fetchRobots result');
   }
 
   /**
    * Every (URL, agent) whose verdict differs between two files: an array of
-   * `{ url, agent, old: { allowed, line, outcome }, new: { allowed, line, outcome } }`, by URL then agent.
-   * Each side is a `Robots` or a `fetchRobots` result; each agent is asked on its own.
+   * `{ url, agent, old: { allowed, line, outcome }, new: { allowed, line, outcome } }`, by URL then agent. Agents
+   * and URLs are read as `robots.ask` (and the CLI's `diff`) read them, each agent on its own row, and the core's
+   * survey of the new file against the old one marks what changed. A side without a file (a `fetchRobots` result
+   * that allows or disallows everything) answers every URL by its outcome.
    */
   function diff(oldRobots, newRobots, agents, urls) {
     if (!Array.isArray(agents) || agents.some((a) => typeof a !== 'string')) {
@@ -218,14 +216,22 @@ function createFetch(api) {
     if (!Array.isArray(urls) || urls.some((u) => typeof u !== 'string')) {
       throw new TypeError('diff: the URLs must be an array of strings');
     }
+    const [before, after] = [side(oldRobots), side(newRobots)];
+    const both = before.robots !== null && after.robots !== null;
+    // The file asked (an empty one when neither side has a file: it then only reads the URLs), against the old
+    // file when both have one: the core marks what changed.
+    const file = after.robots || before.robots || api.Robots.parse('');
+    const s = file.ask({ agents, urls, ...(both ? { baseline: before.robots } : {}) });
+    // A side answers by its file's cell (the baseline's, for the old file against the new), or by its outcome.
+    const of = (x, cell) => ({ ...(x.robots ? { allowed: cell.allowed, line: cell.line } : { allowed: x.outcome === 'allow-all', line: 0 }), outcome: x.outcome });
     const changes = [];
-    for (const url of urls) {
-      for (const agent of agents) {
-        const a = side(oldRobots, agent, url);
-        const b = side(newRobots, agent, url);
-        if (a.allowed !== b.allowed) changes.push({ url, agent, old: a, new: b });
-      }
-    }
+    s.cells.forEach((row, u) => {
+      if (s.urls[u].error !== null) throw new TypeError(`diff: cannot read the URL ${JSON.stringify(urls[u])}: ${s.urls[u].error}`);
+      row.forEach((c, a) => {
+        const [was, now] = [of(before, both ? c.baseline : c), of(after, c)];
+        if (both ? c.changed : was.allowed !== now.allowed) changes.push({ url: urls[u], agent: agents[a], old: was, new: now });
+      });
+    });
     return changes;
   }
 

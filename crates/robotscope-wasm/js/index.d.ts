@@ -667,7 +667,10 @@ export interface VerdictChange {
   readonly new: { readonly allowed: boolean; readonly line: number; readonly outcome: string };
 }
 
-/** Every (URL, agent) whose verdict differs between two files (each a Robots or a fetchRobots result). */
+/**
+ * Every (URL, agent) whose verdict differs between two files (each a Robots or a fetchRobots result), agents and URLs
+ * read as `robots.ask` reads them (each agent on its own row). Throws a TypeError for a URL that cannot be read.
+ */
 export function diff(
   oldRobots: Robots | FetchedRobots,
   newRobots: Robots | FetchedRobots,

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Robots } from 'robotscope';
+import { Robots, diff } from 'robotscope';
 import { inChromium } from './chromium.mjs';
 
 // From the package's own directory (crates/robotscope-wasm: test/run.mjs passes its node_modules, and a suite run
@@ -147,6 +147,26 @@ test('grid, checkAgent and compare render the shared questions as the survey say
       e.urls.forEach((u, i) => {
         if (u.error) assert.throws(() => robots.checkAgent('Googlebot', q.urls[i], options), TypeError, `${q.name}: ${q.urls[i]}`);
       });
+    }
+    if (!q.exact && q.base === undefined && (q.view === 'google' || q.view === 'compare')) {
+      // diff() reads as Google and lists exactly the cells the survey marks changed against the baseline, with both
+      // answers; against an empty file (no baseline), the cells disallowed. The readable URLs only: an unreadable
+      // one is an error for diff.
+      const old = Robots.parse(q.baseline ?? '');
+      const readable = q.urls.map((u, i) => [u, i]).filter(([, i]) => !e.urls[i].error);
+      const rows = diff(old, robots, q.agents, readable.map(([u]) => u));
+      const want = [];
+      readable.forEach(([url, i]) =>
+        q.agents.forEach((agent, a) => {
+          const c = e.cells[i][a];
+          const [changed, before] = q.baseline === undefined ? [!c.allowed, [true, 0]] : [c.changed === true, c.baseline];
+          if (changed) want.push({ url, agent, old: [...before, 'parse-body'], new: [c.allowed, c.line, 'parse-body'] });
+        })
+      );
+      assert.ok(want.length > 0, `${q.name}: the question changes something`);
+      const seen = rows.map((r) => ({ url: r.url, agent: r.agent, old: [r.old.allowed, r.old.line, r.old.outcome], new: [r.new.allowed, r.new.line, r.new.outcome] }));
+      assert.deepStrictEqual(seen, want, `${q.name}: diff`);
+      if (readable.length < q.urls.length) assert.throws(() => diff(old, robots, q.agents, q.urls), TypeError, q.name);
     }
     if (q.view === 'compare' || q.exact) {
       // compare() reads the strings as given: each profile's answer and the core's mark.
