@@ -8,9 +8,25 @@ use std::ffi::{OsStr, OsString};
 
 use crate::Failure;
 
-/// The long options of the other commands that `check` does not take: with `check`'s, every long option of every
-/// command, for "did you mean" where a command has no list of its own.
-const OTHER_OPTIONS: &[&str] = &["--output", "--kind", "--fail-on", "--root"];
+/// The options a help text documents, for "did you mean": the `-x` and `--name` words of its option lines
+/// (`  -a, --agent AGENT`, `      --compare[=READINGS]`, `      --timeout SECONDS, --user-agent TEXT`).
+pub fn documented(help: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in help.lines() {
+        let rest = line.trim_start();
+        if rest.len() == line.len() || !rest.starts_with('-') {
+            continue;
+        }
+        for word in rest.split([' ', ',', '[', '=', ')', ';']) {
+            let name = word.trim_start_matches('-');
+            let option = word.starts_with('-') && name.starts_with(|c: char| c.is_ascii_alphabetic());
+            if option && !out.iter().any(|o| o == word) {
+                out.push(word.to_string());
+            }
+        }
+    }
+    out
+}
 
 /// One item of the command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -26,15 +42,18 @@ pub enum Arg {
 #[derive(Debug)]
 pub struct Parser {
     command: &'static str,
+    /// The options the command documents (see [`documented`]).
+    known: Vec<String>,
     inner: lexopt::Parser,
     /// The option last returned, for messages.
     last: String,
 }
 
 impl Parser {
-    /// A parser for the arguments of `command` (used in messages and in the `--help` hint).
-    pub fn new(command: &'static str, args: Vec<OsString>) -> Parser {
-        Parser { command, inner: lexopt::Parser::from_args(args), last: String::new() }
+    /// A parser for the arguments of `command` (used in messages and in the `--help` hint), whose options are
+    /// `known` (for "did you mean").
+    pub fn new(command: &'static str, known: Vec<String>, args: Vec<OsString>) -> Parser {
+        Parser { command, known, inner: lexopt::Parser::from_args(args), last: String::new() }
     }
 
     /// The next item, or `None` at the end.
@@ -89,15 +108,11 @@ impl Parser {
         arg.into_string().map_err(|a| self.usage(format!("{what} is not valid UTF-8: '{}'", a.to_string_lossy())))
     }
 
-    /// The error for an option this command does not know.
-    pub fn unknown(&self, name: &str) -> Failure {
-        self.unknown_among(name, crate::check::OPTIONS.iter().chain(OTHER_OPTIONS).copied())
-    }
-
-    /// The error for an option this command does not know, with the closest of `known` when it looks like a
+    /// The error for an option this command does not know, with the closest it documents when it looks like a
     /// typo.
-    pub fn unknown_among<'a>(&self, name: &str, known: impl IntoIterator<Item = &'a str>) -> Failure {
-        self.usage(format!("unknown option '{name}'{}", crate::suggest::hint(name, known)))
+    pub fn unknown(&self, name: &str) -> Failure {
+        let hint = crate::suggest::hint(name, self.known.iter().map(String::as_str));
+        self.usage(format!("unknown option '{name}'{hint}"))
     }
 
     /// A usage error for this command.
@@ -120,7 +135,19 @@ mod tests {
     use super::*;
 
     fn parser(args: &[&str]) -> Parser {
-        Parser::new("check", args.iter().map(OsString::from).collect())
+        Parser::new("check", Vec::new(), args.iter().map(OsString::from).collect())
+    }
+
+    #[test]
+    fn the_options_a_help_text_documents() {
+        let help = "Usage: robotscope x [OPTIONS] FILE\n\nOptions:\n  -a, --agent AGENT   An agent, such as\n                      \
+                    Googlebot\n      --compare[=READINGS]\n                      Compare\n      --json          JSON\n";
+        assert_eq!(documented(help), ["-a", "--agent", "--compare", "--json"]);
+        let net = documented("      --timeout SECONDS, --user-agent TEXT  Both (see --timeout)\n");
+        assert_eq!(net, ["--timeout", "--user-agent"]);
+        let check = documented(&crate::check::help());
+        let wanted = ["--brief", "--compare", "--timeout", "--user-agent", "-v", "--verbose", "--help"];
+        assert!(wanted.iter().all(|o| check.iter().any(|c| c == o)), "{check:?}");
     }
 
     #[test]

@@ -152,28 +152,6 @@ struct Options {
     size_limit: bool,
 }
 
-/// The options `check` takes, for "did you mean".
-pub const OPTIONS: &[&str] = &[
-    "--agent",
-    "--json",
-    "--format",
-    "--profile",
-    "--compare",
-    "--exact",
-    "--verbose",
-    "--no-size-limit",
-    "--live",
-    "--sitemap",
-    "--urls",
-    "--base",
-    "--baseline",
-    "--jobs",
-    "--timeout",
-    "--user-agent",
-    "--help",
-    "--color",
-];
-
 fn options(mut p: Parser) -> Result<Options, Failure> {
     let mut o = Options { jobs: 8, size_limit: true, ..Options::default() };
     let (mut positionals, mut live, mut profile) = (Vec::new(), false, None);
@@ -222,7 +200,7 @@ fn options(mut p: Parser) -> Result<Options, Failure> {
                     })?;
                 }
                 n @ ("--timeout" | "--user-agent") => o.net.take(n, &mut p)?,
-                n => return Err(p.unknown_among(n, OPTIONS.iter().copied())),
+                n => return Err(p.unknown(n)),
             },
             Arg::Pos(value) => positionals.push(value),
         }

@@ -1174,6 +1174,15 @@ fn mistyped_options_and_commands_get_a_suggestion() {
         (vec!["lint", f.path(), "--fail-onn", "warning"], "(did you mean '--fail-on'?)"),
         (vec!["diff", f.path(), f.path(), "--jsn"], "(did you mean '--json'?)"),
         (vec!["chekc", f.path()], "unknown command 'chekc' (did you mean 'check'?)"),
+        // Each command suggests what its own help documents, and nothing it does not take.
+        (vec!["check", f.path(), "--brif", "-a", "x", "/"], "unknown option '--brif' (did you mean '--brief'?)"),
+        (vec!["ai", f.path(), "--kindd", "training"], "(did you mean '--kind'?)"),
+        (vec!["fetch", "https://example.com/", "--outptu", "x"], "(did you mean '--output'?)"),
+        (vec!["batch", "--rot", "."], "(did you mean '--root'?)"),
+        (vec!["test", f.path(), f.path(), "--lvie", "x"], "(did you mean '--live'?)"),
+        (vec!["lint", f.path(), "--agen", "x"], "unknown option '--agen'\n"),
+        (vec!["diff", f.path(), f.path(), "-a", "x", "/", "--user-agnet", "x"], "(did you mean '--user-agent'?)"),
+        (vec!["lint", f.path(), "--colr", "never"], "(did you mean '--color'?)"),
     ] {
         let r = run(&args);
         assert_eq!(r.code, 2, "{args:?}");
