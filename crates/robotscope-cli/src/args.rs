@@ -140,8 +140,18 @@ mod tests {
 
     #[test]
     fn the_options_a_help_text_documents() {
-        let help = "Usage: robotscope x [OPTIONS] FILE\n\nOptions:\n  -a, --agent AGENT   An agent, such as\n                      \
-                    Googlebot\n      --compare[=READINGS]\n                      Compare\n      --json          JSON\n";
+        let help = [
+            "Usage: robotscope x [OPTIONS] FILE",
+            "",
+            "Options:",
+            "  -a, --agent AGENT   An agent, such as",
+            "                      Googlebot",
+            "      --compare[=READINGS]",
+            "                      Compare",
+            "      --json          JSON",
+        ]
+        .join("\n");
+        let help = help.as_str();
         assert_eq!(documented(help), ["-a", "--agent", "--compare", "--json"]);
         let net = documented("      --timeout SECONDS, --user-agent TEXT  Both (see --timeout)\n");
         assert_eq!(net, ["--timeout", "--user-agent"]);

@@ -192,7 +192,9 @@ impl Robots {
     /// A whole question: every typed agent (one row each) against every typed URL, under `view` (`google`,
     /// `rfc9309`, `1994` or `compare`, which compares `readings`, in that order: all three when None), against
     /// an optional `baseline` file. The answer every robotscope surface shows for the same question.
-    #[pyo3(signature = (agents, urls, *, base = None, view = "google", readings = None, baseline = None, exact = false))]
+    #[pyo3(signature = (
+        agents, urls, *, base = None, view = "google", readings = None, baseline = None, exact = false
+    ))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one per field of the question
     fn ask(
         &self,
