@@ -434,25 +434,19 @@ impl Analysis {
         for (u, url) in s.urls.iter().enumerate() {
             for (a, agent) in s.agents.iter().enumerate() {
                 let Some(cell) = s.cell(u, a) else { continue };
-                let token = cell.token.clone().unwrap_or_default();
-                let answers: Vec<(Profile, bool, usize)> = if cell.readers.is_empty() {
-                    vec![(cell.profile, cell.allowed(), cell.line())]
+                // Each reader's own token: a reading may give the engine another one.
+                let answers: Vec<(Profile, bool, usize, &Option<String>)> = if cell.readers.is_empty() {
+                    vec![(cell.profile, cell.allowed(), cell.line(), &cell.token)]
                 } else {
-                    cell.readers.iter().map(|r| (r.profile, r.allowed, r.line)).collect()
+                    cell.readers.iter().map(|r| (r.profile, r.allowed, r.line, &r.token)).collect()
                 };
-                for (profile, allowed, line) in answers {
+                for (profile, allowed, line, token) in answers {
+                    let token = token.as_deref().unwrap_or_default();
                     let rule = if line == 0 { "" } else { self.parsed.line(text, line).trim() };
                     let line = if line == 0 { String::new() } else { line.to_string() };
                     let verdict = if allowed { "allowed" } else { "disallowed" };
-                    let row = [
-                        url.typed.input.as_str(),
-                        agent.input.as_str(),
-                        &token,
-                        profile.as_str(),
-                        verdict,
-                        &line,
-                        rule,
-                    ];
+                    let row =
+                        [url.typed.input.as_str(), agent.input.as_str(), token, profile.as_str(), verdict, &line, rule];
                     for (i, value) in row.into_iter().enumerate() {
                         if i > 0 {
                             out.push(',');

@@ -819,6 +819,22 @@ mod tests {
     }
 
     #[test]
+    fn the_csv_gives_each_reader_its_own_token() {
+        // Googlebot-Image follows Googlebot's group where Google and RFC 9309 read it; the 1994 reading matches
+        // the record whose name is part of the robot's name, and gives the engine the crawler's own name.
+        let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: Googlebot\nDisallow: /p\n".into()));
+        let s = reduce(s, Action::EditAgents("Googlebot-Image\n".into()));
+        let s = reduce(s, Action::EditUrls("/p\n".into()));
+        let compare = reduce(s, Action::SetView(View::Compare));
+        let readers = &compare.survey().cell(0, 0).unwrap().readers;
+        let tokens: Vec<&str> = readers.iter().map(|r| r.token.as_deref().unwrap_or_default()).collect();
+        assert!(tokens.iter().any(|&t| t != tokens[0]), "{tokens:?}");
+        let csv = compare.csv();
+        let rows: Vec<&str> = csv.lines().skip(1).map(|row| row.split(',').nth(2).unwrap()).collect();
+        assert_eq!(rows, tokens);
+    }
+
+    #[test]
     fn huge_lists_are_capped() {
         let urls: String = (0..MAX_URLS + 5).map(|i| format!("/p{i}\n")).collect();
         let s = reduce(Rc::new(State::default()), Action::EditUrls(urls));
