@@ -1148,16 +1148,12 @@ fn crawler_set(name: &str) -> PyResult<Vec<Crawler>> {
     }
 }
 
-/// What an HTTP status of a robots.txt fetch means (SPEC B5): `parse` (2xx), `redirect` (3xx), `allow-all`
-/// (4xx but 429: there is no robots.txt) or `disallow-all` (5xx, 429, anything else).
+/// What an HTTP status of a robots.txt fetch means (SPEC B5), by the core's name every surface uses:
+/// `parse-body` (2xx), `follow-redirect` (3xx), `allow-all` (4xx but 429: there is no robots.txt) or
+/// `disallow-all` (5xx, 429, anything else).
 #[pyfunction]
 fn fetch_outcome(status: u16) -> &'static str {
-    match core::fetch_outcome(status) {
-        core::FetchOutcome::ParseBody => "parse",
-        core::FetchOutcome::FollowRedirect => "redirect",
-        core::FetchOutcome::AllowAll => "allow-all",
-        _ => "disallow-all",
-    }
+    core::fetch_outcome(status).name()
 }
 
 /// The three readings' names: `google`, `rfc9309`, `1994`.

@@ -194,6 +194,17 @@ def test_resolve_and_robots_url() -> None:
         robotscope.robots_url("mailto:a@example.com")
 
 
+def test_fetch_outcomes_have_the_names_every_surface_uses() -> None:
+    # The npm package's fetchOutcome and the CLI's fetch --json use the same names (SPEC B5's rows).
+    assert [robotscope.fetch_outcome(s) for s in (200, 301, 404, 429, 503)] == [
+        "parse-body",
+        "follow-redirect",
+        "allow-all",
+        "disallow-all",
+        "disallow-all",
+    ]
+
+
 def test_threads_share_one_file() -> None:
     robots = Robots.parse(FILE)
     queries = [(a, f"/{p}/{i}") for i in range(300) for a in ("Googlebot", "MyBot") for p in ("photos", "private", "x")]
