@@ -1114,8 +1114,6 @@ mod tests {
         }
     }
 
-    /// Compared readings that are a subset of [`Profile::ALL`] are marked over their own answers: `differs` and
-    /// `lines_differ` say whether those readers disagree, whatever the readings left out answer.
     #[test]
     fn the_ai_summary_says_its_counts_who_only_looks_blocked_and_the_operators_statements() {
         // GPTBot is blocked by its own group; every other crawler falls to `*`, where `Allow: /` (line 5) ties
@@ -1146,6 +1144,8 @@ mod tests {
         assert!(plain.sentence("/docs").starts_with(&format!("AI training: {total} of {total} blocked at /docs; ")));
     }
 
+    /// Compared readings that are a subset of [`Profile::ALL`] are marked over their own answers: `differs` and
+    /// `lines_differ` say whether those readers disagree, whatever the readings left out answer.
     #[test]
     fn a_subset_of_readings_is_marked_over_its_own_answers() {
         // Google and RFC 9309 take the longest match (`Allow: /a/b`, line 3); the 1994 reading knows no `Allow`,
