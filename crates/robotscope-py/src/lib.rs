@@ -882,6 +882,8 @@ struct AiGroupSummary {
     crawlers: Vec<Py<AiAnswer>>,
     blocked: usize,
     looks_blocked: usize,
+    /// The summary in words, as the tester and `robotscope ai` say it (the core's `AiGroupSummary::sentence`).
+    sentence: String,
 }
 
 impl AiGroupSummary {
@@ -889,6 +891,7 @@ impl AiGroupSummary {
         // Each crawler's answer is kept as a one-cell survey of its name at the URL (the agent row and the URL
         // read as the core reads them), so it explains itself like any other cell.
         let typed_url = core::resolve_url(url, None);
+        let sentence = g.sentence(&typed_url.tested);
         let crawlers = g
             .crawlers
             .into_iter()
@@ -909,6 +912,7 @@ impl AiGroupSummary {
             crawlers,
             blocked: g.blocked,
             looks_blocked: g.looks_blocked,
+            sentence,
         })
     }
 }
@@ -973,10 +977,14 @@ struct Usage {
     usage_unknown: bool,
     content_usage: Vec<Preference>,
     content_signal: Vec<Preference>,
+    /// The preferences in words, `(label, text)` per kind of line, as every surface lists them
+    /// (`Usage::described`).
+    described: Vec<(&'static str, String)>,
 }
 
 impl From<core::Usage> for Usage {
     fn from(u: core::Usage) -> Self {
+        let described = u.described();
         let prefs = |p: Vec<core::Preference>| {
             p.into_iter().map(|p| Preference { key: p.key, granted: p.granted, line: p.line }).collect()
         };
@@ -986,6 +994,7 @@ impl From<core::Usage> for Usage {
             usage_unknown: u.usage_unknown,
             content_usage: prefs(u.content_usage),
             content_signal: prefs(u.content_signal),
+            described,
         }
     }
 }

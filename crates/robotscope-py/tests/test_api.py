@@ -169,6 +169,10 @@ def test_usage_preferences() -> None:
     usage = Robots.parse(body).usage("GPTBot", "/a")
     assert usage.crawlable
     assert {(p.key, p.granted, p.line) for p in usage.content_signal} == {("ai-train", False, 3), ("search", True, 3)}
+    # In words, as every surface lists them.
+    assert usage.described == [("Content-Signal", "ai-train=no (line 3), search=yes (line 3)")]
+    unknown = Robots.parse(b"User-agent: *\nContent-Usage: / train-ai=\n").usage("GPTBot", "/a")
+    assert unknown.described == [("Content-Usage (IETF draft)", "unknown: line 2 does not parse")]
 
 
 def test_catalogue_and_sets() -> None:

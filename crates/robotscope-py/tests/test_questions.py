@@ -117,6 +117,9 @@ def test_python_answers_the_shared_ai_summary(case: dict[str, Any]) -> None:
     for s, e in zip(summary, case["expect"]):
         assert (len(s.crawlers), s.blocked, s.looks_blocked) == (e["total"], e["blocked"], e["looks_blocked"]), s.name
         assert [a.crawler.name for a in s.crawlers if a.cell.blocked] == e["blocked_names"], s.name
+        # The summary in words, as the tester and the CLI say it.
+        assert s.sentence.startswith(f"{s.title}: {e['blocked']} of {e['total']} blocked at "), s.sentence
+        assert ("only look blocked" in s.sentence) == (e["looks_blocked"] > 0), s.sentence
         # The group is the crawler set of its name, and each answer explains itself.
         assert [a.crawler.name for a in s.crawlers] == [c.name for c in robotscope.crawler_set(s.name)]
         for a in s.crawlers:
