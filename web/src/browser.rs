@@ -44,10 +44,7 @@ pub fn read_file(
 pub fn download(bytes: &[u8], name: &str, mime: &str, keep: &Rc<RefCell<Option<ObjectUrl>>>) {
     let blob = Blob::new_with_options(bytes, Some(mime));
     let url = ObjectUrl::from(blob);
-    let anchor = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("a").ok())
-        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
+    let anchor = gloo::utils::document().create_element("a").ok().and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
     if let Some(a) = anchor {
         a.set_href(&url);
         a.set_download(name);
@@ -138,7 +135,7 @@ pub fn share(session: &Session, on_notice: Callback<Notice>) {
 /// Puts the link to this page with `fragment` on the clipboard; `on_notice` says whether it did, or shows the
 /// link to copy by hand.
 fn copy_link(fragment: &str, on_notice: Callback<Notice>) {
-    let Some(window) = web_sys::window() else { return };
+    let window = gloo::utils::window();
     let location = window.location();
     let link = format!(
         "{}{}{}#{fragment}",

@@ -65,7 +65,7 @@ fn opened_link_notice(backup: bool) -> Notice {
 ///
 /// A link's fragment is removed once read, so that a reload shows the user's edits rather than the link again.
 fn take_link() -> Option<String> {
-    let window = web_sys::window()?;
+    let window = gloo::utils::window();
     let hash = window.location().hash().unwrap_or_default();
     if !permalink::is_share_link(&hash) {
         return None;
@@ -190,8 +190,7 @@ fn save(state: &State) -> Result<(), Notice> {
 /// Marks the verdict card `data-tucked` (CSS makes it static there) while the selected cell lies where the card,
 /// stuck to the bottom of the screen, would cover it.
 fn tuck_card() {
-    let Some(window) = web_sys::window() else { return };
-    let Some(document) = window.document() else { return };
+    let (window, document) = (gloo::utils::window(), gloo::utils::document());
     let (Some(card), Some(cell)) = (
         document.query_selector(".sheet-card").ok().flatten(),
         document.query_selector("td.cell.selected").ok().flatten(),
@@ -225,7 +224,7 @@ pub fn use_session() -> (UseReducerHandle<State>, Latest, Rc<RefCell<bool>>) {
     use_effect_with((), |_| {
         crate::components::toolbar::apply_theme(&crate::components::toolbar::saved_theme());
         // The static shell of index.html has done its job.
-        if let Some(shell) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("shell")) {
+        if let Some(shell) = gloo::utils::document().get_element_by_id("shell") {
             shell.remove();
         }
     });
@@ -271,24 +270,22 @@ pub fn use_session() -> (UseReducerHandle<State>, Latest, Rc<RefCell<bool>>) {
 #[hook]
 pub fn use_page_events(latest: Latest) {
     use_effect_with((), move |_| {
-        let window = web_sys::window();
-        let hash = window.as_ref().map(|window| {
+        let window = gloo::utils::window();
+        let hash = {
             let latest = latest.clone();
-            EventListener::new(window, "hashchange", move |_| open_link_in_place(&latest.borrow().clone()))
-        });
+            EventListener::new(&window, "hashchange", move |_| open_link_in_place(&latest.borrow().clone()))
+        };
         let told = Cell::new(false);
-        let storage = window.as_ref().map(|window| {
-            EventListener::new(window, "storage", move |e| {
-                let key = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
-                if key.is_some_and(|k| store::is_other_tab(&k)) && !told.replace(true) {
-                    latest.borrow().dispatch(Action::Notify(Notice::info(
-                        "The tester is open in another tab too. Each tab keeps its own session; a new tab starts \
-                         from the one saved last.",
-                    )));
-                }
-            })
+        let storage = EventListener::new(&window, "storage", move |e| {
+            let key = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
+            if key.is_some_and(|k| store::is_other_tab(&k)) && !told.replace(true) {
+                latest.borrow().dispatch(Action::Notify(Notice::info(
+                    "The tester is open in another tab too. Each tab keeps its own session; a new tab starts from \
+                     the one saved last.",
+                )));
+            }
         });
-        let scroll = window.as_ref().map(|w| EventListener::new(w, "scroll", |_| tuck_card()));
+        let scroll = EventListener::new(&window, "scroll", |_| tuck_card());
         move || drop((hash, storage, scroll))
     });
 }
@@ -330,19 +327,14 @@ pub fn use_autosave(state: &UseReducerHandle<State>, latest: Latest, loading: Rc
             }
         };
         let flush = Rc::new(flush);
-        let window = web_sys::window();
-        let document = window.as_ref().and_then(|w| w.document());
-        let hide = window.as_ref().map(|w| {
+        let hide = {
             let flush = flush.clone();
-            EventListener::new(w, "pagehide", move |_| flush())
-        });
-        let hidden = document.as_ref().map(|d| {
-            let d2 = d.clone();
-            EventListener::new(d, "visibilitychange", move |_| {
-                if d2.hidden() {
-                    flush()
-                }
-            })
+            EventListener::new(&gloo::utils::window(), "pagehide", move |_| flush())
+        };
+        let hidden = EventListener::new(&gloo::utils::document(), "visibilitychange", move |_| {
+            if gloo::utils::document().hidden() {
+                flush()
+            }
         });
         move || drop((hide, hidden))
     });

@@ -39,8 +39,9 @@ pub const LOCAL_LIMIT: usize = 256 * 1024;
 /// What the local-storage entry of a session whose file is in IndexedDB starts with, before the session.
 const IN_IDB: &str = "file-in-indexeddb\n";
 
-fn local() -> Option<Storage> {
-    web_sys::window()?.local_storage().ok()?
+/// The page's local storage, if the browser allows it.
+pub fn local() -> Option<Storage> {
+    gloo::utils::window().local_storage().ok()?
 }
 
 fn now() -> f64 {
@@ -53,7 +54,7 @@ pub fn tab_id() -> String {
     ID.with(|id| {
         id.borrow_mut()
             .get_or_insert_with(|| {
-                let tab = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
+                let tab = gloo::utils::window().session_storage().ok().flatten();
                 if let Some(existing) = tab.as_ref().and_then(|s| s.get_item(TAB_KEY).ok().flatten()) {
                     return existing;
                 }
@@ -245,9 +246,7 @@ pub fn take_backup(key: &str) -> Option<String> {
 
 /// Opens the database, then runs `then` with it (or `None` when IndexedDB is missing or refuses).
 fn idb_open(then: impl FnOnce(Option<IdbDatabase>) + 'static) {
-    let request = web_sys::window()
-        .and_then(|w| w.indexed_db().ok().flatten())
-        .and_then(|f| f.open_with_u32("robotscope", 1).ok());
+    let request = gloo::utils::window().indexed_db().ok().flatten().and_then(|f| f.open_with_u32("robotscope", 1).ok());
     let Some(request) = request else { return then(None) };
     let then = Rc::new(RefCell::new(Some(then)));
     let upgrade = EventListener::once(&request, "upgradeneeded", {

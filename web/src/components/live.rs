@@ -42,11 +42,10 @@ enum Use {
 /// Fetches `url` without cookies: its status and, for a 2xx answer, its body. `Err` when the browser gives no
 /// answer to read (the site sends no CORS header, or it cannot be reached).
 async fn fetch(url: &str) -> Result<(u16, Vec<u8>), ()> {
-    let window = web_sys::window().ok_or(())?;
     let init = RequestInit::new();
     init.set_credentials(RequestCredentials::Omit);
     init.set_cache(RequestCache::NoStore);
-    let answer = JsFuture::from(window.fetch_with_str_and_init(url, &init)).await.map_err(|_| ())?;
+    let answer = JsFuture::from(gloo::utils::window().fetch_with_str_and_init(url, &init)).await.map_err(|_| ())?;
     let response: Response = answer.dyn_into().map_err(|_| ())?;
     let status = response.status();
     if !(200..300).contains(&status) {

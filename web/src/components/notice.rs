@@ -25,10 +25,8 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
     let has_field = notice.as_ref().and_then(|n| n.field.clone());
     use_effect_with(has_field, |field| {
         if field.is_some() {
-            let input = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("copy-field"))
-                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+            let input = gloo::utils::document().get_element_by_id("copy-field");
+            let input = input.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
             if let Some(input) = input {
                 let _ = input.focus();
                 if let Some(i) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&input) {

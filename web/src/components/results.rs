@@ -20,10 +20,8 @@ fn cell_id(url: usize, agent: usize) -> String {
 /// Selects the cell (`url`, `agent`) and moves the focus to it.
 fn focus_cell(on_select: &Callback<(usize, usize)>, url: usize, agent: usize) {
     on_select.emit((url, agent));
-    let button = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(&cell_id(url, agent)))
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+    let button = gloo::utils::document().get_element_by_id(&cell_id(url, agent));
+    let button = button.and_then(|e| e.dyn_into::<HtmlElement>().ok());
     if let Some(b) = button {
         let options = web_sys::FocusOptions::new();
         options.set_prevent_scroll(true);
@@ -35,8 +33,7 @@ fn focus_cell(on_select: &Callback<(usize, usize)>, url: usize, agent: usize) {
 /// the page scrolls, it keeps the cell above the verdict card at the bottom of the screen.
 /// At the start (a restored session or a share link) only the grid scrolls (`page` unset), never the page.
 fn keep_in_view(url: usize, agent: usize, page: bool) {
-    let Some(window) = web_sys::window() else { return };
-    let Some(document) = window.document() else { return };
+    let (window, document) = (gloo::utils::window(), gloo::utils::document());
     let Some(button) = document.get_element_by_id(&cell_id(url, agent)) else { return };
     if let Some(wrap) = button.closest(".grid-wrap").ok().flatten().and_then(|w| w.dyn_into::<HtmlElement>().ok()) {
         let (b, w) = (button.get_bounding_client_rect(), wrap.get_bounding_client_rect());

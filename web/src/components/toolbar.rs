@@ -30,15 +30,12 @@ const THEME_KEY: &str = "robotscope-theme";
 
 /// The saved theme: `light`, `dark`, or `system` (the default).
 pub fn saved_theme() -> String {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(THEME_KEY).ok().flatten())
-        .unwrap_or_else(|| "system".to_string())
+    crate::store::local().and_then(|s| s.get_item(THEME_KEY).ok().flatten()).unwrap_or_else(|| "system".to_string())
 }
 
 /// Applies a theme to the page (`data-theme` on the root element; none follows the system).
 pub fn apply_theme(theme: &str) {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let root = gloo::utils::document_element();
     let _ = match theme {
         "light" | "dark" => root.set_attribute("data-theme", theme),
         _ => root.remove_attribute("data-theme"),
@@ -82,7 +79,7 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
             let select: HtmlSelectElement = e.target_unchecked_into();
             let value = select.value();
             apply_theme(&value);
-            if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+            if let Some(s) = crate::store::local() {
                 let _ = s.set_item(THEME_KEY, &value);
             }
             theme.set(value);

@@ -35,10 +35,8 @@ const DROP_IN_PLACE_BYTES: usize = 64 * 1024;
 /// Brings line `line` (1-based) of the editor into view, as selecting a cell does (choosing the selected cell
 /// again).
 pub fn scroll_to_line(line: usize) {
-    let scroller = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(".editor .scroller").ok().flatten())
-        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<HtmlElement>(e).ok());
+    let scroller = gloo::utils::document().query_selector(".editor .scroller").ok().flatten();
+    let scroller = scroller.and_then(|e| e.dyn_into::<HtmlElement>().ok());
     if let (Some(scroller), true) = (scroller, line > 0) {
         Parts::reveal_line(&scroller, line - 1);
     }
@@ -176,7 +174,8 @@ pub fn Editor(props: &EditorProps) -> Html {
                 }
             };
             measure();
-            if let (Some(window), Some(area)) = (web_sys::window(), parts.area.cast::<HtmlTextAreaElement>()) {
+            if let Some(area) = parts.area.cast::<HtmlTextAreaElement>() {
+                let window = gloo::utils::window();
                 listeners.push(EventListener::new(&window, "resize", move |_| measure()));
                 let p = parts.clone();
                 listeners.push(EventListener::new(&window, "pointerup", move |_| {
@@ -247,9 +246,7 @@ pub fn Editor(props: &EditorProps) -> Html {
         let area = parts.area.clone();
         let line = props.detail.as_ref().map_or(0, |d| d.cell.focus_line());
         use_effect_with((props.selected, line), move |_| {
-            let typing = area.cast::<HtmlElement>().is_some_and(|a| {
-                web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element()).is_some_and(|e| e == *a)
-            });
+            let typing = gloo::utils::document().active_element().is_some_and(|e| area.get() == Some(e.into()));
             if let (true, false, Some(scroller)) = (line > 0, typing, scroller.cast::<HtmlElement>()) {
                 Parts::reveal_line(&scroller, line - 1);
             }
