@@ -17,7 +17,7 @@ mod window;
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, HtmlTextAreaElement};
+use web_sys::{EventTarget, HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::analysis::{Detail, IgnoredMark, Lint, Parsed};
@@ -74,6 +74,29 @@ struct View {
     height: i32,
 }
 
+impl Parts {
+    /// A callback that runs `f` on the editor's parts with its argument.
+    fn on<E: 'static>(&self, f: impl Fn(&Parts, E) + 'static) -> Callback<E> {
+        let parts = self.clone();
+        Callback::from(move |e| f(&parts, e))
+    }
+
+    /// Listens to `name` events of `target`, running `f` on the editor's parts with each.
+    fn listen(&self, target: &EventTarget, name: &'static str, f: impl Fn(&Parts, &Event) + 'static) -> EventListener {
+        let parts = self.clone();
+        EventListener::new(target, name, move |e| f(&parts, e))
+    }
+
+    /// Notes where the scroller is scrolled and how tall it is (after a scroll, a resize), and shows that view.
+    fn measure(&self, view: &UseStateHandle<View>) {
+        let Some(scroller) = self.scroller.cast::<HtmlElement>() else { return };
+        let mut held = self.held.borrow_mut();
+        held.scrolled = (scroller.scroll_top(), scroller.scroll_left());
+        held.height = scroller.client_height();
+        view.set(View { top: held.scrolled.0, height: held.height });
+    }
+}
+
 /// The editor.
 #[function_component]
 pub fn Editor(props: &EditorProps) -> Html {
@@ -87,56 +110,30 @@ pub fn Editor(props: &EditorProps) -> Html {
     *parts.latest.borrow_mut() = props.clone();
     let view = use_state(|| View { top: 0, height: 800 });
 
-    let oninput = {
-        let parts = parts.clone();
-        Callback::from(move |e: InputEvent| parts.input(&e))
-    };
-    let onkeydown = {
-        let parts = parts.clone();
-        Callback::from(move |e: KeyboardEvent| parts.keydown(&e))
-    };
-    let onpaste = {
-        let parts = parts.clone();
-        Callback::from(move |e: Event| parts.paste(e.unchecked_ref()))
-    };
-    let oncopy = {
-        let parts = parts.clone();
-        Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), false))
-    };
-    let oncut = {
-        let parts = parts.clone();
-        Callback::from(move |e: Event| parts.copy(e.unchecked_ref(), true))
-    };
+    let oninput = parts.on(|p, e: InputEvent| p.input(&e));
+    let onkeydown = parts.on(|p, e: KeyboardEvent| p.keydown(&e));
+    let onpaste = parts.on(|p, e: Event| p.paste(e.unchecked_ref()));
+    let oncopy = parts.on(|p, e: Event| p.copy(e.unchecked_ref(), false));
+    let oncut = parts.on(|p, e: Event| p.copy(e.unchecked_ref(), true));
     // A press in the text area starts a drag (the window must not move under it) and places the caret, which
     // ends any parked selection.
-    let onpointerdown = {
-        let held = parts.held.clone();
-        Callback::from(move |e: PointerEvent| {
-            let mut held = held.borrow_mut();
-            held.dragging = true;
-            // Not for a right click: the context menu's Copy acts on the selection as it is.
-            if e.button() == 0 {
-                let parked = held.parked.take();
-                held.shift_from = parked.filter(|_| e.shift_key()).map(|p| p.start);
-            }
-        })
-    };
+    let onpointerdown = parts.on(|p, e: PointerEvent| {
+        let mut held = p.held.borrow_mut();
+        held.dragging = true;
+        // Not for a right click: the context menu's Copy acts on the selection as it is.
+        if e.button() == 0 {
+            let parked = held.parked.take();
+            held.shift_from = parked.filter(|_| e.shift_key()).map(|p| p.start);
+        }
+    });
     let onscroll = {
         let view = view.clone();
-        let held = parts.held.clone();
-        Callback::from(move |e: Event| {
-            let scroller: HtmlElement = e.target_unchecked_into();
-            let mut held = held.borrow_mut();
-            held.scrolled = (scroller.scroll_top(), scroller.scroll_left());
-            held.height = scroller.client_height();
-            view.set(View { top: held.scrolled.0, height: held.height });
-        })
+        parts.on(move |p, _: Event| p.measure(&view))
     };
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
     let ondrop = {
-        let parts = parts.clone();
         let on_open = props.on_open.clone();
-        Callback::from(move |e: DragEvent| {
+        parts.on(move |parts, e: DragEvent| {
             let Some(data) = e.data_transfer() else { return };
             if let Some(file) = data.files().and_then(|f| f.get(0)) {
                 e.prevent_default();
@@ -161,24 +158,11 @@ pub fn Editor(props: &EditorProps) -> Html {
         let view = view.clone();
         use_effect_with((), move |_| {
             let mut listeners = Vec::new();
-            let measure = {
-                let scroller = parts.scroller.clone();
-                let held = parts.held.clone();
-                move || {
-                    if let Some(s) = scroller.cast::<HtmlElement>() {
-                        let mut held = held.borrow_mut();
-                        held.scrolled = (s.scroll_top(), s.scroll_left());
-                        held.height = s.client_height();
-                        view.set(View { top: held.scrolled.0, height: held.height });
-                    }
-                }
-            };
-            measure();
+            parts.measure(&view);
             if let Some(area) = parts.area.cast::<HtmlTextAreaElement>() {
                 let window = gloo::utils::window();
-                listeners.push(EventListener::new(&window, "resize", move |_| measure()));
-                let p = parts.clone();
-                listeners.push(EventListener::new(&window, "pointerup", move |_| {
+                listeners.push(parts.listen(&window, "resize", move |p, _| p.measure(&view)));
+                listeners.push(parts.listen(&window, "pointerup", |p, _| {
                     let was = std::mem::replace(&mut p.held.borrow_mut().dragging, false);
                     // Taken first: the borrow must end before `extend_from` borrows again.
                     let shift_from = p.held.borrow_mut().shift_from.take();
@@ -189,19 +173,15 @@ pub fn Editor(props: &EditorProps) -> Html {
                         p.sync();
                     }
                 }));
-                let p = parts.clone();
-                listeners.push(EventListener::new(&area, "focus", move |_| {
+                listeners.push(parts.listen(&area, "focus", |p, _| {
                     let (top, left) = p.held.borrow().scrolled;
                     if let Some(scroller) = p.scroller.cast::<HtmlElement>() {
                         scroller.set_scroll_top(top);
                         scroller.set_scroll_left(left);
                     }
                 }));
-                let p = parts.clone();
-                listeners
-                    .push(EventListener::new(&area, "compositionstart", move |_| p.held.borrow_mut().composing = true));
-                let p = parts.clone();
-                listeners.push(EventListener::new(&area, "compositionend", move |_| {
+                listeners.push(parts.listen(&area, "compositionstart", |p, _| p.held.borrow_mut().composing = true));
+                listeners.push(parts.listen(&area, "compositionend", |p, _| {
                     p.held.borrow_mut().composing = false;
                     p.sync();
                 }));
