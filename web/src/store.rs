@@ -10,7 +10,7 @@
 //! - Backups (`robotscope-backup:<milliseconds>`) are the sessions a share link or a restore replaced, newest
 //!   first, at most [`MAX_BACKUPS`].
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::events::EventListener;
@@ -248,30 +248,28 @@ pub fn take_backup(key: &str) -> Option<String> {
 fn idb_open(then: impl FnOnce(Option<IdbDatabase>) + 'static) {
     let request = gloo::utils::window().indexed_db().ok().flatten().and_then(|f| f.open_with_u32("robotscope", 1).ok());
     let Some(request) = request else { return then(None) };
-    let then = Rc::new(RefCell::new(Some(then)));
+    let db = |request: &IdbOpenDbRequest| request.result().ok().and_then(|r| r.dyn_into::<IdbDatabase>().ok());
     let upgrade = EventListener::once(&request, "upgradeneeded", {
         let request = request.clone();
         move |_| {
-            if let Some(db) = request.result().ok().and_then(|r| r.dyn_into::<IdbDatabase>().ok()) {
+            if let Some(db) = db(&request) {
                 let _ = db.create_object_store("files");
             }
         }
     });
-    let done = {
-        let then = then.clone();
-        let request: IdbOpenDbRequest = request.clone();
-        move |ok: bool| {
-            let db = if ok { request.result().ok().and_then(|r| r.dyn_into::<IdbDatabase>().ok()) } else { None };
-            if let Some(f) = then.borrow_mut().take() {
-                f(db);
-            }
-        }
-    };
-    let done2 = done.clone();
-    let success = EventListener::once(&request, "success", move |_| done(true));
-    let error = EventListener::once(&request, "error", move |_| done2(false));
+    std::mem::forget(upgrade);
+    let opened = request.clone();
+    when_done(&request, move |ok| then(if ok { db(&opened) } else { None }));
+}
+
+/// Runs `then` once `request` is done: `true` when it succeeded, `false` when it failed.
+fn when_done(request: &IdbRequest, then: impl FnOnce(bool) + 'static) {
+    let then = Rc::new(Cell::new(Some(then)));
+    let failed = then.clone();
+    let success = EventListener::once(request, "success", move |_| then.take().map_or((), |f| f(true)));
+    let error = EventListener::once(request, "error", move |_| failed.take().map_or((), |f| f(false)));
     // The listeners live until the request is done (they are dropped with the closures that ran).
-    std::mem::forget((upgrade, success, error));
+    std::mem::forget((success, error));
 }
 
 /// Runs `write` on the files store in a read-write transaction (fire and forget: a failure leaves the store
@@ -312,18 +310,7 @@ pub fn load_file(then: impl FnOnce(Option<String>) + 'static) {
         let request: Option<IdbRequest> =
             db.transaction_with_str("files").and_then(|t| t.object_store("files")).and_then(|s| s.get(&key)).ok();
         let Some(request) = request else { return then(None) };
-        let then = Rc::new(RefCell::new(Some(then)));
-        let run = move |value: Option<String>| {
-            if let Some(f) = then.borrow_mut().take() {
-                f(value);
-            }
-        };
-        let run2 = run.clone();
-        let ok = EventListener::once(&request, "success", {
-            let request = request.clone();
-            move |_| run(request.result().ok().and_then(|v| v.as_string()))
-        });
-        let err = EventListener::once(&request, "error", move |_| run2(None));
-        std::mem::forget((ok, err));
+        let read = request.clone();
+        when_done(&request, move |ok| then(if ok { read.result().ok().and_then(|v| v.as_string()) } else { None }));
     });
 }
