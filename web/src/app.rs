@@ -33,11 +33,7 @@ fn Backups(props: &BackupsProps) -> Html {
     let list = use_state(store::backups);
     let refresh = {
         let list = list.clone();
-        Callback::from(move |_: FocusEvent| list.set(store::backups()))
-    };
-    let refresh_pointer = {
-        let list = list.clone();
-        Callback::from(move |_: PointerEvent| list.set(store::backups()))
+        Callback::from(move |()| list.set(store::backups()))
     };
     let on_change = {
         let on_restore = props.on_restore.clone();
@@ -53,8 +49,8 @@ fn Backups(props: &BackupsProps) -> Html {
         })
     };
     html! {
-        <select class="tool backups" aria-label="Backups: restore an earlier session" onfocus={refresh}
-            onpointerdown={refresh_pointer} onchange={on_change}>
+        <select class="tool backups" aria-label="Backups: restore an earlier session" onfocus={refresh.reform(|_| ())}
+            onpointerdown={refresh.reform(|_| ())} onchange={on_change}>
             <option value="" selected=true>{format!("Backups ({})…", list.len())}</option>
             { for list.iter().map(|b| html! { <option value={b.key.clone()}>{&b.name}</option> }) }
         </select>
@@ -109,11 +105,7 @@ pub fn App() -> Html {
         }
     });
     // What the components report, made into actions.
-    let act = |make: fn(String) -> Action| state.dispatcher().to_callback().reform(make);
-    let dispatch = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |action: Action| dispatcher.dispatch(action))
-    };
+    let dispatch = state.dispatcher().to_callback();
     let on_notice = dispatch.reform(Action::Notify);
     let on_reveal = dispatch.reform(Action::Reveal);
     let on_edit = dispatch.reform(Action::Edit);
@@ -151,10 +143,6 @@ pub fn App() -> Html {
     let close_policy = {
         let open = policy_open.clone();
         Callback::from(move |()| open.set(false))
-    };
-    let on_policy_change = {
-        let policy = policy.clone();
-        Callback::from(move |p| policy.set(p))
     };
     let a = &state.analysis;
     let (url, agent) = a.selected;
@@ -198,7 +186,7 @@ pub fn App() -> Html {
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
                         <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()}
                             tokens={a.tokens()}
-                            skipped={a.skipped_agents} on_edit={act(Action::EditAgents)}
+                            skipped={a.skipped_agents} on_edit={dispatch.reform(Action::EditAgents)}
                                 on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
                         <AiButtons on_fill={dispatch.reform(Action::FillAgents)} policy={*policy_open}
@@ -206,7 +194,7 @@ pub fn App() -> Html {
                         // How the file is read (before the URLs in the tab order, as the AI buttons are).
                         <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
-                            on_edit={act(Action::EditUrls)} />
+                            on_edit={dispatch.reform(Action::EditUrls)} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
                         // The heading, the summaries and the grid; on a wide screen the explanation beside them
@@ -224,7 +212,7 @@ pub fn App() -> Html {
                             <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
                             if *policy_open {
                                 <PolicyBuilder policy={(*policy).clone()} parsed={a.parsed.clone()}
-                                    on_change={on_policy_change} on_write={dispatch.reform(Action::WritePolicy)}
+                                    on_change={policy.setter().to_callback()} on_write={dispatch.reform(Action::WritePolicy)}
                                     on_reveal={on_reveal.clone()} on_close={close_policy} />
                             } else {
                                 <Results agents={a.agents.clone()} urls={a.urls.clone()} survey={a.survey.clone()}

@@ -143,11 +143,10 @@ fn open_link_in_place(state: &UseReducerHandle<State>) {
 /// pressing "Restore my previous session" again swaps back.
 pub fn restore_backup(state: &UseReducerHandle<State>, key: Option<String>) {
     let key = key.or_else(|| store::backups().first().map(|b| b.key.clone()));
-    let Some((key, backup)) = key.and_then(|k| store::take_backup(&k).map(|b| (k, b))) else {
+    let Some(backup) = key.and_then(|k| store::take_backup(&k)) else {
         state.dispatch(Action::Notify(Notice::error("There is no previous session in this browser's storage.")));
         return;
     };
-    let _ = key;
     match session::decode(&backup) {
         Ok(previous) => {
             let notice = if store::push_backup(&session::encode(&state.session())) {

@@ -1,7 +1,7 @@
 //! The agents box: one agent per line, as a product token or a whole User-Agent header, plus a searchable
 //! list of crawler presets. Each agent shows the token the engine is given.
 
-use robotscope::{AgentKind, CrawlerKind, CRAWLERS};
+use robotscope::{AgentKind, Crawler, CrawlerKind, CRAWLERS};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -63,33 +63,14 @@ pub fn Agents(props: &AgentsProps) -> Html {
     };
     let add = |names: Vec<String>| on_add.reform(move |_: MouseEvent| names.clone());
     // The presets by what they are for, each a button; and every AI crawler at once.
-    let groups = [
+    let kinds = [
         CrawlerKind::Search,
         CrawlerKind::Ads,
         CrawlerKind::AiTraining,
         CrawlerKind::AiSearch,
         CrawlerKind::UserTriggered,
-    ]
-    .into_iter()
-    .map(|kind| (kind.title(), CRAWLERS.iter().filter(|c| c.kind == kind).collect::<Vec<_>>()))
-    .chain(std::iter::once((
-        "Other",
-        CRAWLERS
-            .iter()
-            .filter(|c| {
-                !matches!(
-                    c.kind,
-                    CrawlerKind::Search
-                        | CrawlerKind::Ads
-                        | CrawlerKind::AiTraining
-                        | CrawlerKind::AiSearch
-                        | CrawlerKind::UserTriggered
-                )
-            })
-            .collect(),
-    )))
-    .filter(|(_, list)| !list.is_empty())
-    .map(|(title, list)| {
+    ];
+    let group = |(title, list): (&'static str, Vec<&Crawler>)| {
         html! {
             <div class="preset-group" role="group" aria-label={title}>
                 <span class="preset-title">{title}</span>
@@ -99,7 +80,10 @@ pub fn Agents(props: &AgentsProps) -> Html {
                 }) }
             </div>
         }
-    });
+    };
+    let others = ("Other", CRAWLERS.iter().filter(|c| !kinds.contains(&c.kind)).collect());
+    let groups = kinds.map(|kind| (kind.title(), CRAWLERS.iter().filter(|c| c.kind == kind).collect::<Vec<_>>()));
+    let groups = groups.into_iter().chain([others]).filter(|(_, list)| !list.is_empty()).map(group);
     let all_ai = robotscope::crawler_set("@ai").unwrap_or_default();
     let all_ai_button = html! {
         <button type="button" class="tool small" onclick={add(all_ai.iter().map(|c| c.name.to_string()).collect())}>

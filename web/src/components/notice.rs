@@ -1,5 +1,7 @@
 //! The notice bar: what went wrong with an input (or what happened), in words, with a close button.
 
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::messages::{Notice, NoticeAction, NoticeKind};
@@ -17,6 +19,15 @@ pub struct NoticeProps {
     pub on_action: Callback<NoticeAction>,
 }
 
+/// Selects the whole text of a field to copy from (a one-line `input` or a `textarea`).
+fn select_all(field: &Element) {
+    if let Some(input) = field.dyn_ref::<HtmlInputElement>() {
+        input.select();
+    } else if let Some(area) = field.dyn_ref::<HtmlTextAreaElement>() {
+        area.select();
+    }
+}
+
 /// The notice bar, and the standing warning when the file is past Google's 500 KiB limit.
 #[function_component]
 pub fn NoticeBar(props: &NoticeProps) -> Html {
@@ -24,17 +35,10 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
     // A field to copy from gets the focus with its text selected.
     let has_field = notice.as_ref().and_then(|n| n.field.clone());
     use_effect_with(has_field, |field| {
-        if field.is_some() {
-            let input = gloo::utils::document().get_element_by_id("copy-field");
-            let input = input.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
-            if let Some(input) = input {
-                let _ = input.focus();
-                if let Some(i) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&input) {
-                    i.select();
-                } else if let Some(a) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlTextAreaElement>(&input) {
-                    a.select();
-                }
-            }
+        let input = field.as_ref().and_then(|_| gloo::utils::document().get_element_by_id("copy-field"));
+        if let Some(input) = input.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+            let _ = input.focus();
+            select_all(&input);
         }
     });
     let dismiss = on_dismiss.reform(|_: MouseEvent| ());
@@ -50,16 +54,9 @@ pub fn NoticeBar(props: &NoticeProps) -> Html {
         });
         // Selected when it appears and when it gets the focus, so Ctrl+C copies it.
         let field = n.field.as_ref().map(|text| {
-            let select = Callback::from(|e: FocusEvent| {
-                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-                input.select();
-            });
+            let select = Callback::from(|e: FocusEvent| select_all(&e.target_unchecked_into()));
             // A command is shown whole (it wraps); a share link, which can be long, in one line.
             let field = if n.field_label == "Command to run" {
-                let select = Callback::from(|e: FocusEvent| {
-                    let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
-                    area.select();
-                });
                 html! { <textarea class="command" readonly=true rows="2" value={text.clone()} onfocus={select}
                 id="copy-field" spellcheck="false" /> }
             } else {

@@ -198,12 +198,12 @@ pub fn Results(props: &ResultsProps) -> Html {
                 {elsewhere} {other} />
         }
     });
+    let total = survey.cells.iter().flatten().count();
     let summary = (survey.view == View::Compare).then(|| {
-        let text = crate::messages::readers_summary(survey.differ, survey.cells.iter().flatten().count());
+        let text = crate::messages::readers_summary(survey.differ, total);
         let class = classes!("readers-summary", (survey.differ > 0).then_some("compare-changed"));
         html! { <p {class} role="status">{text}</p> }
     });
-    let total = survey.cells.iter().flatten().count();
     html! {
         <>
         {summary}
