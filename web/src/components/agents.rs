@@ -125,7 +125,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
             || a.members.iter().any(|m| matches!(m.kind, AgentKind::Browser | AgentKind::Invalid | AgentKind::Empty));
         a.notes.iter().filter(move |_| worth).map(|note| {
             html! {
-            <li class="agent-note">{crate::components::detail::with_code(note)}</li> }
+            <li class="agent-note">{crate::components::lint::with_code(note)}</li> }
         })
     });
     let skipped = (*skipped > 0).then(|| {

@@ -7,23 +7,9 @@ use yew::prelude::*;
 use robotscope::{AskedAgent, AskedUrl, Governs};
 
 use crate::analysis::{Detail as Explained, Parsed};
+use crate::components::lint::with_code;
 use crate::messages;
 use crate::shared::Shared;
-
-/// `text` with its Markdown code spans (`` `Disallow: /` ``) as `<code>`: the core's sentences quote lines and
-/// tokens that way. An unpaired backtick stays as it is.
-pub fn with_code(text: &str) -> Html {
-    let mut pieces = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('`') {
-        let Some(close) = rest[open + 1..].find('`') else { break };
-        pieces.push(html! { {&rest[..open]} });
-        pieces.push(html! { <code>{&rest[open + 1..open + 1 + close]}</code> });
-        rest = &rest[open + 2 + close..];
-    }
-    pieces.push(html! { {rest} });
-    pieces.into_iter().collect::<Html>()
-}
 
 /// The explanation's props.
 #[derive(Properties, PartialEq, Clone, Debug)]
@@ -64,7 +50,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     };
     let cell = &detail.cell;
     let v = &cell.verdict;
-    let word = if v.allowed { "Allowed" } else { "Disallowed" };
+    let (word, verdict) = if v.allowed { ("Allowed", "allowed") } else { ("Disallowed", "disallowed") };
     let by = match &v.decided_by {
         Some(d) => format!(
             " by line {}: {}: {}",
@@ -195,8 +181,8 @@ pub fn Detail(props: &DetailProps) -> Html {
     let obeys = crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
-        <div class={classes!("sheet-card", if v.allowed { "allowed" } else { "disallowed" })}>
-            <p class={classes!("summary", if v.allowed { "allowed" } else { "disallowed" })} role="status"
+        <div class={classes!("sheet-card", verdict)}>
+            <p class={classes!("summary", verdict)} role="status"
                 aria-live="polite">{summary}</p>
             {quote}
             {elsewhere}

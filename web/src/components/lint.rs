@@ -39,8 +39,9 @@ pub fn code_spans(text: &str) -> Vec<(bool, &str)> {
     pieces
 }
 
-/// An engine sentence with its `code` spans as `<code>` (as the widget shows them).
-fn rich(text: &str) -> Html {
+/// An engine sentence with its `code` spans as `<code>` (as the widget shows them): the core's sentences quote
+/// lines and tokens that way.
+pub fn with_code(text: &str) -> Html {
     html! {
         { for code_spans(text).into_iter().map(|(code, t)| {
             if code { html! { <code>{t}</code> } } else { html! { {t} } }
@@ -83,8 +84,8 @@ pub fn Lint(props: &LintProps) -> Html {
                     // Spaces between the pieces, so that their text reads as words (and matches the name).
                     <span class="sev">{sev}</span>{" "}
                     <span class="where">{format!("line {}", d.line)}</span>{" "}
-                    <span class="msg">{rich(&d.message)}</span>{" "}
-                    {d.help.as_ref().map(|h| html! { <><span class="help">{"Fix: "}{rich(h)}</span>{" "}</> })}
+                    <span class="msg">{with_code(&d.message)}</span>{" "}
+                    {d.help.as_ref().map(|h| html! { <><span class="help">{"Fix: "}{with_code(h)}</span>{" "}</> })}
                     <span class="code">{d.kind.code()}</span>
                 </button>
             </li>

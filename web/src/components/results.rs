@@ -351,7 +351,7 @@ fn Row(props: &RowProps) -> Html {
     let RowProps { row, input, shown, other, tested, error, cells, agents, typed, selected, elsewhere } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let as_typed = typed.get(a).cloned().unwrap_or_default();
-        let verdict = if cell.allowed { "allowed" } else { "disallowed" };
+        let (word, verdict) = if cell.allowed { ("Allowed", "allowed") } else { ("Disallowed", "disallowed") };
         let is_selected = *selected == Some(a);
         let line = if cell.line == 0 { "no rule".to_string() } else { format!("line {}", cell.line) };
         // A verdict that differs from the baseline's says what it was.
@@ -360,7 +360,6 @@ fn Row(props: &RowProps) -> Html {
         // says which URL and agent it answers.
         // Comparing readers: a cell they answer differently is marked, and says every answer on hover.
         let split = cell.answers.as_ref().filter(|_| cell.differs);
-        let word = if cell.allowed { "Allowed" } else { "Disallowed" };
         let mut label = format!("{word} {line}");
         if let Some(was) = &was {
             label.push_str(&format!(", {was}"));
