@@ -212,7 +212,8 @@ pub fn App() -> Html {
                             <AiSummaryList summary={a.ai.clone()} on_reveal={on_reveal.clone()} />
                             if *policy_open {
                                 <PolicyBuilder policy={(*policy).clone()} parsed={a.parsed.clone()}
-                                    on_change={policy.setter().to_callback()} on_write={dispatch.reform(Action::WritePolicy)}
+                                    on_change={policy.setter().to_callback()}
+                                    on_write={dispatch.reform(Action::WritePolicy)}
                                     on_reveal={on_reveal.clone()} on_close={close_policy} />
                             } else {
                                 <Results agents={a.agents.clone()} urls={a.urls.clone()} survey={a.survey.clone()}
