@@ -189,13 +189,12 @@ pub fn Results(props: &ResultsProps) -> Html {
         let typed_url = &url.typed;
         let tested = (typed_url.tested != typed_url.input).then(|| typed_url.tested.clone());
         let shown = origin.and_then(|o| on_origin(o, &typed_url.input).or_else(|| on_origin(o, &typed_url.tested)));
-        let other = origin.is_some() && shown.is_none() && typed_url.kind == robotscope::UrlKind::Full;
         let elsewhere = url.governs.filter(|g| *g != Governs::Yes).map(Governs::message);
         let error = typed_url.error.map(|e| e.to_string());
         html! {
             <Row key={u} row={u} input={typed_url.input.clone()} shown={shown.map(str::to_string)} {tested}
                 cells={cells.unwrap_or_default()} {error} agents={labels.clone()} typed={typed.clone()} {selected}
-                {elsewhere} {other} />
+                {elsewhere} />
         }
     });
     let total = survey.cells.iter().flatten().count();
@@ -327,8 +326,6 @@ struct RowProps {
     input: String,
     /// What the URL column shows: the path and query when the URL is on the site's origin.
     shown: Option<String>,
-    /// A full URL on another origin than the site's (shown whole and marked).
-    other: bool,
     /// The URL tested, when normalisation changed it.
     tested: Option<String>,
     /// Why the URL cannot be read (the row then has no verdicts).
@@ -348,7 +345,7 @@ struct RowProps {
 /// One URL's row of verdicts.
 #[function_component]
 fn Row(props: &RowProps) -> Html {
-    let RowProps { row, input, shown, other, tested, error, cells, agents, typed, selected, elsewhere } = props;
+    let RowProps { row, input, shown, tested, error, cells, agents, typed, selected, elsewhere } = props;
     let cells = cells.iter().zip(agents.iter()).enumerate().map(|(a, (cell, agent))| {
         let as_typed = typed.get(a).cloned().unwrap_or_default();
         let (word, verdict) = if cell.allowed { ("Allowed", "allowed") } else { ("Disallowed", "disallowed") };
@@ -405,19 +402,15 @@ fn Row(props: &RowProps) -> Html {
     let tested =
         tested.as_ref().map(|t| html! { <span class="sub tested" title={t.clone()}>{format!("tested: {t}")}</span> });
     // Answered by this file only as what it would say: the crawler reads the other site's robots.txt.
-    let note = match elsewhere {
-        Some(why) => {
-            Some(html! { <span class="sub elsewhere-note" title={*why}>{"other site: not this file's"}</span> })
-        }
-        None => other.then(|| html! { <span class="sub elsewhere-note">{"other origin"}</span> }),
-    };
+    let note = elsewhere
+        .map(|why| html! { <span class="sub elsewhere-note" title={why}>{"other site: not this file's"}</span> });
     let text = shown.as_deref().unwrap_or(input);
     html! {
         <tr>
             // The path and query on the site's origin (the origin is in the column's header), else the whole URL;
             // a long one is cut with an ellipsis, and the whole of it shows on hover (and its title) and in the
             // explanation.
-            <th scope="row" class={classes!("url", (*other || elsewhere.is_some()).then_some("other-origin"))}
+            <th scope="row" class={classes!("url", elsewhere.is_some().then_some("other-origin"))}
                 title={input.clone()}><span class="url-text">{text}</span>{tested}{note}</th>
             { for cells }{error}
         </tr>
