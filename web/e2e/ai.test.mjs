@@ -38,8 +38,11 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     // The engine's `code` spans show as code, without their backticks (as the widget shows them).
     assert.deepEqual(await lint.getByRole('button', { name: /merged-group-tie/ }).locator('.msg code').allTextContents(),
       ['*', 'Allow: /', 'Disallow: /', 'Disallow']);
-    assert.match(await lint.getByRole('button', { name: /line 23:/ }).textContent(),
-      /Google reads ChatGPT Agent as ChatGPT.*the catalogue crawler meant is probably ChatGPT-User/);
+    assert.match(await lint.getByRole('button', { name: /^warning line 23:/ }).textContent(),
+      /line 23 Google reads ChatGPT Agent as ChatGPT.*the catalogue crawler meant is probably ChatGPT-User/);
+    // The lint is the CLI's: the same diagnostics, those of the other readings included (RFC 9309 crawlers ignore
+    // line 23, whose user-agent is no product token).
+    assert.match(await lint.getByRole('button', { name: /rfc9309-ignores-line/ }).first().textContent(), /RFC 9309 crawlers ignore this line/);
   });
 
   await t.test('one click fills the agents with the training crawlers, and the summary says who is blocked', async () => {

@@ -41,10 +41,10 @@
 //!   `alloc`.
 //! * `ai-lint`: the AI-era diagnostics (merged-group ties, search crawlers in training blocklists, retired
 //!   tokens, malformed `Content-Signal` and `Content-Usage` lines). Off by default because it costs about 4 KB
-//!   in a size-sensitive `.wasm`; the CLI and the tester turn it on.
+//!   in a size-sensitive `.wasm`; the CLI, the tester and the Python package turn it on.
 //! * `profile-lint`: the interpretation-profile diagnostics (`rfc9309-ignores-line` on each line only Google
 //!   reads as written, `profiles-disagree` when Google and RFC 9309 crawlers answer the file differently). Off
-//!   by default; the CLI and the tests turn it on.
+//!   by default; the CLI, the tester, the Python package and the tests turn it on, so their lint agrees.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
