@@ -144,18 +144,11 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     out.flush()?;
     drop(out);
 
-    let count = |s: Severity| items.iter().filter(|(d, _)| d.severity == s).count();
-    let (errors, warnings, infos) = (count(Severity::Error), count(Severity::Warning), count(Severity::Info));
     if format == Format::Text {
         if items.is_empty() {
             eprintln!("{name}: no problems found");
         } else {
-            let counts: Vec<String> = [(errors, "error"), (warnings, "warning"), (infos, "info")]
-                .iter()
-                .filter(|(n, _)| *n > 0)
-                .map(|(n, word)| format!("{n} {word}{}", if *n == 1 { "" } else { "s" }))
-                .collect();
-            eprintln!("{name}: {}", counts.join(", "));
+            eprintln!("{name}: {}", Diagnostic::totals(items.iter().map(|(d, _)| d)));
         }
     }
     // Severities are ordered from info to error.

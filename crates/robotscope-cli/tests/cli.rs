@@ -402,6 +402,11 @@ fn lint_warning_is_printed_compiler_style_and_exits_zero() {
     assert!(lines[0].starts_with(&format!("{}:2:1: info: RFC 9309 crawlers ignore this line", f.path())), "{r:?}");
     assert!(lines.iter().any(|l| l.starts_with(&format!("{}:2:9: warning: ", f.path()))), "{r:?}");
     assert!(r.stdout.lines().any(|l| l.starts_with("  help: ")), "{r:?}");
+    // The totals in the core's words, as the tester sums up its lint.
+    let robots = robotscope::Robots::parse("User-agent: *\nDisallow /x\n");
+    let totals = robotscope::Diagnostic::totals(&robots.diagnostics());
+    assert_eq!(r.stderr.trim_end(), format!("{}: {totals}", f.path()));
+    assert!(totals.contains(" warning") && totals.ends_with("1 note"), "{totals}");
 
     let r = run(&["lint", "--json", f.path()]);
     let v: Value = serde_json::from_str(&r.stdout).unwrap();

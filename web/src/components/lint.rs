@@ -1,6 +1,6 @@
 //! The lint panel: the file's diagnostics (SPEC B3). Choosing one moves the editor to its line.
 
-use robotscope::Severity;
+use robotscope::Diagnostic;
 use yew::prelude::*;
 
 use crate::analysis::Lint as LintResult;
@@ -62,16 +62,7 @@ pub fn Lint(props: &LintProps) -> Html {
     if all.is_empty() {
         return html! { <p class="empty">{"No problems found."}</p> };
     }
-    let count = |s: Severity, one: &str, many: &str| {
-        let n = all.iter().filter(|d| d.severity == s).count();
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
-    let totals = format!(
-        "{}, {}, {}",
-        count(Severity::Error, "error", "errors"),
-        count(Severity::Warning, "warning", "warnings"),
-        count(Severity::Info, "note", "notes")
-    );
+    let totals = Diagnostic::totals(all);
     let items = all.iter().take(MAX_LISTED_DIAGNOSTICS).map(|d| {
         let line = d.line;
         let onclick = on_reveal.reform(move |_: MouseEvent| line);

@@ -167,6 +167,36 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+impl Diagnostic {
+    /// How many of `diagnostics` there are of each severity, in words, as every surface sums up a lint:
+    /// `1 error, 7 warnings, 7 notes` (a severity with none left out; empty when there are none).
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nDisalow: /private\nCrawl-delay: 2\n");
+    /// assert_eq!(robotscope::Diagnostic::totals(&robots.diagnostics()), "1 warning, 1 note");
+    /// ```
+    pub fn totals<'a>(diagnostics: impl IntoIterator<Item = &'a Diagnostic>) -> String {
+        let mut counts = [0usize; 3];
+        for d in diagnostics {
+            counts[match d.severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+                Severity::Info => 2,
+            }] += 1;
+        }
+        let mut out = String::new();
+        for (n, one, many) in
+            [(counts[0], "error", "errors"), (counts[1], "warning", "warnings"), (counts[2], "note", "notes")]
+        {
+            if n > 0 {
+                let sep = if out.is_empty() { "" } else { ", " };
+                out.push_str(&alloc::format!("{sep}{n} {}", if n == 1 { one } else { many }));
+            }
+        }
+        out
+    }
+}
+
 /// The most diagnostics of one kind that are listed; the rest are counted in one
 /// [`DiagnosticKind::MoreNotShown`], so a 10 MB file of garbage stays readable.
 const MAX_PER_KIND: usize = 200;
