@@ -172,8 +172,13 @@ impl Diagnostic {
     /// `1 error, 7 warnings, 7 notes` (a severity with none left out; empty when there are none).
     ///
     /// ```
-    /// let robots = robotscope::Robots::parse("User-agent: *\nDisalow: /private\nCrawl-delay: 2\n");
-    /// assert_eq!(robotscope::Diagnostic::totals(&robots.diagnostics()), "1 warning, 1 note");
+    /// use robotscope::{Diagnostic, Robots, Severity};
+    /// let all = Robots::parse("User-agent: *\nDisalow: /private\nCrawl-delay: 2\n").diagnostics();
+    /// let pick = |s: Severity| all.iter().find(|d| d.severity == s).unwrap().clone();
+    /// let (typo, delay) = (pick(Severity::Warning), pick(Severity::Info));
+    /// assert_eq!(Diagnostic::totals(&[typo.clone(), delay.clone(), delay]), "1 warning, 2 notes");
+    /// assert_eq!(Diagnostic::totals(&[typo]), "1 warning");
+    /// assert_eq!(Diagnostic::totals(&[] as &[Diagnostic]), "");
     /// ```
     pub fn totals<'a>(diagnostics: impl IntoIterator<Item = &'a Diagnostic>) -> String {
         let mut counts = [0usize; 3];
