@@ -42,18 +42,15 @@ pub enum Arg {
 #[derive(Debug)]
 pub struct Parser {
     command: &'static str,
-    /// The options the command documents (see [`documented`]).
-    known: Vec<String>,
     inner: lexopt::Parser,
     /// The option last returned, for messages.
     last: String,
 }
 
 impl Parser {
-    /// A parser for the arguments of `command` (used in messages and in the `--help` hint), whose options are
-    /// `known` (for "did you mean").
-    pub fn new(command: &'static str, known: Vec<String>, args: Vec<OsString>) -> Parser {
-        Parser { command, known, inner: lexopt::Parser::from_args(args), last: String::new() }
+    /// A parser for the arguments of `command` (used in messages and in the `--help` hint).
+    pub fn new(command: &'static str, args: Vec<OsString>) -> Parser {
+        Parser { command, inner: lexopt::Parser::from_args(args), last: String::new() }
     }
 
     /// The next item, or `None` at the end.
@@ -109,9 +106,11 @@ impl Parser {
     }
 
     /// The error for an option this command does not know, with the closest it documents when it looks like a
-    /// typo.
+    /// typo: its own options, and those every command takes (`--color`), read from the help texts only here.
     pub fn unknown(&self, name: &str) -> Failure {
-        let hint = crate::suggest::hint(name, self.known.iter().map(String::as_str));
+        let help = format!("{}\n{}", crate::help_of(self.command).unwrap_or_default(), crate::MAIN_HELP);
+        let known = documented(&help);
+        let hint = crate::suggest::hint(name, known.iter().map(String::as_str));
         self.usage(format!("unknown option '{name}'{hint}"))
     }
 
@@ -135,7 +134,7 @@ mod tests {
     use super::*;
 
     fn parser(args: &[&str]) -> Parser {
-        Parser::new("check", Vec::new(), args.iter().map(OsString::from).collect())
+        Parser::new("check", args.iter().map(OsString::from).collect())
     }
 
     #[test]

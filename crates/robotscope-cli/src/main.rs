@@ -225,9 +225,7 @@ fn run(mut argv: Vec<OsString>) -> Result<ExitCode, Failure> {
         if wants_help(&argv) {
             return print(&help_of(name).unwrap_or_default());
         }
-        // Its own options, and those every command takes (`--color`).
-        let known = args::documented(&format!("{}\n{MAIN_HELP}", help_of(name).unwrap_or_default()));
-        return run(args::Parser::new(name, known, argv));
+        return run(args::Parser::new(name, argv));
     }
     match (command, argv.as_slice()) {
         ("-h" | "--help", _) | ("help", []) => print(MAIN_HELP),
