@@ -126,7 +126,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     match format {
         Format::Json => write_json(&mut out, &items)?,
         Format::Github => write_github(&mut out, &name, &items)?,
-        Format::Sarif => write_sarif(&mut out, &name, &robots, &items)?,
+        Format::Sarif => write_sarif(&mut out, &name, robots.source(), &starts, &items)?,
         Format::Text => {
             for (d, column) in &items {
                 let severity = match d.severity {
@@ -270,7 +270,14 @@ pub(crate) fn artifact_uri(name: &str) -> String {
     uri
 }
 
-fn write_sarif(out: &mut impl Write, name: &str, robots: &Robots, items: &[(Diagnostic, usize)]) -> io::Result<()> {
+/// The SARIF log of the diagnostics of `source`, whose line starts are `starts` (columns count code points there).
+fn write_sarif(
+    out: &mut impl Write,
+    name: &str,
+    source: &[u8],
+    starts: &[usize],
+    items: &[(Diagnostic, usize)],
+) -> io::Result<()> {
     let mut kinds: Vec<&str> = Vec::new();
     for (d, _) in items {
         if !kinds.contains(&d.kind.code()) {
@@ -278,11 +285,10 @@ fn write_sarif(out: &mut impl Write, name: &str, robots: &Robots, items: &[(Diag
         }
     }
     let uri = artifact_uri(name);
-    let starts = robots.line_starts();
     let results: Vec<_> = items
         .iter()
         .map(|(d, _)| {
-            let column = char_column(robots.source(), &starts, d.line, d.span.start);
+            let column = char_column(source, starts, d.line, d.span.start);
             let level = match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -309,7 +315,7 @@ fn write_sarif(out: &mut impl Write, name: &str, robots: &Robots, items: &[(Diag
         .collect();
     let run = json!({
         "tool": {"driver": sarif_driver(&kinds, true)},
-        "artifacts": [{"location": {"uri": uri}, "length": robots.source().len()}],
+        "artifacts": [{"location": {"uri": uri}, "length": source.len()}],
         "columnKind": "unicodeCodePoints",
         "results": results,
     });
