@@ -172,11 +172,11 @@ function createSurvey(ctx) {
     // depends only on its agent and URL.
     const members = AI_GROUPS.map((g) => catalogue.CRAWLER_SETS[g.name].map(entry));
     const agents = members.flat().map((c) => c.name);
-    const answers = urls.map((u) => {
-      const typed = resolveUrl(text(fn, 'a URL', u));
-      if (typed.error !== null) throw new TypeError(`${fn}: cannot read the URL ${quote(u)}: ${typed.error}`);
-      const s = ask(robots, { agents, urls: [u] }, fn);
-      return { url: typed.tested, cells: s.cells[0], counts: s.ai[0] };
+    // One survey of every URL: each URL read once, each agent row prepared once for all of them.
+    const s = ask(robots, { agents, urls: urls.map((u) => text(fn, 'a URL', u)) }, fn);
+    const answers = s.urls.map((typed, u) => {
+      if (typed.error !== null) throw new TypeError(`${fn}: cannot read the URL ${quote(urls[u])}: ${typed.error}`);
+      return { url: typed.tested, cells: s.cells[u], counts: s.ai[u] };
     });
     let first = 0;
     return AI_GROUPS.map((g, i) => {
