@@ -81,6 +81,9 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
       'Content-Signal: search=yes (line 3), ai-train=no (line 3)',
     ]);
     assert.deepEqual(await usage.getByRole('button').allTextContents(), ['line 3', 'line 16']);
+    // Why it only looks blocked, in the core's words (`Cell::looks_blocked_note`, as `robotscope ai` prints them).
+    assert.equal(await page.locator('.detail .looks-blocked').textContent(),
+      'only looks blocked: the Disallow on line 15 ties the Allow on line 4, and Allow wins');
     await cell(page, 1, cc).click();
     await page.locator('.detail .usage li', { hasText: 'line 17' }).waitFor();
     assert.equal(await usage.locator('li').first().textContent(), 'Content-Usage (IETF draft): train-ai=yes (line 17), search=yes (line 17)');

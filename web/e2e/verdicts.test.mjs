@@ -67,6 +67,8 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
     await page.waitForFunction(() => document.querySelector('[data-winning="true"]')?.dataset.line === '7');
     assert.equal(await summary(page).textContent(), 'Disallowed by line 7: Disallow: /*.pdf$. Googlebot fetching https://example.com/docs/guide.pdf');
     assert.match(await verdicts.getByText('has its own group').textContent(), /^Googlebot has its own group \(lines 6-8\), so the \* rules are ignored\. Disallow: \/\*\.pdf\$ \(line 7, priority 7\) beats Allow: \/docs\/ \(line 8, priority 6\)/);
+    // The groups that applied, in the core's words (`Robots::groups_applied`, as `robotscope check` prints them).
+    assert.equal(await page.locator('.detail dl.given dt:text-is("Groups that applied") + dd').textContent(), 'group for Googlebot');
     // The core's Markdown code spans are code, not backticks.
     assert.deepEqual((await verdicts.locator('.explanation code').allTextContents()).slice(0, 2), ['*', 'Disallow: /*.pdf$']);
 

@@ -143,6 +143,8 @@ pub struct Detail {
     pub explanation: String,
     /// The lines to quote beside the verdict ([`Robots::quoted_lines`]).
     pub quoted: Vec<usize>,
+    /// The groups that applied, in words ([`Robots::groups_applied`]).
+    pub groups: String,
     /// Under "Compare readers", each reader's explanation, in the order of the cell's `readers` (empty
     /// otherwise).
     pub readers: Vec<String>,
@@ -155,7 +157,8 @@ impl Detail {
         let cell = survey.cell(url, agent)?.clone();
         let explanation = robots.explain_cell(survey, url, agent, cell.profile)?;
         let readers = cell.readers.iter().filter_map(|r| robots.explain_cell(survey, url, agent, r.profile)).collect();
-        Some(Detail { url, agent, quoted: robots.quoted_lines(&cell), cell, explanation, readers })
+        let (quoted, groups) = (robots.quoted_lines(&cell), robots.groups_applied(&cell));
+        Some(Detail { url, agent, quoted, groups, cell, explanation, readers })
     }
 }
 

@@ -187,26 +187,6 @@ pub fn example_cleared() -> Notice {
     )
 }
 
-/// A verdict that only looks like a block: the `Disallow` on line `disallow` ties the `Allow` on line `allow`.
-pub fn looks_blocked(disallow: usize, allow: usize) -> String {
-    format!(
-        "Only looks blocked: the Disallow on line {disallow} matches as long a pattern as the Allow on line {allow}, \
-         and a tie goes to Allow (Google merges the groups of one agent)."
-    )
-}
-
-/// What the operator of a catalogue crawler says about robots.txt, when it is not a plain yes.
-pub fn obeys(c: &robotscope::Crawler) -> Option<String> {
-    let f = c.facts();
-    let said = match f.obeys {
-        robotscope::Obeys::Yes => return None,
-        robotscope::Obeys::MayNotApply => "says robots.txt may not apply to it (it fetches what a person asked for)",
-        robotscope::Obeys::No => "is reported not to obey robots.txt",
-        robotscope::Obeys::Unknown => "has made no statement on obeying robots.txt",
-    };
-    Some(format!("{}'s operator, {}, {said} (source: {}, as of {}).", c.name, c.operator, f.source, f.as_of))
-}
-
 /// A reader's short name in the compare view: `Google`, `RFC 9309` or `1994`.
 pub fn reader(profile: robotscope::Profile) -> &'static str {
     match profile {

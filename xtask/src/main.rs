@@ -657,7 +657,7 @@ fn crawler_catalogue(pkg: &Path) {
         .collect();
     let head = concat!(
         "// Data of robotscope's core (the crawler catalogue `CRAWLERS` with `Crawler::facts`, `CrawlerKind`, ",
-        "the diagnostic codes, the profiles, the AI groups), written by `cargo xtask npm`."
+        "the diagnostic codes, the profiles, the AI groups, `Cell::NO_TOKEN`), written by `cargo xtask npm`."
     );
     let body = format!(
         concat!(
@@ -704,7 +704,9 @@ fn crawler_catalogue(pkg: &Path) {
         }
     }
     let body = format!("{body}const CRAWLER_SETS = {{ {} }};\n", sets.join(", "));
-    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES, AI_GROUPS, CRAWLER_SETS";
+    // Why a cell has no token, in the words every surface shows (`Cell::NO_TOKEN`).
+    let body = format!("{body}const NO_TOKEN = {};\n", json_string(robotscope::Cell::NO_TOKEN));
+    let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES, AI_GROUPS, CRAWLER_SETS, NO_TOKEN";
     write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"));
     write(&pkg.join("data.cjs"), &format!("{head}\n'use strict';\n{body}module.exports = {{ {names} }};\n"));
 }

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{resolve_url, CrawlerKind, Obeys, AI_GROUPS};
+use robotscope::{resolve_url, Cell, CrawlerKind, AI_GROUPS};
 use serde_json::json;
 
 use crate::args::{Arg, Parser};
@@ -157,25 +157,15 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                 let verdict = if cell.allowed() { "allowed" } else { "DISALLOWED" };
                 let why = match (&rule, cell.line()) {
                     (Some(rule), line) => format!("line {line}: {rule}"),
-                    (None, _) if cell.token.is_none() => String::from("ignores * and no group names it"),
+                    (None, _) if cell.token.is_none() => String::from(Cell::NO_TOKEN),
                     (None, _) => String::from("no rule"),
                 };
                 let follows = cell.follows.as_ref().map(|f| format!(", follows {f}")).unwrap_or_default();
-                let obeys = match facts.obeys {
-                    Obeys::Yes => "",
-                    Obeys::MayNotApply => "  [operator: robots.txt may not apply]",
-                    Obeys::No => "  [reported not to obey robots.txt]",
-                    Obeys::Unknown => "  [no statement on robots.txt]",
-                };
+                let obeys = facts.obeys.short().map(|s| format!("  [{s}]")).unwrap_or_default();
                 let url = printable(url);
                 writeln!(out, "  {:<width$} {verdict:<10} {url:<url_width$}  {why}{follows}{obeys}", crawler.name)?;
-                if let Some(line) = cell.tied_disallow.filter(|_| cell.looks_blocked()) {
-                    writeln!(
-                        out,
-                        "  {:<width$} only looks blocked: the Disallow on line {line} ties this Allow, and ties go to \
-                         Allow",
-                        ""
-                    )?;
+                if let Some(note) = cell.looks_blocked_note() {
+                    writeln!(out, "  {:<width$} {note}", "")?;
                 }
                 for (label, prefs) in cell.usage.described() {
                     writeln!(out, "  {:<width$} {label}: {prefs}", "")?;

@@ -313,13 +313,14 @@ pub enum Row {
 }
 
 impl Row {
-    /// The name used in JSON output.
+    /// The name used in JSON output: the core's name of the outcome ([`FetchOutcome::name`]).
     pub fn name(self) -> &'static str {
         match self {
-            Row::Parse => "parse-body",
-            Row::AllowAll => "allow-all",
-            Row::DisallowAll => "disallow-all",
+            Row::Parse => FetchOutcome::ParseBody,
+            Row::AllowAll => FetchOutcome::AllowAll,
+            Row::DisallowAll => FetchOutcome::DisallowAll,
         }
+        .name()
     }
 
     /// A short label for verdict lines: why every URL gets the same answer.

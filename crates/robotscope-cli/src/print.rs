@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use robotscope::{AskedAgent, Cell, Profile, Robots, RuleMatch, Scope, Survey, Usage, View};
+use robotscope::{AskedAgent, Cell, Profile, Robots, RuleMatch, Survey, Usage, View};
 use serde_json::{json, Value};
 
 use crate::net::Fetched;
@@ -687,45 +687,6 @@ pub fn line_text(robots: &Robots, line: usize) -> String {
         .unwrap_or_default()
 }
 
-/// The groups that applied, in words: `group for googlebot`, `groups for *`, `no group for this agent`
-/// (`record` under the 1994 reading).
-fn group_label(robots: &Robots, cell: &Cell) -> String {
-    let v = &cell.verdict;
-    let tokens: Vec<&str> = cell.token.as_deref().map_or(Vec::new(), |t| t.split(',').collect());
-    let noun = match (cell.profile, v.groups.len()) {
-        (Profile::Original1994, _) => "record",
-        (_, 1) => "group",
-        _ => "groups",
-    };
-    match v.scope {
-        _ if cell.token.is_none() => String::from("ignores * and no group names it"),
-        // The reading's groups are not the file's groups (`Robots::group`): name the agents asked about.
-        Scope::Specific if cell.profile != Profile::Google => format!("{noun} for {}", tokens.join(", ")),
-        Scope::None => {
-            String::from(if tokens.len() <= 1 { "no group for this agent" } else { "no group for these agents" })
-        }
-        Scope::Global => format!("{noun} for *"),
-        Scope::Specific => {
-            let mut names: Vec<String> = Vec::new();
-            for g in v.groups.iter().filter_map(|&g| robots.group(g)) {
-                for ua in g.agents() {
-                    let named = !ua.global && tokens.iter().any(|a| a.as_bytes().eq_ignore_ascii_case(ua.token));
-                    let token = String::from_utf8_lossy(ua.token);
-                    if named && !names.iter().any(|n| n.eq_ignore_ascii_case(&token)) {
-                        names.push(token.into_owned());
-                    }
-                }
-            }
-            let names: Vec<String> = names
-                .iter()
-                .map(|n| if n.is_empty() { String::from("''") } else { printable(n).into_owned() })
-                .collect();
-            let follows = cell.follows.as_ref().map(|f| format!(", follows {f}")).unwrap_or_default();
-            format!("{noun} for {}{follows}", names.join(", "))
-        }
-    }
-}
-
 /// `Disallow: /x`.
 pub fn rule_text(m: &RuleMatch) -> String {
     let kind = match m.kind {
@@ -764,14 +725,14 @@ fn rule_details(m: &RuleMatch, profile: Profile) -> String {
 /// Why, in the text output: the deciding line and rule, its priority and the groups that applied.
 pub fn reason(robots: &Robots, cell: &Cell) -> String {
     let v = &cell.verdict;
-    let groups = group_label(robots, cell);
+    let groups = printable(&robots.groups_applied(cell)).into_owned();
     let mut s = match &v.decided_by {
         Some(m) => format!("line {}: {}  ({}, {groups})", m.line, rule_text(m), rule_details(m, cell.profile)),
         None if v.line != 0 => format!("line {}  ({groups})", v.line),
         None => format!("no rule matched  ({groups})"),
     };
-    if let Some(line) = cell.tied_disallow {
-        let _ = write!(s, "  [only looks blocked: the Disallow on line {line} ties this Allow]");
+    if let Some(note) = cell.looks_blocked_note() {
+        let _ = write!(s, "  [{note}]");
     }
     s
 }

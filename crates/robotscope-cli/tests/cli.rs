@@ -951,7 +951,11 @@ fn ai_says_which_crawlers_only_look_blocked() {
         )),
         "{first}"
     );
-    assert!(r.stdout.contains("only looks blocked: the Disallow on line 10 ties this Allow, and ties go to Allow"));
+    // Who only looks blocked is said in the core's words, under the crawler's row.
+    let cc = training.crawlers.iter().find(|a| a.crawler.name == "CCBot").unwrap();
+    let note = cc.cell.looks_blocked_note().unwrap();
+    assert!(note.contains("the Disallow on line 10 ties the Allow on line 3"), "{note}");
+    assert!(r.stdout.lines().any(|l| l.trim() == note), "{}", r.stdout);
     let r = run(&["ai", f.path(), "--json", "--kind", "ai-training"]);
     let lines = json_lines(&r.stdout);
     let gpt = lines.iter().find(|l| l["crawler"] == "GPTBot").unwrap();

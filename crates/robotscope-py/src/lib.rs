@@ -717,6 +717,19 @@ impl Cell {
         self.inner().tied_disallow
     }
 
+    /// Why it only looks blocked, in the words `robotscope ai` and the tester print; None when it does not.
+    #[getter]
+    fn looks_blocked_note(&self) -> Option<String> {
+        self.inner().looks_blocked_note()
+    }
+
+    /// The groups that applied, in the words `robotscope check` and the tester print: `group for Googlebot`,
+    /// `groups for *`, `no group for this agent`.
+    #[getter]
+    fn groups_applied(&self) -> String {
+        self.robots.groups_applied(self.inner())
+    }
+
     /// The usage preferences that apply (one rule under every view).
     #[getter]
     fn usage(&self) -> Usage {
@@ -1015,6 +1028,8 @@ struct Crawler {
     user_agent: &'static str,
     /// `yes`, `may-not-apply`, `no` or `unknown`.
     obeys: &'static str,
+    /// What the operator says about obeying robots.txt, as a sentence with its source (None for a plain yes).
+    obeys_note: Option<String>,
     source: &'static str,
     as_of: &'static str,
 }
@@ -1031,6 +1046,7 @@ impl From<&'static core::Crawler> for Crawler {
             purpose: facts.purpose,
             user_agent: facts.user_agent,
             obeys: facts.obeys.name(),
+            obeys_note: c.obeys_note(),
             source: facts.source,
             as_of: facts.as_of,
         }

@@ -133,6 +133,16 @@ def test_compare_asks_the_readings_chosen_each_with_its_rule() -> None:
         robots.ask(["bot"], ["/a/b"], view="compare", readings=["bing"])  # type: ignore[list-item]
 
 
+def test_a_cell_says_which_groups_applied() -> None:
+    # The words `robotscope check` and the tester print: the group as the file names it, the one a preset follows,
+    # the `*` group, and none for a crawler that ignores `*`.
+    robots = Robots.parse(b"User-agent: GOOGLEBOT\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n")
+    survey = robots.ask(["Googlebot-Image", "GPTBot", "AdsBot-Google"], ["/x"])
+    said = [c.groups_applied for c in survey.rows[0] if c is not None]
+    assert said[:2] == ["group for GOOGLEBOT, follows Googlebot", "group for *"]
+    assert said[2].endswith("ignores * and no group names it")
+
+
 def test_grid_is_check_per_cell() -> None:
     robots = Robots.parse(FILE)
     agents, urls = ["Googlebot", "GPTBot", "MyBot"], ["/photos/", "/private/", "/"]
@@ -179,6 +189,11 @@ def test_catalogue_and_sets() -> None:
     gpt = robotscope.crawler("gptbot")
     assert gpt is not None and gpt.name == "GPTBot" and gpt.kind == "ai-training" and gpt.obeys == "yes"
     assert "GPTBot/" in gpt.user_agent
+    # What an operator says about robots.txt, in the words the tester shows (none for a plain yes).
+    assert gpt.obeys_note is None
+    chat = robotscope.crawler("ChatGPT-User")
+    assert chat is not None and chat.obeys == "may-not-apply" and chat.obeys_note is not None
+    assert chat.obeys_note.startswith("ChatGPT-User's operator, OpenAI, says robots.txt may not apply") and chat.source in chat.obeys_note
     training = {c.name for c in robotscope.crawler_set("@ai-training")}
     assert "GPTBot" in training and "OAI-SearchBot" not in training
     assert len(robotscope.crawler_set("all")) == len(robotscope.crawlers())

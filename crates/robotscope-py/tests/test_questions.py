@@ -124,6 +124,11 @@ def test_python_answers_the_shared_ai_summary(case: dict[str, Any]) -> None:
         assert [a.crawler.name for a in s.crawlers] == [c.name for c in robotscope.crawler_set(s.name)]
         for a in s.crawlers:
             assert says(a.cell.explain(), a.cell.allowed), a.crawler.name
+            # Who only looks blocked says why, naming the Disallow that lost and the Allow that won.
+            note = a.cell.looks_blocked_note
+            assert (note is not None) == a.cell.looks_blocked, a.crawler.name
+            if note is not None:
+                assert f"Disallow on line {a.cell.tied_disallow} ties the Allow on line {a.cell.line}" in note, note
     counted = sum(len(s.crawlers) for s in summary)
     ai = [c for c in robotscope.crawlers() if c.kind in ("ai-training", "ai-search", "user-triggered", "control-token")]
     assert counted == len(ai)

@@ -4,7 +4,7 @@
 // core's, through the package's own API: the grid is the survey of `robots.ask` (typed agents and URLs, the
 // readings compared, each cell's marks), the explanation `ask`'s for the selected cell, the lines `robots.report`.
 // The widget draws them and decides nothing.
-import { init, initProfiles, Robots, crawlerSet, MAX_INPUT, MAX_ARGUMENT, PROFILES } from '../index.web.js';
+import { init, initProfiles, Robots, crawlerSet, MAX_INPUT, MAX_ARGUMENT, NO_TOKEN, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
 /**
@@ -744,7 +744,7 @@ class Widget {
         'dl',
         null,
         h('dt', null, 'Token given to the engine'),
-        h('dd', null, token == null ? 'none (no rule applies)' : h('code', { class: 'token' }, token), follows ? ` (following ${follows}'s group)` : null),
+        h('dd', null, token == null ? `none: ${NO_TOKEN}` : h('code', { class: 'token' }, token), follows ? ` (following ${follows}'s group)` : null),
         h('dt', null, 'URL tested'),
         h('dd', null, h('code', { class: 'tested' }, u.tested))
       ),

@@ -201,6 +201,7 @@ function createApi(
     CRAWLER_KINDS: catalogue.CRAWLER_KINDS,
     PROFILES: Object.freeze([...PROFILES]),
     AI_GROUPS: catalogue.AI_GROUPS,
+    NO_TOKEN: catalogue.NO_TOKEN,
     GOOGLE_SIZE_LIMIT,
     MAX_INPUT,
     MAX_ARGUMENT,

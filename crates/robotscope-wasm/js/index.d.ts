@@ -714,6 +714,8 @@ export const CRAWLER_KINDS: readonly { readonly kind: CrawlerKind; readonly titl
 export const PROFILES: readonly Profile[];
 /** The core's AI groups, in `robots.ai()`'s order, with the catalogue kinds each holds. */
 export const AI_GROUPS: readonly { readonly name: AiGroupName; readonly title: string; readonly kinds: readonly CrawlerKind[] }[];
+/** Why an answer's `token` is null, in the words the CLI, the tester and the widget show (the core's `Cell::NO_TOKEN`). */
+export const NO_TOKEN: string;
 /** The catalogue crawler a preset name or first token names (any ASCII case), or null. */
 export function crawler(name: string): Crawler | null;
 /** The crawlers of a named set (`@ai-training`, `@ai-search`, `@user-triggered`, `@search`, `@ads`, `@ai`, `@all`, ...), or null. */

@@ -230,6 +230,14 @@ test('<robots-txt-tester> in headless Chromium', { timeout: 600000 }, async (t) 
       assert.strictEqual(await w.locator('[data-winning]').count(), 0);
       // Verdicts are words, not only colours.
       for (const c of await cells(p, 'w')) assert.match(c.text, c.verdict === 'allowed' ? /\bAllowed\b/ : /\bDisallowed\b/);
+      // A crawler that ignores `*` and has no group of its own is given no token: said in the core's words.
+      const { NO_TOKEN } = createRequire(import.meta.url)(join(pkgDir, 'index.cjs'));
+      await open('/none', `<robots-txt-tester id="n" loading="eager" agents="AdsBot-Google" urls="/x"><script type="text/robots">User-agent: *\nDisallow: /\n</script></robots-txt-tester>`);
+      await live(p, ['n']);
+      await p.locator('#n td button').first().click();
+      assert.ok(NO_TOKEN.includes('ignores *'), NO_TOKEN);
+      assert.match(await p.locator('#n [part=explanation]').textContent(), /Token given to the engine\s*none: /);
+      assert.ok((await p.locator('#n [part=explanation]').textContent()).includes(`none: ${NO_TOKEN}`));
     });
 
     await t.test('events and properties: ready, result, change (edit mode), expectation, error', async () => {

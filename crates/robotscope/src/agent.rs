@@ -1,6 +1,9 @@
 //! User agents: product tokens (SPEC A4.1, A4.4), tokens from full User-Agent headers and crawler presets
 //! (SPEC B2).
 
+use alloc::format;
+use alloc::string::String;
+
 fn is_token_byte(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'-' || c == b'_'
 }
@@ -79,6 +82,28 @@ impl Crawler {
     pub fn facts(&self) -> &'static CrawlerFacts {
         CRAWLERS.iter().position(|c| c.name == self.name).and_then(|i| CRAWLER_FACTS.get(i)).unwrap_or(&NO_FACTS)
     }
+
+    /// What its operator says about obeying robots.txt, as a sentence with its source, where it is not a plain yes:
+    /// the words every surface shows beside the crawler's answer.
+    ///
+    /// ```
+    /// let chat = robotscope::crawler("ChatGPT-User").unwrap();
+    /// let note = chat.obeys_note().unwrap();
+    /// assert!(note.starts_with("ChatGPT-User's operator, OpenAI, says robots.txt may not apply to it"));
+    /// assert!(note.contains(chat.facts().source));
+    /// assert_eq!(robotscope::crawler("GPTBot").unwrap().obeys_note(), None);
+    /// ```
+    pub fn obeys_note(&self) -> Option<String> {
+        let f = self.facts();
+        let said = match f.obeys {
+            Obeys::Yes => return None,
+            Obeys::MayNotApply => "says robots.txt may not apply to it (it fetches what a person asked for)",
+            Obeys::No => "is reported not to obey robots.txt",
+            Obeys::Unknown => "has made no statement on obeying robots.txt",
+        };
+        let (name, operator, source, as_of) = (self.name, self.operator, f.source, f.as_of);
+        Some(format!("{name}'s operator, {operator}, {said} (source: {source}, as of {as_of})."))
+    }
 }
 
 /// What a crawler's operator says about obeying robots.txt.
@@ -102,6 +127,17 @@ impl Obeys {
             Obeys::MayNotApply => "may-not-apply",
             Obeys::No => "no",
             Obeys::Unknown => "unknown",
+        }
+    }
+
+    /// The statement in a few words, where it is not a plain yes: `robots.txt may not apply`, `reported not to obey
+    /// robots.txt` or `no statement on robots.txt` ([`Crawler::obeys_note`] says it in full).
+    pub fn short(self) -> Option<&'static str> {
+        match self {
+            Obeys::Yes => None,
+            Obeys::MayNotApply => Some("robots.txt may not apply"),
+            Obeys::No => Some("reported not to obey robots.txt"),
+            Obeys::Unknown => Some("no statement on robots.txt"),
         }
     }
 }

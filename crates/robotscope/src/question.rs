@@ -196,6 +196,9 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// Why a cell has no [`Cell::token`] and no group applies, in the words every surface shows for it.
+    pub const NO_TOKEN: &'static str = "the crawler ignores * and no group names it";
+
     /// Whether the URL may be fetched.
     pub fn allowed(&self) -> bool {
         self.verdict.allowed
@@ -227,6 +230,26 @@ impl Cell {
             self.verdict.group_lines.first().copied().unwrap_or(0)
         }
     }
+
+    /// Why the answer only looks like a block, when it does ([`Cell::looks_blocked`]): `only looks blocked: the
+    /// Disallow on line 2 ties the Allow on line 5, and Allow wins`.
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots};
+    /// let robots = Robots::parse("User-agent: *\nDisallow: /\n\nUser-agent: *\nAllow: /\n");
+    /// let s = robots.ask(&Question { agents: vec!["CCBot".into()], urls: vec!["/".into()], ..Question::default() });
+    /// let note = s.cell(0, 0).unwrap().looks_blocked_note().unwrap();
+    /// assert_eq!(note, "only looks blocked: the Disallow on line 2 ties the Allow on line 5, and Allow wins");
+    /// ```
+    pub fn looks_blocked_note(&self) -> Option<String> {
+        let disallow = self.tied_disallow.filter(|_| self.looks_blocked())?;
+        Some(format!("only looks blocked: {}", tie(disallow, self.line())))
+    }
+}
+
+/// A `Disallow` that ties the deciding `Allow` and loses, in words.
+fn tie(disallow: usize, allow: usize) -> String {
+    format!("the Disallow on line {disallow} ties the Allow on line {allow}, and Allow wins")
 }
 
 /// The answer to a [`Question`]: [`Robots::ask`].
@@ -754,6 +777,53 @@ impl Robots {
         self.quoted_lines_in::<GoogleAlone>(cell)
     }
 
+    /// The groups that applied to a cell, in words: `group for Googlebot` (named as the file names it), `groups
+    /// for *`, `record for googlebot` (the 1994 reading), `no group for this agent`, or [`Cell::NO_TOKEN`]; then
+    /// `, follows Googlebot` when a preset follows another token's group.
+    ///
+    /// ```
+    /// use robotscope::{Question, Robots};
+    /// let robots = Robots::parse("User-agent: Googlebot\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n");
+    /// let agents = vec!["Googlebot-Image".into(), "GPTBot".into(), "AdsBot-Google".into()];
+    /// let s = robots.ask(&Question { agents, urls: vec!["/x".into()], ..Question::default() });
+    /// assert_eq!(robots.groups_applied(s.cell(0, 0).unwrap()), "group for Googlebot, follows Googlebot");
+    /// assert_eq!(robots.groups_applied(s.cell(0, 1).unwrap()), "group for *");
+    /// assert_eq!(robots.groups_applied(s.cell(0, 2).unwrap()), robotscope::Cell::NO_TOKEN);
+    /// ```
+    pub fn groups_applied(&self, cell: &Cell) -> String {
+        let v = &cell.verdict;
+        let Some(token) = cell.token.as_deref() else { return String::from(Cell::NO_TOKEN) };
+        let tokens: Vec<&str> = token.split(',').collect();
+        let noun = match (cell.profile, v.groups.len()) {
+            (Profile::Original1994, _) => "record",
+            (_, 1) => "group",
+            _ => "groups",
+        };
+        match v.scope {
+            // The reading's groups are not the file's groups (`Robots::group`): name the agents asked about.
+            Scope::Specific if cell.profile != Profile::Google => format!("{noun} for {}", tokens.join(", ")),
+            Scope::None => {
+                String::from(if tokens.len() <= 1 { "no group for this agent" } else { "no group for these agents" })
+            }
+            Scope::Global => format!("{noun} for *"),
+            Scope::Specific => {
+                let mut names: Vec<String> = Vec::new();
+                for group in v.groups.iter().filter_map(|&g| self.group(g)) {
+                    for ua in group.agents() {
+                        let named = !ua.global && tokens.iter().any(|a| a.as_bytes().eq_ignore_ascii_case(ua.token));
+                        let name = String::from_utf8_lossy(ua.token);
+                        let name = if name.is_empty() { String::from("''") } else { name.into_owned() };
+                        if named && !names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                            names.push(name);
+                        }
+                    }
+                }
+                let follows = cell.follows.as_ref().map(|f| format!(", follows {f}")).unwrap_or_default();
+                format!("{noun} for {}{follows}", names.join(", "))
+            }
+        }
+    }
+
     fn quoted_lines_in<R: Readings>(&self, cell: &Cell) -> Vec<usize> {
         let mut lines = Vec::new();
         let groups = cell.verdict.groups.iter().take(4);
@@ -873,8 +943,7 @@ impl AiGroupSummary {
             n if n <= 3 => names.join(", "),
             n => format!("{} and {} more", names[..2].join(", "), n - 2),
         };
-        let (disallow, allow) = (first.cell.tied_disallow.unwrap_or(0), first.cell.line());
-        Some(format!("{who}: the Disallow on line {disallow} ties the Allow on line {allow}, and Allow wins"))
+        Some(format!("{who}: {}", tie(first.cell.tied_disallow.unwrap_or(0), first.cell.line())))
     }
 
     /// The group's summary at the URL asked, as a sentence: its title, [`AiGroupSummary::counted`],

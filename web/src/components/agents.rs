@@ -93,7 +93,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
     let resolved = agents.iter().enumerate().map(|(i, asked)| {
         let given = match tokens.as_ref().map(|t| t.get(i).cloned().flatten()) {
             Some(Some(t)) => html! { <>{arrow("token")}{t}</> },
-            Some(None) => html! { <>{arrow("token")}{"none: no group applies (ignores *)"}</> },
+            Some(None) => html! { <>{arrow("token")}{"none: "}{robotscope::Cell::NO_TOKEN}</> },
             None => html! {},
         };
         let one = match &asked.members[..] {

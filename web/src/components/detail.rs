@@ -1,7 +1,7 @@
 //! The explanation of the selected cell: the verdict in words (announced to screen readers), what the engine
 //! was given, the groups that applied, and every rule that matched with its priority.
 
-use robotscope::{RuleKind, Scope};
+use robotscope::RuleKind;
 use yew::prelude::*;
 
 use robotscope::{AskedAgent, AskedUrl, Governs};
@@ -62,11 +62,6 @@ pub fn Detail(props: &DetailProps) -> Html {
     };
     // Read aloud as it stands (a live region): words, no arrows.
     let summary = format!("{word}{by}. {} fetching {}", agent.label, url.typed.input);
-    let scope = match v.scope {
-        Scope::Specific => "its own group(s); * is ignored",
-        Scope::Global => "the * group(s)",
-        Scope::None => "no group",
-    };
     let reveal = |line: usize| on_reveal.reform(move |_: MouseEvent| line);
     let matches = v.matches.iter().map(|m| {
         let winner = m.line == v.line;
@@ -96,7 +91,7 @@ pub fn Detail(props: &DetailProps) -> Html {
             </table>
         }
     };
-    let token = cell.token.clone().unwrap_or_else(|| "(none: the crawler ignores *)".to_string());
+    let token = cell.token.clone().unwrap_or_else(|| format!("none: {}", robotscope::Cell::NO_TOKEN));
     // With a baseline: what the baseline answered for this cell, when that differs.
     let before = cell.baseline.as_ref().filter(|_| cell.changed).map(|b| {
         let word = if b.allowed { "allowed" } else { "disallowed" };
@@ -152,10 +147,7 @@ pub fn Detail(props: &DetailProps) -> Html {
             </div>
         }
     });
-    let looks = cell
-        .tied_disallow
-        .filter(|_| cell.looks_blocked())
-        .map(|d| html! { <p class="looks-blocked">{messages::looks_blocked(d, v.line)}</p> });
+    let looks = cell.looks_blocked_note().map(|note| html! { <p class="looks-blocked">{note}</p> });
     // Comparing readers: each reader's answer and why, in turn; otherwise the one reading's explanation.
     let explanation = if cell.readers.is_empty() {
         html! { <p class="explanation">{with_code(&detail.explanation)}</p> }
@@ -178,7 +170,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         [one] => one.crawler,
         _ => None,
     };
-    let obeys = crawler.and_then(messages::obeys).map(|s| html! { <p class="obeys">{s}</p> });
+    let obeys = crawler.and_then(robotscope::Crawler::obeys_note).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", verdict)}>
@@ -200,7 +192,7 @@ pub fn Detail(props: &DetailProps) -> Html {
                 <dt>{"URL typed"}</dt><dd><code>{&url.typed.input}</code></dd>
                 <dt>{"URL tested"}</dt><dd><code>{&url.typed.tested}</code></dd>
                 <dt>{"Path matched"}</dt><dd><code>{&v.path}</code></dd>
-                <dt>{"Groups that applied"}</dt><dd>{scope}</dd>
+                <dt>{"Groups that applied"}</dt><dd>{&detail.groups}</dd>
             </dl>
             {matches_table}
         </div>
