@@ -687,17 +687,9 @@ pub fn line_text(robots: &Robots, line: usize) -> String {
         .unwrap_or_default()
 }
 
-/// `Disallow: /x`.
+/// `Disallow: /x`, printable.
 pub fn rule_text(m: &RuleMatch) -> String {
-    let kind = match m.kind {
-        robotscope::RuleKind::Allow => "Allow",
-        robotscope::RuleKind::Disallow => "Disallow",
-    };
-    if m.value.is_empty() {
-        format!("{kind}:")
-    } else {
-        format!("{kind}: {}", printable(&m.value))
-    }
+    printable(&m.text()).into_owned()
 }
 
 /// Details of a matched rule: priority, escaping and the index.html retry (under the 1994 reading, which has

@@ -20,6 +20,14 @@ impl RuleKind {
             RuleKind::Disallow => "disallow",
         }
     }
+
+    /// The key as a file writes it: `Allow` or `Disallow`.
+    pub fn key(self) -> &'static str {
+        match self {
+            RuleKind::Allow => "Allow",
+            RuleKind::Disallow => "Disallow",
+        }
+    }
 }
 
 /// Which groups the answer came from.
@@ -60,6 +68,24 @@ pub struct RuleMatch {
     pub priority: usize,
     /// Whether it matched only through Google's index.html rule: `Allow: /d/index.html` also allows `/d/`.
     pub index_fallback: bool,
+}
+
+impl RuleMatch {
+    /// The rule as its line reads: `Disallow: /private/`, or `Disallow:` for an empty value.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /private/\n");
+    /// let verdict = robots.check("bot", "/private/x");
+    /// assert_eq!(verdict.decided_by.unwrap().text(), "Disallow: /private/");
+    /// ```
+    pub fn text(&self) -> String {
+        let key = self.kind.key();
+        if self.value.is_empty() {
+            String::from(key) + ":"
+        } else {
+            alloc::format!("{key}: {}", self.value)
+        }
+    }
 }
 
 /// The answer to "may these agents fetch this URL?", with why.
@@ -179,7 +205,7 @@ impl crate::Robots {
     pub(crate) fn push_rule_sentence(&self, verdict: &Verdict, text: &mut String) {
         use alloc::format;
         let rule = |m: &RuleMatch| {
-            let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
+            let kind = m.kind.key();
             let via = if m.index_fallback { ", as Google's index.html rule" } else { "" };
             format!("`{kind}: {}` (line {}, priority {}{via})", m.value, m.line, m.priority)
         };

@@ -1,7 +1,6 @@
 //! The explanation of the selected cell: the verdict in words (announced to screen readers), what the engine
 //! was given, the groups that applied, and every rule that matched with its priority.
 
-use robotscope::RuleKind;
 use yew::prelude::*;
 
 use robotscope::{AskedAgent, AskedUrl, Governs};
@@ -52,12 +51,7 @@ pub fn Detail(props: &DetailProps) -> Html {
     let v = &cell.verdict;
     let (word, verdict) = if v.allowed { ("Allowed", "allowed") } else { ("Disallowed", "disallowed") };
     let by = match &v.decided_by {
-        Some(d) => format!(
-            " by line {}: {}: {}",
-            d.line,
-            if d.kind == RuleKind::Allow { "Allow" } else { "Disallow" },
-            d.value
-        ),
+        Some(d) => format!(" by line {}: {}", d.line, d.text()),
         None => " (no rule decided)".to_string(),
     };
     // Read aloud as it stands (a live region): words, no arrows.
@@ -65,13 +59,12 @@ pub fn Detail(props: &DetailProps) -> Html {
     let reveal = |line: usize| on_reveal.reform(move |_: MouseEvent| line);
     let matches = v.matches.iter().map(|m| {
         let winner = m.line == v.line;
-        let kind = if m.kind == RuleKind::Allow { "Allow" } else { "Disallow" };
         let fallback = m.index_fallback.then_some(" (index.html rule)");
         html! {
             <tr class={classes!(winner.then_some("winner"))}>
                 <td><button type="button" class="link go-line" onclick={reveal(m.line)}
                     aria-label={format!("{}: go to line {}", m.line, m.line)}>{m.line}</button></td>
-                <td><code>{format!("{kind}: {}", m.value)}</code>{fallback}</td>
+                <td><code>{m.text()}</code>{fallback}</td>
                 <td><code>{&m.pattern}</code></td>
                 <td class="num">{m.priority}</td>
                 <td>{if winner { "wins" } else { "" }}</td>
