@@ -5,9 +5,8 @@
 // ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
 // copy.
 
-import { text, agentList, checkStatus } from './checks.mjs';
+import { GOOGLE_SIZE_LIMIT, text, agentList, checkStatus } from './checks.mjs';
 
-const LIMIT = 500 * 1024;
 const MAX_REDIRECTS = 5;
 
 /** Reads at most `limit` bytes of a response body; `cut` says the server sent more. */
@@ -175,14 +174,14 @@ function createFetch(api) {
         if (outcome === 'parse-body') {
           let body;
           try {
-            body = await readLimited(response, LIMIT);
+            body = await readLimited(response, GOOGLE_SIZE_LIMIT);
           } catch (e) {
             const reason = `${status} but the body was cut short: everything is disallowed until a later fetch succeeds`;
             return Object.assign(result, { error: `truncated body: ${describeError(e, timedOut, timeout)}`, reason });
           }
           return Object.assign(result, { outcome, cut: body.cut, robots: api.Robots.parse(body.bytes), reason: `${status}: ${message}` });
         }
-        return Object.assign(result, { outcome: outcome === 'allow-all' ? 'allow-all' : 'disallow-all', reason: `${status}: ${message}` });
+        return Object.assign(result, { outcome, reason: `${status}: ${message}` });
       } catch (e) {
         result.error = describeError(e, timedOut, timeout);
         result.reason = `network error (${result.error}): everything is disallowed until a later fetch succeeds`;
@@ -221,7 +220,7 @@ function createFetch(api) {
     // The file asked (an empty one when neither side has a file: it then only reads the URLs), against the old
     // file when both have one: the core marks what changed.
     const file = after.robots || before.robots || api.Robots.parse('');
-    const s = file.ask({ agents, urls, ...(both ? { baseline: before.robots } : {}) });
+    const s = file.ask({ agents, urls, baseline: both ? before.robots : undefined });
     // A side answers by its file's cell (the baseline's, for the old file against the new), or by its outcome.
     const of = (x, cell) => ({ ...(x.robots ? { allowed: cell.allowed, line: cell.line } : { allowed: x.outcome === 'allow-all', line: 0 }), outcome: x.outcome });
     const changes = [];
