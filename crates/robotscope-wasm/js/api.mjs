@@ -25,13 +25,7 @@ import { createFetch } from './fetch.mjs';
  * `internal.use(next)`, which this sets, moves the API onto another module (the one with every profile, which
  * `initProfiles()` loads in browsers): parsed handles are freed and parsed again there on their next call.
  */
-function createApi(
-  wasm,
-  isReady,
-  TextEncoder = globalThis.TextEncoder,
-  catalogue = { CRAWLERS: [], CRAWLER_KINDS: [], DIAGNOSTIC_KINDS: [], PROFILES: [], AI_GROUPS: [] },
-  internal = {}
-) {
+function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogue, internal) {
   const ready = () => {
     if (!isReady()) {
       throw new Error(
@@ -66,7 +60,7 @@ function createApi(
 
   // The crawler catalogue: the .wasm names crawlers, the generated module holds their entries and facts.
   const byName = new Map(catalogue.CRAWLERS.map((c) => [c.name, c]));
-  const entry = (name) => (name === null ? null : byName.get(name) || null);
+  const entry = (name) => byName.get(name) || null;
 
   // The interpretation profiles (SPEC B6), named as the core names them (`PROFILES`, written by `cargo xtask npm`
   // from the core's `Profile::ALL`); a profile crosses into wasm as its index there.
@@ -86,6 +80,8 @@ function createApi(
     ready,
     entry,
     catalogue,
+    PROFILES,
+    profileOf,
   });
   ctx.survey = survey;
   const { resolveAgent, resolveUrl } = survey;

@@ -132,4 +132,4 @@ const checkStatus = (fn, status) => {
   return status;
 };
 
-export { MAX_INPUT, MAX_ARGUMENT, MAX_QUERY, GOOGLE_SIZE_LIMIT, describe, utf8Length, text, agentList, bytesOf, sizeLimit, quote, URL_START, TOKEN, order, optionsOf, oneOf, checkStatus };
+export { MAX_INPUT, MAX_ARGUMENT, MAX_QUERY, GOOGLE_SIZE_LIMIT, describe, utf8Length, text, agentList, bytesOf, sizeLimit, quote, order, optionsOf, oneOf, checkStatus };

@@ -12,17 +12,17 @@ import { describe, text, quote, optionsOf, oneOf } from './checks.mjs';
 /**
  * The question layer over one API: `ctx` gives the module (`wasm()`), the live wasm handle of a Robots
  * (`handle(robots, fn)`), `keep(robots)` (keeps its other readings, see `Robots::keep_readings`), `isRobots`,
- * `needProfiles(fn)`, `ready()`, the catalogue entry of a crawler name (`entry`) and the data module.
+ * `needProfiles(fn)`, `ready()`, the catalogue entry of a crawler name (`entry`), the data module, the profiles'
+ * names (`PROFILES`) and `profileOf(fn, options)` (the option `profile` as its index in them).
  */
 function createSurvey(ctx) {
-  const { wasm, handle, keep, isRobots, needProfiles, ready, entry, catalogue } = ctx;
-  const PROFILES = catalogue.PROFILES.map((p) => p.name);
+  const { wasm, handle, keep, isRobots, needProfiles, ready, entry, catalogue, PROFILES, profileOf } = ctx;
   /** A view crosses into wasm as its index here: a profile's index in PROFILES, or PROFILES.length for compare. */
   const VIEWS = [...PROFILES, 'compare'];
   const AI_GROUPS = catalogue.AI_GROUPS;
 
   /** The option `profile` of checkAgent and grid: a profile's name, Google's when absent. */
-  const profileOf = (fn, o) => (o.profile === undefined ? 'google' : PROFILES[oneOf(fn, PROFILES, o.profile, 'options.profile')]);
+  const profileName = (fn, o) => PROFILES[profileOf(fn, o)];
 
   /** An array of strings, none holding a line break, joined by `\n` (each is one row of the question). */
   const rows = (fn, name, items) => {
@@ -84,8 +84,7 @@ function createSurvey(ctx) {
   function checkAgent(robots, agent, url, options) {
     const fn = 'robots.checkAgent';
     const o = optionsOf(fn, options, ['base', 'profile']);
-    const q = { agents: [text(fn, 'the agent', agent)], urls: [text(fn, 'the URL', url)], view: profileOf(fn, o), explain: true };
-    if (o.base !== undefined) q.base = o.base;
+    const q = { agents: [text(fn, 'the agent', agent)], urls: [text(fn, 'the URL', url)], base: o.base, view: profileName(fn, o), explain: true };
     const s = ask(robots, q, fn);
     const c = s.cells[0][0];
     if (c === null) throw new TypeError(`${fn}: cannot read the URL ${quote(url)}: ${s.urls[0].error}`);
@@ -97,10 +96,8 @@ function createSurvey(ctx) {
   function grid(robots, agents, urls, options) {
     const fn = 'robots.grid';
     const o = optionsOf(fn, options, ['base', 'profile']);
-    const profile = profileOf(fn, o);
-    const q = { agents, urls, view: profile };
-    if (o.base !== undefined) q.base = o.base;
-    return ask(robots, q, fn).cells.map((row) =>
+    const profile = profileName(fn, o);
+    return ask(robots, { agents, urls, base: o.base, view: profile }, fn).cells.map((row) =>
       row.map((c) => {
         if (c === null) return null;
         const v = c.verdict;
