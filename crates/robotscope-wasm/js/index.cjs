@@ -14,17 +14,10 @@ const catalogue = require('./data.cjs');
 function embedded() {
   const b64 = require('./node/wasm.cjs');
   if (typeof Buffer === 'function') return Buffer.from(b64, 'base64');
-  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const value = new Uint8Array(128);
-  for (let i = 0; i < 64; i++) value[digits.charCodeAt(i)] = i;
-  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
-  const bytes = new Uint8Array((b64.length / 4) * 3 - padding);
-  for (let i = 0, at = 0; i < b64.length; i += 4) {
-    const n = (value[b64.charCodeAt(i)] << 18) | (value[b64.charCodeAt(i + 1)] << 12) | (value[b64.charCodeAt(i + 2)] << 6) | value[b64.charCodeAt(i + 3)];
-    if (at < bytes.length) bytes[at++] = n >> 16;
-    if (at < bytes.length) bytes[at++] = (n >> 8) & 0xff;
-    if (at < bytes.length) bytes[at++] = n & 0xff;
-  }
+  // Without Node's Buffer (a browser bundle of this entry): the platform's base64 decoder, one byte per character.
+  const binary = atob(b64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
 
