@@ -666,8 +666,8 @@ class Widget {
     const notes = [...this.extraNotes];
     for (const a of agents) for (const n of a.notes) notes.push(`${a.input}: ${n}`);
     for (const u of urls) if (u.error) notes.push(`${u.input}: ${u.error}; it has no verdict`);
-    if (droppedAgents) notes.push(`${droppedAgents} more agents are left out (at most 40)`);
-    if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most 200)`);
+    if (droppedAgents) notes.push(`${droppedAgents} more agents are left out (at most ${MAX_AGENTS})`);
+    if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most ${MAX_URLS})`);
     const cut = this.robots.cutFrom;
     if (cut !== null) notes.push(`the file is ${cut} bytes long; like Google, the tester reads only the first 500 KiB (size-limit="none" reads it all)`);
     if (withLint && this.mode !== 'lint') {
