@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::analysis::{Analysis, Detail, Lint, Parsed};
+use crate::analysis::Analysis;
 pub use crate::document::{Document, Edit};
 use crate::examples::EXAMPLES;
 pub use crate::inputs::{Inputs, View};
@@ -174,31 +174,6 @@ impl State {
     /// The bytes the engine reads.
     pub fn bytes(&self) -> &[u8] {
         self.document.bytes()
-    }
-
-    /// The editor's text.
-    pub fn text(&self) -> &str {
-        &self.document.text
-    }
-
-    /// The parsed file.
-    pub fn parsed(&self) -> &Parsed {
-        &self.analysis.parsed
-    }
-
-    /// The core's answer to what is asked: the verdicts and their marks.
-    pub fn survey(&self) -> &robotscope::Survey {
-        &self.analysis.survey
-    }
-
-    /// The explained verdict of the selected cell.
-    pub fn detail(&self) -> Option<&Detail> {
-        self.analysis.detail.as_deref()
-    }
-
-    /// The lint shown.
-    pub fn lint(&self) -> &Lint {
-        &self.analysis.lint
     }
 
     /// The state after `action`, or `None` when it changes nothing. Pure: `self` is left as it was.
@@ -688,7 +663,7 @@ mod tests {
         assert_eq!(s.reveal.map(|r| r.0), Some(6));
         assert_eq!(text.lines().nth(5), Some("User-agent: Google-Extended"));
         assert!(s.notice.as_ref().unwrap().text.starts_with("Wrote the policy's rules from line 6"));
-        assert!(policy.check(&s.parsed().robots).iter().all(|c| c.differs.is_none()));
+        assert!(policy.check(&s.analysis.parsed.robots).iter().all(|c| c.differs.is_none()));
         // Written again, nothing changes; undone, the file is as it was.
         let again = reduce(s.clone(), Action::WritePolicy(policy));
         assert_eq!(*again.document.text, *s.document.text);
@@ -826,7 +801,7 @@ mod tests {
         let s = reduce(s, Action::EditAgents("Googlebot-Image\n".into()));
         let s = reduce(s, Action::EditUrls("/p\n".into()));
         let compare = reduce(s, Action::SetView(View::Compare));
-        let readers = &compare.survey().cell(0, 0).unwrap().readers;
+        let readers = &compare.analysis.survey.cell(0, 0).unwrap().readers;
         let tokens: Vec<&str> = readers.iter().map(|r| r.token.as_deref().unwrap_or_default()).collect();
         assert!(tokens.iter().any(|&t| t != tokens[0]), "{tokens:?}");
         let csv = compare.csv();
