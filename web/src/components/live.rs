@@ -22,14 +22,6 @@ pub struct LiveProps {
     pub on_notice: Callback<Notice>,
 }
 
-/// Where the results of a fetch go.
-#[derive(Clone)]
-struct Sinks {
-    load: Callback<(String, Vec<u8>)>,
-    compare: Callback<Vec<u8>>,
-    notice: Callback<Notice>,
-}
-
 /// What to do with the live file.
 #[derive(Clone, Copy, PartialEq)]
 enum Use {
@@ -64,11 +56,12 @@ fn unreadable(url: &str, why: &str) -> Notice {
     .with_command(format!("robotscope fetch {url} -o robots.txt"))
 }
 
-/// Fetches the robots.txt governing the page typed in, and loads it or compares with it.
-fn run(typed: &str, what: Use, sinks: Sinks) {
+/// Fetches the robots.txt governing the page typed in, and loads it or compares with it; the results go to the
+/// callbacks of `sinks` (the component's props).
+fn run(typed: &str, what: Use, sinks: LiveProps) {
     let typed = typed.trim();
     if typed.is_empty() {
-        sinks.notice.emit(Notice::error("Type a site or page address first, such as https://example.com/."));
+        sinks.on_notice.emit(Notice::error("Type a site or page address first, such as https://example.com/."));
         return;
     }
     // A bare host name is a site on https.
@@ -76,17 +69,17 @@ fn run(typed: &str, what: Use, sinks: Sinks) {
     let url = match robots_url(&page) {
         Ok(url) => url,
         Err(e) => {
-            sinks.notice.emit(Notice::error(format!("Cannot fetch a robots.txt for {typed}: {e}.")));
+            sinks.on_notice.emit(Notice::error(format!("Cannot fetch a robots.txt for {typed}: {e}.")));
             return;
         }
     };
-    sinks.notice.emit(Notice::info(format!("Fetching {url}…")));
+    sinks.on_notice.emit(Notice::info(format!("Fetching {url}…")));
     wasm_bindgen_futures::spawn_local(async move {
         let (status, bytes) = match fetch(&url).await {
             Ok(answer) => answer,
             Err(()) => {
                 let why = "the site does not allow other sites to read it (no CORS header), or it cannot be reached";
-                sinks.notice.emit(unreadable(&url, why));
+                sinks.on_notice.emit(unreadable(&url, why));
                 return;
             }
         };
@@ -94,10 +87,10 @@ fn run(typed: &str, what: Use, sinks: Sinks) {
             FetchOutcome::ParseBody if bytes.len() > MAX_OPEN_BYTES => messages::too_large(&url, bytes.len()),
             FetchOutcome::ParseBody => {
                 match what {
-                    Use::Load => sinks.load.emit((url, bytes)),
+                    Use::Load => sinks.on_load.emit((url, bytes)),
                     Use::Compare => {
-                        sinks.compare.emit(bytes);
-                        sinks.notice.emit(Notice::info(format!(
+                        sinks.on_compare.emit(bytes);
+                        sinks.on_notice.emit(Notice::info(format!(
                             "Comparing with the live {url}: every verdict your file changes is marked."
                         )));
                     }
@@ -117,7 +110,7 @@ fn run(typed: &str, what: Use, sinks: Sinks) {
                  fetch succeeds. The editor keeps your text."
             )),
         };
-        sinks.notice.emit(notice);
+        sinks.on_notice.emit(notice);
     });
 }
 
@@ -126,9 +119,7 @@ fn run(typed: &str, what: Use, sinks: Sinks) {
 pub fn Live(props: &LiveProps) -> Html {
     let input = use_node_ref();
     let go = |what: Use| {
-        let input = input.clone();
-        let sinks =
-            Sinks { load: props.on_load.clone(), compare: props.on_compare.clone(), notice: props.on_notice.clone() };
+        let (input, sinks) = (input.clone(), props.clone());
         move || {
             let typed = input.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
             run(&typed, what, sinks.clone());
