@@ -2,7 +2,7 @@
 //! priorities of the rules that matched the selected URL), and the note for files longer than a browser can
 //! scroll.
 
-use robotscope::{RuleKind, Severity};
+use robotscope::RuleKind;
 use yew::prelude::*;
 
 use super::EditorProps;
@@ -55,12 +55,8 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
             html! { <span class="prio" title={title}>{m.priority}</span> }
         });
         let dot = mark.map(|s| {
-            let class = match s {
-                Severity::Error => "mark mark-error",
-                Severity::Warning => "mark mark-warning",
-                Severity::Info => "mark mark-info",
-            };
-            html! { <span class={class} title={format!("{} on this line: see the lint", s.name())}></span> }
+            let (name, class) = (s.name(), format!("mark mark-{}", s.name()));
+            html! { <span {class} title={format!("{name} on this line: see the lint")}></span> }
         });
         let skip = ignored.map(|m| html! { <span class="ign" title={m.why.clone()}>{"⊘"}</span> });
         gutter.push(html! {
