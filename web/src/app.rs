@@ -146,6 +146,7 @@ pub fn App() -> Html {
     };
     let a = &state.analysis;
     let (url, agent) = a.selected;
+    let tokens = a.tokens();
     html! {
         <>
             <header class="top">
@@ -185,7 +186,7 @@ pub fn App() -> Html {
                     <section class="pane pane-ask" aria-labelledby="ask-heading">
                         <h2 id="ask-heading" class="pane-title">{"Ask"}</h2>
                         <Agents text={state.inputs.agents.clone()} agents={a.agents.clone()}
-                            tokens={a.tokens()}
+                            tokens={tokens.clone()}
                             skipped={a.skipped_agents} on_edit={dispatch.reform(Action::EditAgents)}
                                 on_add={dispatch.reform(Action::AddAgents)} />
                         // Under the agents they fill (and before the URLs in the tab order).
@@ -217,6 +218,7 @@ pub fn App() -> Html {
                                     on_reveal={on_reveal.clone()} on_close={close_policy} />
                             } else {
                                 <Results agents={a.agents.clone()} urls={a.urls.clone()} survey={a.survey.clone()}
+                                    {tokens}
                                     has_baseline={a.baseline.is_some()}
                                     selected={a.selected}
                                     on_select={dispatch.reform(|(url, agent)| Action::Select { url, agent })}

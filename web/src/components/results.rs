@@ -78,6 +78,8 @@ pub struct ResultsProps {
     pub urls: Shared<[AskedUrl]>,
     /// The core's answer: the verdicts, the readers' answers under "Compare readers", the baseline's.
     pub survey: Shared<Survey>,
+    /// The token each column is checked with, when a URL was answered ([`crate::analysis::Analysis::tokens`]).
+    pub tokens: Option<Vec<Option<String>>>,
     /// Whether a baseline is set.
     pub has_baseline: bool,
     /// The selected cell (URL row, agent column).
@@ -115,7 +117,7 @@ fn cell_of(e: &Event) -> Option<(usize, usize)> {
 /// a component that redraws only when its verdicts change: typing that flips no verdict redraws no row.
 #[function_component]
 pub fn Results(props: &ResultsProps) -> Html {
-    let ResultsProps { agents, urls, survey, has_baseline, selected, on_select, .. } = props;
+    let ResultsProps { agents, urls, survey, tokens, has_baseline, selected, on_select, .. } = props;
     let origin = survey.site.as_deref().map(|s| s.strip_suffix("/robots.txt").unwrap_or(s));
     let (on_set_baseline, on_clear_baseline) = (&props.on_set_baseline, &props.on_clear_baseline);
     // After a selection is drawn, its cell is brought into view.
@@ -164,10 +166,8 @@ pub fn Results(props: &ResultsProps) -> Html {
             focus_cell(&on_select, to.0, to.1);
         })
     };
-    // The token of each column, from the first row that has answers.
-    let first = (0..rows).find(|&u| survey.cell(u, 0).is_some());
     let head = agents.iter().enumerate().map(|(a, agent)| {
-        let token = first.and_then(|u| survey.cell(u, a)).map(|c| c.token.as_deref().unwrap_or("(none)"));
+        let token = tokens.as_ref().and_then(|t| t.get(a)).map(|t| t.as_deref().unwrap_or("(none)"));
         let token = token.map(|t| html! { <span class="sub">{format!("token {t}")}</span> });
         let browser = agent
             .members
