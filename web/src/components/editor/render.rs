@@ -2,7 +2,6 @@
 //! priorities of the rules that matched the selected URL), and the note for files longer than a browser can
 //! scroll.
 
-use robotscope::RuleKind;
 use yew::prelude::*;
 
 use super::EditorProps;
@@ -33,7 +32,7 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
         let class = classes!(
             "ln",
             in_group.then_some("in-group"),
-            matched.map(|m| if m.kind == RuleKind::Allow { "match match-allow" } else { "match match-disallow" }),
+            matched.is_some().then_some("match"),
             (n == winning).then_some("winning"),
             past.then_some("past-limit"),
             ignored.is_some().then_some("ignored"),
