@@ -46,12 +46,6 @@ impl<T: ?Sized> Deref for Shared<T> {
     }
 }
 
-impl<T: ?Sized> From<Rc<T>> for Shared<T> {
-    fn from(rc: Rc<T>) -> Shared<T> {
-        Shared(rc)
-    }
-}
-
 impl From<String> for Shared<str> {
     fn from(s: String) -> Shared<str> {
         Shared(Rc::from(s))
