@@ -79,11 +79,6 @@ impl Document {
         }
     }
 
-    /// Whether a step can be undone.
-    pub fn can_undo(&self) -> bool {
-        self.history.can_undo()
-    }
-
     fn history(&mut self) -> &mut History {
         Rc::make_mut(&mut self.history.0)
     }
@@ -191,12 +186,12 @@ mod tests {
         assert_eq!((&*typed.text, typed.typed, typed.version), ("#Disallow: /\n", 1, 0));
         // The earlier document has its own text and history.
         assert_eq!(&*start.text, "Disallow: /\n");
-        assert!(!start.can_undo() && typed.can_undo());
+        assert!(!start.clone().undo(false) && typed.clone().undo(false));
         let mut undone = typed.clone();
         assert!(undone.undo(false));
         assert_eq!((&*undone.text, undone.version, undone.selection), ("Disallow: /\n", 1, Some((0, 0))));
         // Undoing in one copy leaves the other's history: it can still undo, and redo nothing.
-        assert!(typed.can_undo());
+        assert!(typed.clone().undo(false));
         let mut again = typed.clone();
         assert!(!again.undo(true));
         // A change typed against an older version is counted and dropped.
