@@ -37,16 +37,6 @@ impl Parsed {
         Parsed { robots: parse(bytes, full_file, readings), lines: LineIndex::new(text) }
     }
 
-    /// The number of lines of the displayed text.
-    pub fn line_count(&self) -> usize {
-        self.lines.count()
-    }
-
-    /// The text of line `number` (from 1), without its line end.
-    pub fn line<'t>(&self, text: &'t str, number: usize) -> &'t str {
-        self.lines.line(text, number)
-    }
-
     /// The first line (from 1) past Google's 500 KiB cut, when the file was cut.
     pub fn first_cut_line(&self) -> Option<usize> {
         let cut = self.robots.cut_from().map(|_| GOOGLE_SIZE_LIMIT)?;
@@ -445,7 +435,7 @@ impl Analysis {
                 };
                 for (profile, allowed, line, token) in answers {
                     let token = token.as_deref().unwrap_or_default();
-                    let rule = if line == 0 { "" } else { self.parsed.line(text, line).trim() };
+                    let rule = if line == 0 { "" } else { self.parsed.lines.line(text, line).trim() };
                     let line = if line == 0 { String::new() } else { line.to_string() };
                     let verdict = if allowed { "allowed" } else { "disallowed" };
                     let row =
@@ -485,12 +475,12 @@ mod tests {
     #[test]
     fn lines_are_indexed() {
         let p = Parsed::new(FILE.as_bytes(), FILE, false, false);
-        assert_eq!(p.line_count(), 7);
-        assert_eq!(p.line(FILE, 1), "User-agent: *");
-        assert_eq!(p.line(FILE, 6), "Disallow: /");
-        assert_eq!(p.line(FILE, 7), "");
-        assert_eq!(p.line(FILE, 8), "");
-        assert_eq!(p.line(FILE, 0), "");
+        assert_eq!(p.lines.count(), 7);
+        assert_eq!(p.lines.line(FILE, 1), "User-agent: *");
+        assert_eq!(p.lines.line(FILE, 6), "Disallow: /");
+        assert_eq!(p.lines.line(FILE, 7), "");
+        assert_eq!(p.lines.line(FILE, 8), "");
+        assert_eq!(p.lines.line(FILE, 0), "");
     }
 
     #[test]

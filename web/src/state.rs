@@ -460,7 +460,7 @@ mod tests {
         let s = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow: /\n".into()));
         assert!(!at(&s, 0, 0).unwrap().0);
         assert_eq!(at(&s, 0, 0).unwrap().1, 2);
-        assert_eq!(s.analysis.parsed.line_count(), 3);
+        assert_eq!(s.analysis.parsed.lines.count(), 3);
     }
 
     #[test]

@@ -104,7 +104,7 @@ pub fn Detail(props: &DetailProps) -> Html {
             html! {
                 <li class={classes!("q", win.then_some("q-win"))}>
                     <button type="button" class="q-line" onclick={reveal(n)}>{format!("line {n}")}</button>
-                    <code>{parsed.line(text, n)}</code>
+                    <code>{parsed.lines.line(text, n)}</code>
                 </li>
             }
         });

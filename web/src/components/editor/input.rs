@@ -61,7 +61,7 @@ impl Parts {
         let key = e.key();
         let (whole, len) = {
             let latest = self.latest.borrow();
-            (self.held.borrow().span.is_whole(latest.parsed.line_count()), latest.document.text.len())
+            (self.held.borrow().span.is_whole(latest.parsed.lines.count()), latest.document.text.len())
         };
         if (e.ctrl_key() || e.meta_key()) && !e.alt_key() {
             match key.to_ascii_lowercase().as_str() {

@@ -13,7 +13,7 @@ use crate::caret::{self, LINE_HEIGHT, MAX_SHOWN_LINES};
 pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, Vec<Html>, usize) {
     let parsed = &props.parsed;
     let text: &str = &props.document.text;
-    let count = parsed.line_count();
+    let count = parsed.lines.count();
     let (from, to) = caret::drawn(top, height, count);
     let verdict = props.detail.as_ref().map(|d| &d.cell.verdict);
     let winning = verdict.map_or(0, |v| v.line);
@@ -37,7 +37,7 @@ pub(super) fn lines(props: &EditorProps, top: i32, height: i32) -> (Vec<Html>, V
             past.then_some("past-limit"),
             ignored.is_some().then_some("ignored"),
         );
-        let pieces = highlight(parsed.line(text, n));
+        let pieces = highlight(parsed.lines.line(text, n));
         lines.push(html! {
             <div class={class} style={top.clone()} data-line={n.to_string()} data-winning={(n ==
                 winning).then_some("true")}>

@@ -211,7 +211,7 @@ impl Parts {
         let (version, selection, typed, count) = {
             let latest = self.latest.borrow();
             let d = &latest.document;
-            (d.version, d.selection, d.typed, latest.parsed.line_count())
+            (d.version, d.selection, d.typed, latest.parsed.lines.count())
         };
         let (filled, held_version, sent, moving, span, given) = {
             let h = self.held.borrow();
