@@ -85,7 +85,7 @@ pub fn App() -> Html {
     // The file on screen is one of the examples (a first visit): it is marked as such, with a Clear button, and
     // the one-line how-to shows.
     let text = &state.document.text;
-    let example = EXAMPLES.iter().find(|e| e.text.len() == text.len() && *e.text == **text);
+    let example = EXAMPLES.iter().find(|e| *e.text == **text);
     let on_clear = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearExample))
