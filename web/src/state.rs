@@ -289,15 +289,15 @@ impl State {
                 let robots = crate::analysis::parse(document.text.as_bytes(), inputs.full_file, false);
                 match policy.write(&robots) {
                     Ok(Some(edit)) => {
-                        let text = document.text.clone();
                         // The first line written (after the blank lines that set it apart).
                         let first = edit.at + edit.text.len() - edit.text.trim_start_matches(['\r', '\n']).len();
                         let splice = crate::text::Splice { start: edit.at, end: edit.at, text: edit.text.clone() };
                         if !document.replace(&splice, document.version) {
                             return None;
                         }
+                        // The line breaks before the place, counted by the line index of the text before the edit.
                         let line = 1
-                            + text.as_bytes()[..edit.at].iter().filter(|&&b| b == b'\n').count()
+                            + self.analysis.parsed.lines.line_of(edit.at)
                             + edit.text.as_bytes()[..first - edit.at].iter().filter(|&&b| b == b'\n').count();
                         reveal = Some((line, reveal.map_or(0, |r| r.1.wrapping_add(1))));
                         notice = Some(messages::policy_written(edit.agents, line));
