@@ -245,8 +245,6 @@ pub struct Analysis {
     pub baseline: Option<Shared<Robots>>,
     /// What the file does to the AI crawlers of the catalogue at `/`; computed with the lint.
     pub ai: Shared<[AiGroupSummary]>,
-    /// How the file is read: the grid, the highlight and the explanation follow it.
-    pub view: View,
     /// The lines the reading shown (or, comparing, either other reading) passes over; none under Google.
     pub ignored: Shared<[IgnoredMark]>,
 }
@@ -281,10 +279,9 @@ impl Analysis {
             detail: None,
             baseline,
             ai: ai.into(),
-            view: inputs.view,
             ignored: Vec::new().into(),
         };
-        analysis.ignored = analysis.ignored_marks();
+        analysis.ignored = analysis.ignored_marks(inputs.view);
         analysis.ask(inputs, true, true);
         analysis.select(inputs.selected);
         analysis
@@ -321,9 +318,8 @@ impl Analysis {
             a.baseline = inputs.baseline.as_ref().map(|b| Shared::new(parse(b, inputs.full_file, keep)));
         }
         let view = old_in.view != inputs.view;
-        a.view = inputs.view;
         if file || view {
-            a.ignored = a.ignored_marks();
+            a.ignored = a.ignored_marks(inputs.view);
         }
         if file || agents || urls || view || baseline {
             a.ask(inputs, agents, urls);
@@ -355,7 +351,7 @@ impl Analysis {
             urls: self.url_lines.to_vec(),
             base: inputs.base.as_deref().map(String::from),
             site: None,
-            view: self.view,
+            view: inputs.view,
             readings: &[],
             baseline: self.baseline.as_deref(),
             exact: false,
@@ -375,10 +371,10 @@ impl Analysis {
         self.survey = Shared::new(survey);
     }
 
-    /// The lines the view's other readings pass over.
-    fn ignored_marks(&self) -> Shared<[IgnoredMark]> {
+    /// The lines the other readings of `view` pass over.
+    fn ignored_marks(&self, view: View) -> Shared<[IgnoredMark]> {
         let robots = &self.parsed.robots;
-        let marks = match self.view {
+        let marks = match view {
             View::Reading(Profile::Google) => Vec::new(),
             View::Reading(p) => ignored_marks(&[robots.reading(p)]),
             View::Compare => ignored_marks(&[robots.reading(Profile::Rfc9309), robots.reading(Profile::Original1994)]),

@@ -193,7 +193,7 @@ pub fn App() -> Html {
                         <AiButtons on_fill={dispatch.reform(Action::FillAgents)} policy={*policy_open}
                             on_policy={toggle_policy} />
                         // How the file is read (before the URLs in the tab order, as the AI buttons are).
-                        <ReadAs view={a.view} on_change={dispatch.reform(Action::SetView)} />
+                        <ReadAs view={state.inputs.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
                             on_edit={dispatch.reform(Action::EditUrls)} />
                     </section>
@@ -205,7 +205,7 @@ pub fn App() -> Html {
                                 <h2 id="results-heading" class="pane-title">{"Verdicts"}</h2>
                                 if !a.ignored.is_empty() {
                                     <span class="readers-note">
-                                        {crate::messages::ignored_count(a.view, a.ignored.len())}
+                                        {crate::messages::ignored_count(state.inputs.view, a.ignored.len())}
                                     </span>
                                 }
                             </div>
