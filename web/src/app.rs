@@ -120,7 +120,7 @@ pub fn App() -> Html {
         let (latest, keep) = (latest.clone(), download_url.clone());
         Callback::from(move |()| {
             let state = latest.borrow();
-            browser::download(state.bytes(), &state.document.file_name, "text/plain", &keep)
+            browser::download(state.document.bytes(), &state.document.file_name, "text/plain", &keep)
         })
     };
     let on_csv = {

@@ -171,11 +171,6 @@ impl State {
         self.analysis.csv(&self.document.text)
     }
 
-    /// The bytes the engine reads.
-    pub fn bytes(&self) -> &[u8] {
-        self.document.bytes()
-    }
-
     /// The state after `action`, or `None` when it changes nothing. Pure: `self` is left as it was.
     pub fn next(&self, action: Action) -> Option<State> {
         let mut document = self.document.clone();
@@ -544,7 +539,7 @@ mod tests {
             Action::OpenFile { name: "r.txt".into(), bytes: b"User-agent: *\r\nDisallow: /\xff\r\n".to_vec() },
         );
         assert_eq!(&*s.document.text, "User-agent: *\nDisallow: /\u{fffd}\n");
-        assert_eq!(s.bytes(), b"User-agent: *\r\nDisallow: /\xff\r\n");
+        assert_eq!(s.document.bytes(), b"User-agent: *\r\nDisallow: /\xff\r\n");
         assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Info);
         // The first edit switches the engine to the text.
         let s = reduce(s, Action::EditRobots("User-agent: *\n".into()));
@@ -850,7 +845,7 @@ mod tests {
         let s = reduce(s, Action::OpenFile { name: "latin1.txt".into(), bytes: bytes.clone() });
         assert_eq!(at(&s, 0, 0), Some((false, 2)));
         let restored = State::from_session(s.session());
-        assert_eq!(restored.bytes(), bytes.as_slice());
+        assert_eq!(restored.document.bytes(), bytes.as_slice());
         assert_eq!(at(&restored, 0, 0), Some((false, 2)));
         // Once edited, the text is the file: the session no longer carries the bytes, and the UTF-8 `é`
         // (%C3%A9) does not match /caf%E9.
