@@ -219,7 +219,7 @@ fn the_tester_shows_the_shared_ai_summaries() {
                 g.crawlers.iter().filter(|a| a.cell.blocked()).map(|a| a.crawler.name.to_string()).collect();
             assert_eq!(names, strings(&e["blocked_names"]), "{name}: {group}");
             // The sentence the page shows says the same counts.
-            let text = g.sentence("/");
+            let text = g.sentence();
             assert!(
                 text.starts_with(&format!("{}: {blocked} of {total} blocked at /", g.group.title)),
                 "{name}: {text}"

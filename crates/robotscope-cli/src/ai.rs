@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{resolve_url, Cell, CrawlerKind, AI_GROUPS};
+use robotscope::{Cell, CrawlerKind, AI_GROUPS};
 use serde_json::json;
 
 use crate::args::{Arg, Parser};
@@ -99,13 +99,13 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         let summary = robots
             .ai_summary(typed)
             .map_err(|e| Failure::Message(format!("cannot read URL '{}': {e}", printable(typed))))?;
-        summaries.push((resolve_url(typed, None).tested, summary));
+        summaries.push(summary);
     }
     let shown = |group: &str, kind: CrawlerKind| {
         o.only.is_empty() || o.only.iter().any(|s| matches!(s, Only::Group(g) if *g == group) || *s == Only::Kind(kind))
     };
     let width = robotscope::CRAWLERS.iter().filter(|c| c.kind.is_ai()).map(|c| c.name.len()).max().unwrap_or(0);
-    let url_width = summaries.iter().map(|(u, _)| printable(u).chars().count()).max().unwrap_or(0);
+    let url_width = summaries.iter().map(|s| printable(&s[0].url).chars().count()).max().unwrap_or(0);
     let mut out = BufWriter::new(io::stdout().lock());
     for (g, group) in AI_GROUPS.iter().enumerate() {
         if !group.kinds.iter().any(|&k| shown(group.name, k)) {
@@ -114,7 +114,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
         if !o.json {
             // The summary first, in the core's words: how many of the group are blocked at each URL, and what
             // the operators say about the file.
-            let mut clauses: Vec<String> = summaries.iter().map(|(url, s)| s[g].counted(&printable(url))).collect();
+            let mut clauses: Vec<String> = summaries.iter().map(|s| printable(&s[g].counted()).into_owned()).collect();
             clauses.extend(group.statements());
             writeln!(out, "{}: {}", group.title, clauses.join("; "))?;
         }
@@ -122,8 +122,9 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
             if !shown(group.name, crawler.kind) {
                 continue;
             }
-            for (url, summary) in &summaries {
+            for summary in &summaries {
                 let s = &summary[g];
+                let url = &s.url;
                 let Some(answer) = s.crawlers.get(c) else { continue };
                 let cell = &answer.cell;
                 let v = &cell.verdict;

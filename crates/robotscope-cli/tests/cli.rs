@@ -965,7 +965,7 @@ fn ai_says_which_crawlers_only_look_blocked() {
     // The summary's words are the core's: the count at each URL asked, then what the operators say.
     let r = run(&["ai", f.path(), "--kind", "training", "/", "/docs/a"]);
     let at_docs = &robots.ai_summary("/docs/a").unwrap()[0];
-    let mut said = vec![training.counted("/"), at_docs.counted("/docs/a")];
+    let mut said = vec![training.counted(), at_docs.counted()];
     said.extend(training.group.statements());
     assert_eq!(r.stdout.lines().next().unwrap(), format!("AI training: {}", said.join("; ")));
     // The usage preferences are said as every surface says them, an unreadable Content-Usage line by its number.

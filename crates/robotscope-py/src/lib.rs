@@ -904,7 +904,7 @@ impl AiGroupSummary {
         // Each crawler's answer is kept as a one-cell survey of its name at the URL (the agent row and the URL
         // read as the core reads them), so it explains itself like any other cell.
         let typed_url = core::resolve_url(url, None);
-        let sentence = g.sentence(&typed_url.tested);
+        let sentence = g.sentence();
         let crawlers = g
             .crawlers
             .into_iter()

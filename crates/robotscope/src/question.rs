@@ -913,6 +913,8 @@ pub struct AiAnswer {
 pub struct AiGroupSummary {
     /// The group.
     pub group: AiGroup,
+    /// The URL asked, as the crawlers request it (`/` for the site's root).
+    pub url: String,
     /// Each of its crawlers, in catalogue order.
     pub crawlers: Vec<AiAnswer>,
     /// How many are blocked ([`Cell::blocked`]).
@@ -922,10 +924,10 @@ pub struct AiGroupSummary {
 }
 
 impl AiGroupSummary {
-    /// How many are blocked at the URL asked (`url`, as the surface shows it), and how many more only look
-    /// blocked: `4 of 14 blocked at / (10 more only look blocked)`.
-    pub fn counted(&self, url: &str) -> String {
-        let mut out = format!("{} of {} blocked at {url}", self.blocked, self.crawlers.len());
+    /// How many are blocked at the URL asked, and how many more only look blocked: `4 of 14 blocked at / (10
+    /// more only look blocked)`.
+    pub fn counted(&self) -> String {
+        let mut out = format!("{} of {} blocked at {}", self.blocked, self.crawlers.len(), self.url);
         if self.looks_blocked > 0 {
             out.push_str(&format!(" ({} more only look blocked)", self.looks_blocked));
         }
@@ -952,10 +954,10 @@ impl AiGroupSummary {
     /// ```
     /// let robots = robotscope::Robots::parse("User-agent: GPTBot\nDisallow: /\n");
     /// let search = &robots.ai_summary("/").unwrap()[1];
-    /// assert!(search.sentence("/").starts_with("AI search and assistants: 0 of "));
+    /// assert!(search.sentence().starts_with("AI search and assistants: 0 of "));
     /// ```
-    pub fn sentence(&self, url: &str) -> String {
-        let mut out = format!("{}: {}", self.group.title, self.counted(url));
+    pub fn sentence(&self) -> String {
+        let mut out = format!("{}: {}", self.group.title, self.counted());
         for clause in self.looks_blocked_note().into_iter().chain(self.group.statements()) {
             out.push_str("; ");
             out.push_str(&clause);
@@ -986,7 +988,7 @@ impl Robots {
         if let Some(e) = survey.urls[0].typed.error {
             return Err(e);
         }
-        let counts = &survey.ai;
+        let (url, counts) = (&survey.urls[0].typed.tested, &survey.ai);
         let mut cells = survey.cells.into_iter();
         let mut groups = Vec::with_capacity(AI_GROUPS.len());
         for (group, count) in AI_GROUPS.into_iter().zip(&counts[0]) {
@@ -994,7 +996,8 @@ impl Robots {
             for (crawler, cell) in group.crawlers().zip(cells.by_ref()) {
                 crawlers.extend(cell.map(|cell| AiAnswer { crawler, cell }));
             }
-            groups.push(AiGroupSummary { group, crawlers, blocked: count.blocked, looks_blocked: count.looks_blocked });
+            let (blocked, looks_blocked) = (count.blocked, count.looks_blocked);
+            groups.push(AiGroupSummary { group, url: url.clone(), crawlers, blocked, looks_blocked });
         }
         Ok(groups)
     }
@@ -1194,7 +1197,7 @@ mod tests {
         let looks: Vec<&str> =
             training.crawlers.iter().filter(|a| a.cell.looks_blocked()).map(|a| a.crawler.name).collect();
         assert!(looks.len() > 3 && !looks.contains(&"GPTBot"));
-        let sentence = training.sentence("/");
+        let sentence = training.sentence();
         let head = format!(
             "AI training: 1 of {total} blocked at / ({} more only look blocked); {}, {} and {} more: the Disallow on \
              line 6 ties the Allow on line 5, and Allow wins",
@@ -1210,7 +1213,7 @@ mod tests {
         // Nothing that only looks blocked, nothing said of it.
         let plain = &Robots::parse("User-agent: *\nDisallow: /\n").ai_summary("/docs").unwrap()[0];
         assert_eq!(plain.looks_blocked_note(), None);
-        assert!(plain.sentence("/docs").starts_with(&format!("AI training: {total} of {total} blocked at /docs; ")));
+        assert!(plain.sentence().starts_with(&format!("AI training: {total} of {total} blocked at /docs; ")));
     }
 
     /// Compared readings that are a subset of [`Profile::ALL`] are marked over their own answers: `differs` and

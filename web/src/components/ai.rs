@@ -65,7 +65,7 @@ pub fn AiSummaryList(props: &AiSummaryProps) -> Html {
             html! { <button type="button" class="link go-line" {onclick}>{format!("Show line {line}")}</button> }
         });
         let class = if looks.is_none() { "ai-line" } else { "ai-line ai-looks-blocked" };
-        let text = g.sentence("/");
+        let text = g.sentence();
         html! {
             <li {class} data-kind={g.group.kinds[0].name()}>
                 <span class="ai-text" title={text.clone()}>{text}</span>{" "}{go}
