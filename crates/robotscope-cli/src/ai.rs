@@ -147,7 +147,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                         "obeys": facts.obeys.name(),
                         "source": facts.source,
                         "as_of": facts.as_of,
-                        "usage": crate::print::usage_json(&cell.usage),
+                        "usage": crate::print::UsageJson::from(&cell.usage),
                         "group_total": s.crawlers.len(),
                         "group_blocked": s.blocked,
                         "group_looks_blocked": s.looks_blocked,

@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use robotscope::{AskedAgent, Cell, Profile, Robots, RuleMatch, Survey, Usage, View};
+use robotscope::{Answer, AskedAgent, Cell, Preference, Profile, Robots, RuleMatch, Survey, Usage, View};
+use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 
 use crate::net::Fetched;
@@ -51,8 +52,8 @@ pub struct Printer {
     site: Option<String>,
     differ: usize,
     changed: usize,
-    /// The buffer of a JSON line, kept between lines.
-    line: Json,
+    /// The buffer of a line, kept between lines.
+    line: Vec<u8>,
 }
 
 const CELL: usize = 20;
@@ -72,7 +73,7 @@ impl Printer {
             site: None,
             differ: 0,
             changed: 0,
-            line: Json::default(),
+            line: Vec::new(),
         }
     }
 
@@ -135,32 +136,22 @@ impl Printer {
     ) -> io::Result<()> {
         let asked = &survey.urls[u];
         if self.format == Format::Json {
-            let mut w = Json::default();
+            let cells = asked.typed.error.is_none().then(|| {
+                let cell = |a| survey.cell(u, a).map(|c| self.cell_json(src, survey, (u, a), c, false));
+                (0..survey.agents.len()).map(cell).collect::<Vec<_>>()
+            });
+            let row = RowJson {
+                input: &asked.typed.input,
+                tested: &asked.typed.tested,
+                error: asked.typed.error.map(|e| e.to_string()),
+                governs: asked.governs.map(robotscope::Governs::name),
+                cells,
+            };
             if self.rows_written > 0 {
-                w.buf.push(',');
+                out.write_all(b",")?;
             }
             self.rows_written += 1;
-            w.open();
-            w.key("input").str(&asked.typed.input);
-            w.key("tested").str(&asked.typed.tested);
-            w.key("error").opt_str(asked.typed.error.map(|e| e.to_string()).as_deref());
-            w.key("governs").opt_str(asked.governs.map(robotscope::Governs::name));
-            w.key("cells");
-            if asked.typed.error.is_some() {
-                w.null();
-            } else {
-                w.open_list();
-                for a in 0..survey.agents.len() {
-                    w.item();
-                    match survey.cell(u, a) {
-                        Some(c) => self.cell_json(&mut w, src, survey, (u, a), c, false),
-                        None => _ = w.null(),
-                    }
-                }
-                w.close_list();
-            }
-            w.close();
-            return out.write_all(w.buf.as_bytes());
+            return serde_json::to_writer(out, &row).map_err(io::Error::from);
         }
         let label_width = label_width(&survey.agents);
         for a in 0..survey.agents.len() {
@@ -170,12 +161,11 @@ impl Printer {
             }
             match self.format {
                 Format::JsonLines => {
-                    self.line.buf.clear();
-                    let mut w = std::mem::take(&mut self.line);
-                    self.cell_json(&mut w, src, survey, (u, a), cell, true);
-                    w.buf.push('\n');
-                    out.write_all(w.buf.as_bytes())?;
-                    self.line = w;
+                    let line = self.cell_json(src, survey, (u, a), cell, true);
+                    self.line.clear();
+                    serde_json::to_writer(&mut self.line, &line)?;
+                    self.line.push(b'\n');
+                    out.write_all(&self.line)?;
                 }
                 _ => {
                     let label = label(&survey.agents[a], label_width);
@@ -243,93 +233,65 @@ impl Printer {
         s
     }
 
-    /// One answer as a JSON object, written by hand into `w` (serde's `Value` maps cost most of the time of a
-    /// long list): with `head`, first the question (URL, agents, what was typed), as JSON Lines print it.
-    fn cell_json(
+    /// One answer as JSON: with `head`, first the question (URL, agents, what was typed), as JSON Lines print it.
+    fn cell_json<'a>(
         &self,
-        w: &mut Json,
-        src: &Source<'_>,
-        survey: &Survey,
+        src: &Source<'a>,
+        survey: &'a Survey,
         (u, a): (usize, usize),
-        cell: &Cell,
+        cell: &'a Cell,
         head: bool,
-    ) {
-        let v = &cell.verdict;
-        let robots = src.robots;
-        w.open();
-        if head {
-            let asked = &survey.agents[a];
-            let url = &survey.urls[u];
-            w.key("url").str(&url.typed.tested);
-            w.key("agents").open_list();
-            if self.exact {
-                asked.members.iter().for_each(|m| _ = w.item().str(&m.token));
-            } else if let Some(t) = &cell.token {
-                t.split(',').for_each(|t| _ = w.item().str(t));
-            }
-            w.close_list();
-            w.key("label").str(&asked.label);
-            w.key("profile").str(cell.profile.as_str());
-            if !self.exact {
-                w.key("input_url").str(&url.typed.input);
-                w.key("input_agents").open_list();
-                asked.members.iter().for_each(|m| _ = w.item().str(&m.input));
-                w.close_list();
-                w.key("governs").opt_str(url.governs.map(robotscope::Governs::name));
-            }
-        } else {
-            w.key("profile").str(cell.profile.as_str());
+    ) -> CellJson<'a> {
+        let (v, robots) = (&cell.verdict, src.robots);
+        let (asked, url) = (&survey.agents[a], &survey.urls[u]);
+        let head = head.then(|| HeadJson {
+            url: &url.typed.tested,
+            agents: match &cell.token {
+                _ if self.exact => asked.members.iter().map(|m| m.token.as_str()).collect(),
+                Some(t) => t.split(',').collect(),
+                None => Vec::new(),
+            },
+            label: &asked.label,
+        });
+        let typed = head.as_ref().filter(|_| !self.exact).map(|_| TypedJson {
+            input_url: &url.typed.input,
+            input_agents: asked.members.iter().map(|m| m.input.as_str()).collect(),
+            governs: url.governs.map(robotscope::Governs::name),
+        });
+        let compare = self.view == View::Compare;
+        let why = |profile| robots.explain_cell(survey, u, a, profile);
+        CellJson {
+            head,
+            profile: cell.profile.as_str(),
+            typed,
+            allowed: v.allowed,
+            line: v.line,
+            rule: v.decided_by.as_ref().map(RuleJson::from),
+            scope: v.scope.name(),
+            path: &v.path,
+            groups: &v.groups,
+            group_lines: &v.group_lines,
+            matches: &v.matches,
+            usage: UsageJson::from(&cell.usage),
+            token: cell.token.as_deref(),
+            follows: cell.follows.as_deref(),
+            tied_disallow: cell.tied_disallow,
+            quoted_lines: robots.quoted_lines(cell),
+            readers: compare.then(|| {
+                let reader = |r: &Answer| ReaderJson {
+                    profile: r.profile.as_str(),
+                    allowed: r.allowed,
+                    line: r.line,
+                    why: why(r.profile),
+                };
+                cell.readers.iter().map(reader).collect()
+            }),
+            differs: compare.then_some(cell.differs),
+            baseline: cell.baseline.as_ref().map(|b| BaselineJson { allowed: b.allowed, line: b.line }),
+            changed: cell.baseline.as_ref().map(|_| cell.changed),
+            why: self.verbose.then(|| why(cell.profile)),
+            fetch: src.fetched.map(fetch_json),
         }
-        w.key("allowed").bool(v.allowed);
-        w.key("line").num(v.line);
-        w.key("rule");
-        match &v.decided_by {
-            Some(m) => rule_json(w, m),
-            None => _ = w.null(),
-        }
-        w.key("scope").str(v.scope.name());
-        w.key("path").str(&v.path);
-        w.key("groups").nums(&v.groups);
-        w.key("group_lines").nums(&v.group_lines);
-        w.key("matches").open_list();
-        for m in &v.matches {
-            w.item();
-            rule_json(w, m);
-        }
-        w.close_list();
-        w.key("usage");
-        usage_into(w, &cell.usage);
-        w.key("token").opt_str(cell.token.as_deref());
-        w.key("follows").opt_str(cell.follows.as_deref());
-        w.key("tied_disallow").opt_num(cell.tied_disallow);
-        w.key("quoted_lines").nums(&robots.quoted_lines(cell));
-        if self.view == View::Compare {
-            w.key("readers").open_list();
-            for r in &cell.readers {
-                w.item().open();
-                w.key("profile").str(r.profile.as_str());
-                w.key("allowed").bool(r.allowed);
-                w.key("line").num(r.line);
-                w.key("why").opt_str(robots.explain_cell(survey, u, a, r.profile).as_deref());
-                w.close();
-            }
-            w.close_list();
-            w.key("differs").bool(cell.differs);
-        }
-        if let Some(b) = &cell.baseline {
-            w.key("baseline").open();
-            w.key("allowed").bool(b.allowed);
-            w.key("line").num(b.line);
-            w.close();
-            w.key("changed").bool(cell.changed);
-        }
-        if self.verbose {
-            w.key("why").opt_str(robots.explain_cell(survey, u, a, cell.profile).as_deref());
-        }
-        if let Some(f) = src.fetched {
-            w.key("fetch").raw(&fetch_json(f).to_string());
-        }
-        w.close();
     }
 
     /// An answer for a whole site (`--live`: a 4xx allows, a 5xx disallows every URL), one per agent row.
@@ -406,33 +368,29 @@ impl Printer {
                 continue;
             }
             let w = &mut self.line;
-            w.buf.clear();
+            w.clear();
             if self.format == Format::JsonLines {
-                w.open();
-                w.key("url").str(&url.tested);
-                if !self.exact {
-                    w.key("input_url").str(&url.input);
-                }
-                w.key("label").str(&agent.label);
-                w.key("allowed").bool(allowed);
-                w.key("line").num(line);
-                w.close();
+                let input_url = (!self.exact).then_some(url.input.as_str());
+                serde_json::to_writer(
+                    &mut *w,
+                    &BriefJson { url: &url.tested, input_url, label: &agent.label, allowed, line },
+                )?;
             } else {
                 let _ = write!(
-                    w.buf,
+                    w,
                     "{}{}  {}  ",
                     label(agent, label_width),
                     crate::color::verdict(allowed, 10),
                     printable(&url.tested)
                 );
                 if line == 0 {
-                    w.buf.push_str("no rule matched");
+                    w.extend_from_slice(b"no rule matched");
                 } else {
-                    let _ = write!(w.buf, "line {line}");
+                    let _ = write!(w, "line {line}");
                 }
             }
-            w.buf.push('\n');
-            out.write_all(w.buf.as_bytes())?;
+            w.push(b'\n');
+            out.write_all(w)?;
         }
         Ok(())
     }
@@ -480,184 +438,157 @@ fn agent_json(a: &AskedAgent) -> Value {
     json!({"input": a.input, "label": a.label, "kinds": kinds, "notes": a.notes})
 }
 
+/// One answer as JSON (`check --json`; with the question first in JSON Lines).
+#[derive(Serialize)]
+struct CellJson<'a> {
+    #[serde(flatten)]
+    head: Option<HeadJson<'a>>,
+    profile: &'static str,
+    #[serde(flatten)]
+    typed: Option<TypedJson<'a>>,
+    allowed: bool,
+    line: usize,
+    rule: Option<RuleJson<'a>>,
+    scope: &'static str,
+    path: &'a str,
+    groups: &'a [usize],
+    group_lines: &'a [usize],
+    #[serde(serialize_with = "rules")]
+    matches: &'a [RuleMatch],
+    usage: UsageJson<'a>,
+    token: Option<&'a str>,
+    follows: Option<&'a str>,
+    tied_disallow: Option<usize>,
+    quoted_lines: Vec<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    readers: Option<Vec<ReaderJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    differs: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<BaselineJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changed: Option<bool>,
+    /// With `--verbose`: the explanation (null when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fetch: Option<Value>,
+}
+
+/// The question of a JSON line: the URL tested, the agents given to the engine and the row's label.
+#[derive(Serialize)]
+struct HeadJson<'a> {
+    url: &'a str,
+    agents: Vec<&'a str>,
+    label: &'a str,
+}
+
+/// What was typed, beside what the engine was given (left out under `--exact`).
+#[derive(Serialize)]
+struct TypedJson<'a> {
+    input_url: &'a str,
+    input_agents: Vec<&'a str>,
+    governs: Option<&'static str>,
+}
+
+/// A URL row of the JSON document: its cells, or null when the URL cannot be read.
+#[derive(Serialize)]
+struct RowJson<'a> {
+    input: &'a str,
+    tested: &'a str,
+    error: Option<String>,
+    governs: Option<&'static str>,
+    cells: Option<Vec<Option<CellJson<'a>>>>,
+}
+
+/// A compared reading's answer.
+#[derive(Serialize)]
+struct ReaderJson {
+    profile: &'static str,
+    allowed: bool,
+    line: usize,
+    why: Option<String>,
+}
+
+/// The baseline's answer.
+#[derive(Serialize)]
+struct BaselineJson {
+    allowed: bool,
+    line: usize,
+}
+
+/// A `--brief` JSON line.
+#[derive(Serialize)]
+struct BriefJson<'a> {
+    url: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_url: Option<&'a str>,
+    label: &'a str,
+    allowed: bool,
+    line: usize,
+}
+
+/// A rule that matched.
+#[derive(Serialize)]
+struct RuleJson<'a> {
+    line: usize,
+    kind: &'static str,
+    value: &'a str,
+    pattern: &'a str,
+    priority: usize,
+    index_fallback: bool,
+}
+
+impl<'a> From<&'a RuleMatch> for RuleJson<'a> {
+    fn from(m: &'a RuleMatch) -> Self {
+        let (value, pattern) = (m.value.as_str(), m.pattern.as_str());
+        RuleJson {
+            line: m.line,
+            kind: m.kind.name(),
+            value,
+            pattern,
+            priority: m.priority,
+            index_fallback: m.index_fallback,
+        }
+    }
+}
+
+fn rules<S: Serializer>(matches: &&[RuleMatch], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(matches.iter().map(RuleJson::from))
+}
+
 /// The usage preferences as JSON, as `ai --json` and `check --json` print them: `content_usage` (IETF draft;
 /// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown` and `content_signal`.
-pub fn usage_json(u: &Usage) -> Value {
-    let mut w = Json::default();
-    usage_into(&mut w, u);
-    serde_json::from_str(&w.buf).unwrap_or_default()
+#[derive(Serialize)]
+pub struct UsageJson<'a> {
+    #[serde(serialize_with = "preferences")]
+    content_usage: &'a [Preference],
+    content_usage_lines: &'a [usize],
+    content_usage_unknown: bool,
+    #[serde(serialize_with = "preferences")]
+    content_signal: &'a [Preference],
 }
 
-fn rule_json(w: &mut Json, m: &RuleMatch) {
-    w.open();
-    w.key("line").num(m.line);
-    w.key("kind").str(m.kind.name());
-    w.key("value").str(&m.value);
-    w.key("pattern").str(&m.pattern);
-    w.key("priority").num(m.priority);
-    w.key("index_fallback").bool(m.index_fallback);
-    w.close();
+impl<'a> From<&'a Usage> for UsageJson<'a> {
+    fn from(u: &'a Usage) -> Self {
+        UsageJson {
+            content_usage: &u.content_usage,
+            content_usage_lines: &u.usage_lines,
+            content_usage_unknown: u.usage_unknown,
+            content_signal: &u.content_signal,
+        }
+    }
 }
 
-/// The usage preferences (see [`usage_json`]) written into `w`.
-fn usage_into(w: &mut Json, u: &Usage) {
-    let prefs = |w: &mut Json, prefs: &[robotscope::Preference]| {
-        w.open_list();
-        for p in prefs {
-            w.item().open();
-            w.key("key").str(&p.key);
-            w.key("granted").bool(p.granted);
-            w.key("line").num(p.line);
-            w.close();
-        }
-        w.close_list();
-    };
-    w.open();
-    w.key("content_usage");
-    prefs(w, &u.content_usage);
-    w.key("content_usage_lines").nums(&u.usage_lines);
-    w.key("content_usage_unknown").bool(u.usage_unknown);
-    w.key("content_signal");
-    prefs(w, &u.content_signal);
-    w.close();
-}
-
-/// A JSON writer into a string: objects and lists opened and closed in order, commas placed by it.
-#[derive(Default)]
-pub struct Json {
-    pub buf: String,
-    /// Whether the innermost open object or list has a member yet.
-    first: Vec<bool>,
-}
-
-impl Json {
-    fn sep(&mut self) {
-        if let Some(first) = self.first.last_mut() {
-            if !*first {
-                self.buf.push(',');
-            }
-            *first = false;
-        }
+fn preferences<S: Serializer>(prefs: &&[Preference], s: S) -> Result<S::Ok, S::Error> {
+    /// One preference: `{key, granted, line}`.
+    #[derive(Serialize)]
+    struct One<'a> {
+        key: &'a str,
+        granted: bool,
+        line: usize,
     }
-
-    pub fn open(&mut self) -> &mut Json {
-        self.buf.push('{');
-        self.first.push(true);
-        self
-    }
-
-    pub fn close(&mut self) -> &mut Json {
-        self.buf.push('}');
-        self.first.pop();
-        self
-    }
-
-    pub fn open_list(&mut self) -> &mut Json {
-        self.buf.push('[');
-        self.first.push(true);
-        self
-    }
-
-    pub fn close_list(&mut self) -> &mut Json {
-        self.buf.push(']');
-        self.first.pop();
-        self
-    }
-
-    /// A member's key; its value follows.
-    pub fn key(&mut self, key: &str) -> &mut Json {
-        self.sep();
-        self.escaped(key);
-        self.buf.push(':');
-        self
-    }
-
-    /// The next item of a list.
-    pub fn item(&mut self) -> &mut Json {
-        self.sep();
-        self
-    }
-
-    pub fn str(&mut self, s: &str) -> &mut Json {
-        self.escaped(s);
-        self
-    }
-
-    pub fn opt_str(&mut self, s: Option<&str>) -> &mut Json {
-        match s {
-            Some(s) => self.str(s),
-            None => self.null(),
-        }
-    }
-
-    pub fn num(&mut self, n: usize) -> &mut Json {
-        // Not `write!`, which goes through the formatting machinery for every line number.
-        self.buf.push_str(itoa::Buffer::new().format(n));
-        self
-    }
-
-    pub fn opt_num(&mut self, n: Option<usize>) -> &mut Json {
-        match n {
-            Some(n) => self.num(n),
-            None => self.null(),
-        }
-    }
-
-    pub fn nums(&mut self, ns: &[usize]) -> &mut Json {
-        self.open_list();
-        for &n in ns {
-            self.item().num(n);
-        }
-        self.close_list()
-    }
-
-    pub fn bool(&mut self, b: bool) -> &mut Json {
-        self.buf.push_str(if b { "true" } else { "false" });
-        self
-    }
-
-    pub fn null(&mut self) -> &mut Json {
-        self.buf.push_str("null");
-        self
-    }
-
-    /// JSON text written elsewhere.
-    pub fn raw(&mut self, json: &str) -> &mut Json {
-        self.buf.push_str(json);
-        self
-    }
-
-    /// `s` as a JSON string (RFC 8259: `"`, `\\` and control characters escaped).
-    fn escaped(&mut self, s: &str) {
-        self.buf.reserve(s.len() + 2);
-        self.buf.push('"');
-        if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-            self.buf.push_str(s);
-            self.buf.push('"');
-            return;
-        }
-        let mut start = 0;
-        for (i, b) in s.bytes().enumerate() {
-            let esc = match b {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0..=0x1f => "",
-                _ => continue,
-            };
-            self.buf.push_str(&s[start..i]);
-            if esc.is_empty() {
-                let _ = write!(self.buf, "\\u{b:04x}");
-            } else {
-                self.buf.push_str(esc);
-            }
-            start = i + 1;
-        }
-        self.buf.push_str(&s[start..]);
-        self.buf.push('"');
-    }
+    s.collect_seq(prefs.iter().map(|p| One { key: &p.key, granted: p.granted, line: p.line }))
 }
 
 /// What `--live` fetched for a site, in JSON.
