@@ -75,6 +75,14 @@ test("webpack target: 'node': the bundle runs on its own", async () => {
   }
 });
 
+test('without Node\'s Buffer (a browser bundle of the CommonJS entry): the embedded module decodes and answers', () => {
+  // The entry decodes the embedded module's base64 with Buffer when there is one, else with the platform's atob.
+  const app = `delete globalThis.Buffer;\nconst { Robots } = require(${JSON.stringify(join(pkg, 'index.cjs'))});\nconst dropIn = require(${JSON.stringify(join(pkg, 'robots-parser.cjs'))});\n${QUESTIONS}`;
+  const out = spawnSync(process.execPath, ['-e', app], { encoding: 'utf8' });
+  assert.strictEqual(out.status, 0, out.stderr);
+  assert.strictEqual(out.stdout.trim(), EXPECTED);
+});
+
 test("Jest's jsdom environment: require('robotscope') works", () => {
   const jest = join(data.devRequire.modules, 'jest', 'bin', 'jest.js');
   const environment = createRequire(join(data.devRequire.modules, 'noop.js')).resolve('jest-environment-jsdom');
