@@ -387,13 +387,14 @@ struct RuleMatch {
     pattern: String,
     priority: usize,
     index_fallback: bool,
+    /// The rule as its line reads: `Disallow: /private/` (the core's `RuleMatch::text`).
+    text: String,
 }
 
 #[pymethods]
 impl RuleMatch {
     fn __repr__(&self) -> String {
-        let kind = if self.kind == "allow" { "Allow" } else { "Disallow" };
-        format!("<RuleMatch line {}: {kind}: {}>", self.line, self.value)
+        format!("<RuleMatch line {}: {}>", self.line, self.text)
     }
 }
 
@@ -406,6 +407,7 @@ impl From<&core::RuleMatch> for RuleMatch {
             pattern: m.pattern.clone(),
             priority: m.priority,
             index_fallback: m.index_fallback,
+            text: m.text(),
         }
     }
 }

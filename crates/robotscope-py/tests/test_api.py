@@ -31,6 +31,8 @@ def test_verdict_fields_and_explanation() -> None:
     assert (v.allowed, v.line, v.scope, v.path) == (False, 7, "global", "/private/plans")
     assert v.rule is not None
     assert (v.rule.kind, v.rule.value, v.rule.priority, v.rule.line) == ("disallow", "/private/", 9, 7)
+    # The rule as its line reads, in the words the CLI and the tester print.
+    assert (v.rule.text, repr(v.rule)) == ("Disallow: /private/", "<RuleMatch line 7: Disallow: /private/>")
     assert v.group_lines == [5, 6, 7]
     assert [m.line for m in v.matches] == [6, 7]
     assert v.explain() == (
