@@ -531,7 +531,8 @@ pub fn crawler(name: &str) -> Option<&'static Crawler> {
 ///
 /// For a header, a known crawler named in it as a product (`Googlebot/2.1`, `bingbot/2.0`, ...) gives that
 /// crawler's documented token; otherwise the product inside a `(compatible; Name/1.0)` comment, or else the
-/// first product, gives its leading run of ASCII letters, `-` and `_`.
+/// first product, gives its leading run of ASCII letters, `-` and `_` (empty for a name that starts with a
+/// digit or a non-ASCII letter).
 ///
 /// ```
 /// use robotscope::token_from_user_agent;
@@ -539,6 +540,7 @@ pub fn crawler(name: &str) -> Option<&'static Crawler> {
 /// assert_eq!(token_from_user_agent(header), "Googlebot");
 /// assert_eq!(token_from_user_agent("MyCrawler/1.2 (+https://example.com)"), "MyCrawler");
 /// assert_eq!(token_from_user_agent("Googlebot"), "Googlebot");
+/// assert_eq!(token_from_user_agent("Mozilla/5.0 (compatible; 360Spider/1.0)"), "");
 /// ```
 pub fn token_from_user_agent(header: &str) -> &str {
     let header = header.trim();
@@ -561,9 +563,10 @@ pub fn token_from_user_agent(header: &str) -> &str {
     // `Mozilla/5.0 (compatible; Name/1.0; ...)`: the crawler is the product inside the comment.
     if let Some(pos) = crate::pattern::find_str(header, "compatible;") {
         let rest = crate::cut(header, pos + "compatible;".len(), header.len()).trim_start();
-        let token = product_token(rest);
-        if !token.is_empty() {
-            return token;
+        // The product there is the crawler, even when its name holds no token (`360Spider/1.0` reads as none,
+        // so only `*` applies): the browser's `Mozilla` before it is not what the crawler matches with.
+        if !rest.is_empty() && !rest.starts_with([';', ')']) {
+            return product_token(rest);
         }
     }
     product_token(header)

@@ -117,6 +117,29 @@ impl TypedAgent {
         }
     }
 
+    /// What the engine is given for this agent when it names no preset: its token, or `*` when no token can be
+    /// read from it (`*`, `360Spider`, `008`, `日本語bot`, nothing). An empty token would equal the empty product
+    /// token Google reads from `User-agent: 008` or `User-agent: 日本語bot`, so that such an agent would follow
+    /// every group of names without a token; `*` equals no line's token, so only the `*` group can apply, as
+    /// Google's library answers for these agents.
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: 008\nDisallow: /\n\nUser-agent: *\nAllow: /\n");
+    /// for typed in ["*", "360Spider", "008", "日本語bot", ""] {
+    ///     let agent = robotscope::resolve_agent(typed);
+    ///     assert_eq!(agent.engine_token(), "*");
+    ///     assert!(robots.check_agent(&agent, "/").verdict.allowed, "{typed}");
+    /// }
+    /// assert_eq!(robotscope::resolve_agent("MyBot/1.0").engine_token(), "MyBot");
+    /// ```
+    pub fn engine_token(&self) -> &str {
+        if self.token.is_empty() {
+            "*"
+        } else {
+            &self.token
+        }
+    }
+
     /// One sentence when the engine is given something other than what was typed, for tools to show.
     ///
     /// ```
@@ -161,11 +184,12 @@ pub struct AgentCheck {
 
 impl Robots {
     /// The token the engine is given for `agent` in this file: a preset's first token that has a group (else
-    /// its first token, or `None` when it ignores `*`), otherwise the token read from what was typed.
+    /// its first token, or `None` when it ignores `*`), otherwise the token read from what was typed, or `*` when
+    /// none can be read ([`TypedAgent::engine_token`]).
     pub fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
         match agent.crawler {
             Some(c) => self.crawler_token(c).map(ToString::to_string),
-            None => Some(agent.token.clone()),
+            None => Some(agent.engine_token().to_string()),
         }
     }
 
@@ -186,10 +210,10 @@ impl Robots {
                 AgentCheck { token: token.map(ToString::to_string), follows: follows.map(ToString::to_string), verdict }
             }
             None => AgentCheck {
-                token: Some(agent.token.clone()),
+                token: Some(agent.engine_token().to_string()),
                 follows: None,
                 // A one-agent list, like every other caller's (see `check_crawler`).
-                verdict: self.check(&[agent.token.as_str()][..], url),
+                verdict: self.check(&[agent.engine_token()][..], url),
             },
         }
     }

@@ -483,8 +483,8 @@ impl<'a> Reading<'a> {
             return self.robots.check_agent(agent, url);
         }
         let Some(c) = agent.crawler else {
-            let verdict = self.check(agent.token.as_str(), url);
-            return AgentCheck { token: Some(agent.token.clone()), follows: None, verdict };
+            let verdict = self.check(agent.engine_token(), url);
+            return AgentCheck { token: Some(agent.engine_token().to_string()), follows: None, verdict };
         };
         let token = self.crawler_token(c);
         let verdict = match token {
@@ -498,11 +498,11 @@ impl<'a> Reading<'a> {
 
     /// The token the engine is given for `agent` under this reading, as [`Robots::agent_token`] gives it under
     /// Google: a preset's first token that has a group in this reading (else its first token, or `None` when it
-    /// ignores `*`), otherwise the token read from what was typed.
+    /// ignores `*`), otherwise the token read from what was typed, or `*` when none can be read.
     pub fn agent_token(&self, agent: &TypedAgent) -> Option<String> {
         match agent.crawler {
             Some(c) => self.crawler_token(c).map(ToString::to_string),
-            None => Some(agent.token.clone()),
+            None => Some(agent.engine_token().to_string()),
         }
     }
 
