@@ -92,6 +92,21 @@ fn ask_one(
     Ok(Arc::new(survey))
 }
 
+/// The tokens the engine is given for an agent argument: a typed agent's (a preset's fallback, `*` for one that
+/// names no token, a pooled list's members), or the strings as they are when `exact`; `None` when no rule can
+/// apply (a crawler that ignores `*` and has no group).
+fn agent_tokens(robots: &core::Robots, agent: &AgentArg, exact: bool) -> Option<Vec<String>> {
+    match agent {
+        AgentArg::One(a) if exact => Some(vec![a.clone()]),
+        AgentArg::One(a) => {
+            let survey = ask_one(robots, View::default(), a, "/", false, None).ok()?;
+            let token = survey.cell(0, 0)?.token.clone()?;
+            Some(token.split(',').map(str::to_string).collect())
+        }
+        AgentArg::Many(agents) => Some(agents.clone()),
+    }
+}
+
 fn typed_only(agent: &AgentArg, exact: bool) -> PyResult<()> {
     if matches!(agent, AgentArg::Many(_)) && !exact {
         return Err(PyValueError::new_err(
@@ -296,41 +311,29 @@ impl Robots {
         self.inner.sitemaps().map(|s| String::from_utf8_lossy(s.url).into_owned()).collect()
     }
 
-    /// The `Crawl-delay` in seconds for `agent` (its own groups, else `*`), or None. Google ignores it.
+    /// The `Crawl-delay` in seconds for `agent`, or None: the last valid value of its own records, else of `*`'s,
+    /// read per record as the crawlers that honour it read it (`Robots::crawl_delay` in the core). Google ignores
+    /// it.
     #[pyo3(signature = (agent, *, exact = false))]
-    fn crawl_delay(&self, agent: AgentArg, exact: bool) -> PyResult<Option<f64>> {
+    fn crawl_delay(&self, py: Python<'_>, agent: AgentArg, exact: bool) -> PyResult<Option<f64>> {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
-        Ok(match &agent {
-            AgentArg::One(a) if !exact => {
-                let typed = core::resolve_agent(a);
-                robots.agent_token(&typed).and_then(|t| robots.crawl_delay(t.as_str()))
-            }
-            AgentArg::One(a) => robots.crawl_delay(a.as_str()),
-            AgentArg::Many(agents) => robots.crawl_delay(agents),
-        }
-        .map(|(seconds, _)| seconds))
+        let tokens = py.detach(|| agent_tokens(robots, &agent, exact));
+        Ok(tokens.and_then(|t| robots.crawl_delay(&t[..])).map(|(seconds, _)| seconds))
     }
 
     /// The values of the `key` lines (ASCII case ignored; `Request-rate`, `Visit-time`, any line Google does not
-    /// act on) in the groups that apply to `agent`, in file order: the groups Google's matcher selects.
+    /// act on) in the records that apply to `agent`, in file order: its own records, else `*`'s, a record ending
+    /// at the next `User-agent` line after a line of another key, as Protego and `urllib.robotparser` read them
+    /// (`Robots::record_lines` in the core).
     #[pyo3(signature = (key, agent, *, exact = false))]
     fn group_values(&self, py: Python<'_>, key: &str, agent: AgentArg, exact: bool) -> PyResult<Vec<String>> {
         typed_only(&agent, exact)?;
         let robots = &*self.inner;
         Ok(py.detach(|| {
-            let groups = match &agent {
-                AgentArg::One(a) => ask_one(robots, View::default(), a, "/", exact, None)
-                    .ok()
-                    .and_then(|s| s.cell(0, 0).map(|c| c.verdict.groups.clone()))
-                    .unwrap_or_default(),
-                AgentArg::Many(agents) => robots.reading(Profile::Google).check(agents, "/").groups,
-            };
-            robots
-                .other_directives()
-                .filter(|o| o.group.is_some_and(|g| groups.contains(&g)) && o.key.eq_ignore_ascii_case(key.as_bytes()))
-                .map(|o| String::from_utf8_lossy(o.value).into_owned())
-                .collect()
+            let Some(tokens) = agent_tokens(robots, &agent, exact) else { return Vec::new() };
+            let lines = robots.record_lines(&tokens[..], key);
+            lines.iter().map(|o| String::from_utf8_lossy(o.value).into_owned()).collect()
         }))
     }
 

@@ -540,7 +540,7 @@ export class Robots {
   report(): Report;
   groups(): Group[];
   otherDirectives(): OtherDirective[];
-  /** The crawl-delay for the agents (first valid one in the groups that apply), or null. Google ignores it. */
+  /** The crawl-delay for the agents (the last valid one of their own records, else of `*`), or null. Google ignores it. */
   crawlDelay(agents: Agents): { seconds: number; line: number } | null;
   /** The first `Host:` line, or null. */
   preferredHost(): { host: string; line: number } | null;

@@ -14,6 +14,7 @@ use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
 use crate::Span;
 
 mod matcher;
+mod records;
 
 pub use matcher::Matcher;
 use matcher::{head_len, literal_len, literal_prefix, rule_head};
@@ -371,19 +372,6 @@ impl Robots {
         })
     }
 
-    /// The `Crawl-delay` in seconds for these agents, and its line: the first valid one in the groups that
-    /// apply to them (their own groups if they have any, else the `*` groups). Google ignores crawl-delay;
-    /// Bing, Yandex and others honour it.
-    pub fn crawl_delay<A: Agents + ?Sized>(&self, agents: &A) -> Option<(f64, usize)> {
-        let (_, groups) = self.applicable_groups(agents);
-        let groups: Vec<usize> = crate::pushed(groups);
-        self.others
-            .iter()
-            .filter(|o| o.group.is_some_and(|g| groups.binary_search(&g).is_ok()))
-            .filter(|o| self.text(o.key).eq_ignore_ascii_case(b"crawl-delay"))
-            .find_map(|o| parse_seconds(self.text(o.value)).map(|v| (v, o.line)))
-    }
-
     /// The first `Host:` value (a Yandex extension naming the preferred mirror), and its line.
     pub fn preferred_host(&self) -> Option<(&[u8], usize)> {
         self.other_directives().find(|o| o.key.eq_ignore_ascii_case(b"host")).map(|o| (o.value, o.line))
@@ -407,7 +395,7 @@ impl Robots {
 
     /// The groups that answer for `agents`, in file order: the agents' own groups if the file has any (SPEC
     /// A4.5), else the `*` groups (which is what the reference's four match slots amount to). Also returns
-    /// whether the agents have an own group. Every query (`decide`, `check`, [`Matcher`], `crawl_delay`)
+    /// whether the agents have an own group. Every query of the rules (`decide`, `check`, [`Matcher`])
     /// selects its groups here and nowhere else.
     fn applicable_groups<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, impl Iterator<Item = usize> + 's) {
         let own = self.has_own_group(agents);

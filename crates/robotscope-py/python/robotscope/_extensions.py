@@ -1,6 +1,6 @@
 """Values of the lines Google does not act on (`Request-rate`, `Visit-time`), for the drop-in classes.
 
-Which groups apply is the engine's answer (`Robots.group_values`); this only reads a value's text.
+Which records apply is the engine's answer (`Robots.group_values`); this only reads a value's text.
 """
 
 from __future__ import annotations

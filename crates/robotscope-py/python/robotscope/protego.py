@@ -52,11 +52,12 @@ class Protego:
         return self._robots.is_allowed(user_agent, url)
 
     def crawl_delay(self, user_agent: str) -> Optional[float]:
-        """The `Crawl-delay` of the groups that apply to `user_agent`, or None."""
+        """The last valid `Crawl-delay` of the records that apply to `user_agent` (its own, else `*`'s; a record
+        ends at a `User-agent` line after another line, as Protego reads records), or None."""
         return self._robots.crawl_delay(user_agent)
 
     def request_rate(self, user_agent: str) -> Optional[RequestRate]:
-        """The last valid `Request-rate` of the groups that apply to `user_agent` (as Protego keeps the last), or
+        """The last valid `Request-rate` of the records that apply to `user_agent` (as Protego keeps the last), or
         None."""
         for value in reversed(self._robots.group_values("request-rate", user_agent)):
             rate = _extensions.request_rate(value)
@@ -65,7 +66,7 @@ class Protego:
         return None
 
     def visit_time(self, user_agent: str) -> Optional[VisitTime]:
-        """The last valid `Visit-time` of the groups that apply to `user_agent`, or None."""
+        """The last valid `Visit-time` of the records that apply to `user_agent`, or None."""
         for value in reversed(self._robots.group_values("visit-time", user_agent)):
             period = _extensions.time_period(value)
             if period is not None:

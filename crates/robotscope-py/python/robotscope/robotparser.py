@@ -91,14 +91,15 @@ class RobotFileParser:
         return self._robots.is_allowed(useragent, url)
 
     def crawl_delay(self, useragent: str) -> Optional[Union[int, float]]:
-        """The `Crawl-delay` of the groups that apply to `useragent` (Google's selection), or None."""
+        """The last valid `Crawl-delay` of the records that apply to `useragent` (its own, else `*`'s, chosen by
+        product token; a record ends at a `User-agent` line after another line), or None."""
         if self._robots is None:
             return None
         delay = self._robots.crawl_delay(useragent)
         return int(delay) if delay is not None and delay.is_integer() else delay
 
     def request_rate(self, useragent: str) -> Optional[RequestRate]:
-        """The last valid `Request-rate` of the groups that apply to `useragent` (the standard library keeps the
+        """The last valid `Request-rate` of the records that apply to `useragent` (the standard library keeps the
         last), or None."""
         if self._robots is None:
             return None
