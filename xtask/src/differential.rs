@@ -7,6 +7,9 @@
 //! purpose must be caught and minimized), then the run: a fresh seed (printed; `ROBOTSCOPE_SEED=N` replays),
 //! 250,000 generated cases by default, or as many as fit in `--minutes N`. A disagreement is minimized and
 //! written to `tests/differential/found/`, which `cargo test` replays without Python, and the task fails.
+//! Then the typed differential (`tests/differential/typed.rs`): agents and URLs as people type them, read by the
+//! core's question layer, against the library given what the crawler sends, on generated files and on every
+//! corpus file; any disagreement that is not one of its documented readings fails the task.
 
 use std::path::{Path, PathBuf};
 
@@ -55,4 +58,7 @@ pub fn differential(args: &[String]) {
     let mut all = vec!["--python", path(&python)];
     all.extend(args.iter().map(String::as_str));
     run(path(&bin), &all);
+    // The typed reading (what people type) against the same library: generated files and the whole corpus.
+    run("cargo", &["build", "--release", "-p", "robotscope-tests", "--bin", "robotscope-typed-differential"]);
+    run(path(&target_dir().join("release/robotscope-typed-differential")), &["--python", path(&python)]);
 }
