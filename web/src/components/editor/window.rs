@@ -62,6 +62,9 @@ pub(super) struct Held {
     pub shift_from: Option<usize>,
     /// An input method composition is under way.
     pub composing: bool,
+    /// The selection was shown before the render of the text it is in: the sheet may have been too short to
+    /// scroll to it, so it is brought into view again after that render.
+    pub reveal: bool,
     /// Where the scroller was at its last `scroll` event (browsers scroll a text area being focused into view;
     /// the editor puts the view back, as a text area that scrolls itself keeps its place).
     pub scrolled: (i32, i32),
@@ -153,6 +156,7 @@ impl Parts {
         if self.send(f) {
             let selection = self.held.borrow().mirror.selection.unwrap_or_default();
             self.go_to(selection.0, selection.1, false);
+            self.held.borrow_mut().reveal = true;
         }
     }
 
@@ -221,6 +225,7 @@ impl Parts {
                 dragging: held.dragging,
                 shift_from: held.shift_from,
                 composing: held.composing,
+                reveal: held.reveal,
                 scrolled: held.scrolled,
                 height: held.height,
             };
@@ -310,6 +315,16 @@ impl Parts {
             self.mark_pending(false);
         }
         if caught_up {
+            return;
+        }
+        let reveal = {
+            let mut held = self.held.borrow_mut();
+            let rendered = held.mirror.revision == self.latest.borrow().document.revision;
+            rendered && std::mem::replace(&mut held.reveal, false)
+        };
+        if reveal {
+            let (start, end, backward) = self.selection(&area);
+            self.go_to(start, end, backward);
             return;
         }
         let (moving, span, given, view) = {
