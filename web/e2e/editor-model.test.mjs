@@ -15,7 +15,7 @@ const count = Number(process.env.ROBOTSCOPE_SEEDS || 10);
 const SEEDS = chosen === 'random' ? [Date.now() % 1_000_000] : chosen ? [Number(chosen)] : Array.from({ length: count }, (_, i) => i + 1);
 const STEPS = 40;
 /** How much slower Chromium's CPU runs in the throttled runs. */
-const THROTTLE = 6;
+const THROTTLE = Number(process.env.ROBOTSCOPE_THROTTLE || 6);
 
 /** mulberry32: a small seeded generator. */
 function generator(seed) {
@@ -152,17 +152,27 @@ test('Shift+click over thousands of lines, then typing, replaces exactly the sel
     await page.waitForFunction((n) => document.querySelector(`.ln[data-line="${n}"]`), n);
   };
   /** Clicks past the end of line `n` (as a person clicks the end of a line). */
-  const clickEnd = async (n, modifiers = []) => {
+  const clickEnd = async (n, shift = false) => {
     const box = await page.locator(`.ln[data-line="${n}"]`).boundingBox();
-    await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2, { modifiers });
+    if (shift) await page.keyboard.down('Shift');
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+    if (shift) await page.keyboard.up('Shift');
   };
   await scrollTo(37);
   await clickEnd(37);
   await scrollTo(5064);
-  await clickEnd(5064, ['Shift']);
+  await clickEnd(5064, true);
   await page.keyboard.type(' x ');
   const want = lines.slice(0, 36).join('\n') + '\n' + lines[36] + ' x ' + '\n' + lines.slice(5064).join('\n') + '\n';
   const got = await fileText(page);
+  if (got !== want) {
+    let at = 0;
+    while (at < got.length && got[at] === want[at]) at++;
+    let o = 0;
+    while (o < got.length && got[o] === file[o]) o++;
+    t.diagnostic(`from the original at ${o}: ${JSON.stringify(got.slice(o - 30, o + 30))}; length ${got.length} vs ${file.length}`);
+    t.diagnostic(`differs at ${at} (line ${got.slice(0, at).split('\n').length}): ${JSON.stringify(got.slice(at - 30, at + 30))} vs ${JSON.stringify(want.slice(at - 30, at + 30))}`);
+  }
   assert.equal(got.split('\n').length, want.split('\n').length, 'the number of lines');
   assert.equal(got, want);
   assert.deepEqual(page.errors, []);
