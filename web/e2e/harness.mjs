@@ -143,11 +143,11 @@ export async function fileText(page) {
   // The click moves the focus to the button: it goes back where it was (a text area keeps its selection).
   const focused = await page.evaluateHandle(() => document.activeElement);
   // Headless Chromium drops one download in each quick run of eleven (its download throttling, not the app):
-  // a click that starts none within 3 s is made again.
+  // a click that starts none within 10 s (a throttled page on a busy machine is slow to start one) is made again.
   let download = null;
   for (let attempt = 0; !download && attempt < 3; attempt++) {
     [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 3000 }).catch(() => null),
+      page.waitForEvent('download', { timeout: 10000 }).catch(() => null),
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
   }
