@@ -3,6 +3,8 @@
 // follows the view, while clicks, typing, select-all, copy, cut and undo act on the whole file.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AGENTS, EXPECTED, ROBOTS, URLS } from './fixtures.mjs';
 import { bigFile, editor, enter, expectGrid, fileText, frames, missing, paste, setup } from './harness.mjs';
 
@@ -234,4 +236,35 @@ test('the editor', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false 
   await t.test('nothing thrown', () => {
     assert.deepEqual(page.errors, []);
   });
+});
+
+// Issue 37: on a 390x844 phone, after a paste the editor sat scrolled sideways under the sticky gutter, every
+// line missing its first characters ("isallow"). After pastes (a file ending with a line break, one ending in a
+// line wider than the screen) the first characters of every line are in view, right of the gutter.
+test('on a phone, a paste leaves the editor scrolled to the start of its lines', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+  assert.equal(skip, null, skip);
+  const { newPage } = await setup(t);
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const shop = 'User-agent: *\nDisallow: /admin/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /*?sort=\nDisallow: /search\n\n';
+  const files = [
+    shop + 'Sitemap: https://www.example.com/sitemap_index.xml\n',
+    shop + 'Sitemap: https://www.example.com/sitemap_index.xml',
+    shop + `Sitemap: https://www.example.com/${'very-long-sitemap-name-'.repeat(4)}.xml`,
+    'User-agent: *\n' + Array.from({ length: 3000 }, (_, i) => `Disallow: /catalogue/section-${i}/page-with-a-long-name/`).join('\n'),
+  ];
+  for (const [i, file] of files.entries()) {
+    await paste(editor(page), file);
+    await page.waitForFunction(() => !document.querySelector('.editor[data-pending]'));
+    await frames(page);
+    const shown = await page.evaluate(() => {
+      const gutter = document.querySelector('.gutter').getBoundingClientRect();
+      const lines = [...document.querySelectorAll('.ln')].map((l) => l.getBoundingClientRect().left);
+      return { left: document.querySelector('.scroller').scrollLeft, gutter: gutter.right, first: Math.min(...lines) };
+    });
+    assert.equal(shown.left, 0, `paste ${i}: the editor is scrolled ${shown.left} px sideways`);
+    assert.ok(shown.first >= shown.gutter - 1, `paste ${i}: lines start at ${shown.first} px, under the gutter (to ${shown.gutter} px)`);
+    assert.equal(await fileText(page), file.replaceAll('\r\n', '\n'));
+    await page.screenshot({ path: join(tmpdir(), `robotscope-phone-paste-${i}.png`) });
+  }
+  assert.deepEqual(page.errors, []);
 });

@@ -138,14 +138,16 @@ export async function paste(locator, text) {
  * around the view of a large file).
  */
 export async function fileText(page) {
+  // Edits on their way to the state (the editor marks itself meanwhile) are in the file the button saves once made.
+  await page.waitForFunction(() => !document.querySelector('.editor[data-pending]'), null, { timeout: 60000 });
   // The click moves the focus to the button: it goes back where it was (a text area keeps its selection).
   const focused = await page.evaluateHandle(() => document.activeElement);
   // Headless Chromium drops one download in each quick run of eleven (its download throttling, not the app):
-  // a click that starts none within 3 s is made again.
+  // a click that starts none within 10 s (a throttled page on a busy machine is slow to start one) is made again.
   let download = null;
   for (let attempt = 0; !download && attempt < 3; attempt++) {
     [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 3000 }).catch(() => null),
+      page.waitForEvent('download', { timeout: 10000 }).catch(() => null),
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
   }
@@ -238,6 +240,12 @@ export function backups(page) {
       .sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1]))
       .map((k) => localStorage.getItem(k)),
   );
+}
+
+/** Slows the page's CPU `rate` times (Chrome DevTools Protocol, as Lighthouse's mobile emulation does). */
+export async function throttle(page, rate) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** Resolves after two animation frames: the page has painted and is answering. */

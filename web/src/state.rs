@@ -187,10 +187,9 @@ impl State {
                     return None;
                 }
             }
+            // Counted even when dropped or when there was nothing to undo: the editor compares the count with its own.
             Action::Edit(edit) => {
-                if !document.apply(edit) {
-                    return None;
-                }
+                document.apply(edit);
             }
             Action::EditAgents(text) => inputs.agents = Rc::from(text),
             Action::EditUrls(text) => inputs.urls = Rc::from(text),
@@ -232,16 +231,16 @@ impl State {
                 lint_now = true;
             }
             Action::OpenFile { name, bytes } => {
-                let version = document.version;
+                let revision = document.revision;
                 notice = Some(open_file(&mut document, &name, bytes));
-                lint_now = document.version != version;
+                lint_now = document.revision != revision;
                 opened = Some(name);
             }
             Action::OpenLive { url, bytes } => {
-                let version = document.version;
+                let revision = document.revision;
                 let said = open_file(&mut document, &url, bytes);
                 // Opened (a binary or too large answer leaves the file as it was, and says why).
-                let opened_now = document.version != version;
+                let opened_now = document.revision != revision;
                 if opened_now {
                     // Downloads keep the plain name.
                     document.file_name = Rc::from("robots.txt");
@@ -287,9 +286,7 @@ impl State {
                         // The first line written (after the blank lines that set it apart).
                         let first = edit.at + edit.text.len() - edit.text.trim_start_matches(['\r', '\n']).len();
                         let splice = crate::text::Splice { start: edit.at, end: edit.at, text: edit.text.clone() };
-                        if !document.replace(&splice, document.version) {
-                            return None;
-                        }
+                        document.replace(&splice);
                         // The line breaks before the place, counted by the line index of the text before the edit.
                         let line = 1
                             + self.analysis.parsed.lines.line_of(edit.at)
@@ -418,6 +415,11 @@ mod tests {
         state.reduce(action)
     }
 
+    /// The stamp of an edit the editor makes to the state's text.
+    fn stamp(s: &State) -> crate::document::Stamp {
+        crate::document::Stamp::on(&s.document)
+    }
+
     #[test]
     fn default_state_answers() {
         let s = State::default();
@@ -519,7 +521,7 @@ mod tests {
         };
         let back = reduce(taken, Action::SetAsked(agents, urls));
         assert_eq!((&*back.inputs.agents, &*back.inputs.urls), ("MyBot\n", "/mine\n"));
-        let undone = reduce(back, Action::Edit(Edit::Undo));
+        let undone = reduce(back.clone(), Action::Edit(Edit::Undo(stamp(&back))));
         assert_eq!(&*undone.document.text, &*start.document.text);
         // The example's own agents and URLs listed already: nothing to offer.
         let s = reduce(Rc::new(State::default()), Action::LoadExample(0));
@@ -566,7 +568,7 @@ mod tests {
         assert_eq!(&*s.document.text, "User-agent: *\nDisallow: /x\n");
         assert_eq!(&*s.document.file_name, "robots.txt");
         assert!(s.notice.as_ref().unwrap().text.starts_with("Loaded the live https://example.com/robots.txt."));
-        let s = reduce(s, Action::Edit(Edit::Undo));
+        let s = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
         assert_eq!(&*s.document.text, &*start.document.text);
         // A binary answer is refused like a binary file, and the text stays.
         let s = reduce(start.clone(), Action::OpenLive { url, bytes: vec![0, 0, 0, 1, 2, 3] });
@@ -584,43 +586,39 @@ mod tests {
         let original = s.document.text.clone();
         let at = original.find("Disallow").unwrap();
         let typed = |s: Rc<State>, at: usize, text: &str, time: f64| {
-            let version = s.document.version;
-            let splice = Splice { start: at, end: at, text: text.into() };
-            reduce(s, Action::Edit(Edit::Type { splice, version, kind: ChangeKind::Typing, time }))
+            let (splice, stamp) = (Splice { start: at, end: at, text: text.into() }, stamp(&s));
+            reduce(s, Action::Edit(Edit::Type { splice, kind: ChangeKind::Typing, time, stamp }))
         };
         let s = typed(s, at, "#", 0.0);
         let s = typed(s, at + 1, " ", 50.0);
         assert_eq!(&s.document.text[at..at + 10], "# Disallow");
-        assert_eq!(s.document.typed, 2);
-        // Typing keeps the text version: the editor already shows the change.
-        assert_eq!(s.document.version, 0);
-        let s = reduce(s, Action::Edit(Edit::Undo));
+        assert_eq!(s.document.edits, 2);
+        let s = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
         assert_eq!(&*s.document.text, &*original);
-        assert_eq!(s.document.version, 1);
         assert_eq!(s.document.selection, Some((at, at)));
         let undone = s.clone();
-        let s = reduce(s, Action::Edit(Edit::Redo));
+        let s = reduce(s.clone(), Action::Edit(Edit::Redo(stamp(&s))));
         assert_eq!(&s.document.text[at..at + 10], "# Disallow");
         assert_eq!(s.document.selection, Some((at + 2, at + 2)));
         // The reducer is pure: the state before the redo is as it was, and redoes the same step again.
         assert_eq!(&*undone.document.text, &*original);
-        let again = reduce(undone, Action::Edit(Edit::Redo));
+        let again = reduce(undone.clone(), Action::Edit(Edit::Redo(stamp(&undone))));
         assert_eq!(&*again.document.text, &*s.document.text);
-        // A change typed into the text before the redo was shown is dropped, not spliced into the wrong text.
+        // A change typed into the text before the redo is dropped, not spliced into the wrong text.
         let typed_x = typed(s.clone(), 0, "x", 99.0);
         assert!(typed_x.document.text.starts_with("x#") || typed_x.document.text.starts_with("xUser"));
         let stale = reduce(
             typed_x.clone(),
             Action::Edit(Edit::Type {
                 splice: Splice { start: 0, end: 0, text: "y".into() },
-                version: 0,
                 kind: ChangeKind::Typing,
                 time: 100.0,
+                stamp: stamp(&undone),
             }),
         );
         assert_eq!(&*stale.document.text, &*typed_x.document.text);
         // It still counts, so that the editor knows every change it sent has been seen.
-        assert_eq!(stale.document.typed, typed_x.document.typed + 1);
+        assert_eq!(stale.document.edits, typed_x.document.edits + 1);
     }
 
     #[test]
@@ -663,7 +661,7 @@ mod tests {
         let again = reduce(s.clone(), Action::WritePolicy(policy));
         assert_eq!(*again.document.text, *s.document.text);
         assert!(again.notice.as_ref().unwrap().text.contains("nothing was written"));
-        let undone = reduce(again, Action::Edit(Edit::Undo));
+        let undone = reduce(again.clone(), Action::Edit(Edit::Undo(stamp(&again))));
         assert_eq!(&*undone.document.text, managed);
     }
 
@@ -671,13 +669,12 @@ mod tests {
     fn replacements_move_the_caret_and_undo_as_one_step() {
         let s = Rc::new(State::default());
         let original = s.document.text.clone();
-        let version = s.document.version;
         let end = original.len();
         let s = reduce(
-            s,
+            s.clone(),
             Action::Edit(Edit::Replace {
                 splice: Splice { start: 0, end, text: "User-agent: *\nDisallow: /\n".into() },
-                version,
+                stamp: stamp(&s),
             }),
         );
         assert_eq!(&*s.document.text, "User-agent: *\nDisallow: /\n");
@@ -686,27 +683,29 @@ mod tests {
         // Loading an example is a step too; two undos bring the first text back.
         let s = reduce(s, Action::LoadExample(1));
         assert_eq!(s.document.selection, Some((0, 0)));
-        let s = reduce(reduce(s, Action::Edit(Edit::Undo)), Action::Edit(Edit::Undo));
+        let s = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
+        let s = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
         assert_eq!(&*s.document.text, &*original);
         assert_eq!(s.document.selection, Some((0, end)));
-        // Nothing more to undo: the state is unchanged.
-        let again = reduce(s.clone(), Action::Edit(Edit::Undo));
-        assert!(Rc::ptr_eq(&again, &s));
+        // Nothing more to undo: only the count of the editor's edits changes.
+        let again = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
+        assert!(again.document.text == s.document.text && again.document.revision == s.document.revision);
+        assert_eq!(again.document.edits, s.document.edits + 1);
     }
 
     #[test]
     fn restoring_a_session_keeps_the_editor_counts_and_the_history() {
         let s = Rc::new(State::default());
-        let version = s.document.version;
         let s = reduce(
-            s,
+            s.clone(),
             Action::Edit(Edit::Type {
                 splice: Splice { start: 0, end: 0, text: "#".into() },
-                version,
                 kind: ChangeKind::Typing,
                 time: 0.0,
+                stamp: stamp(&s),
             }),
         );
+        let revision = s.document.revision;
         let typed_text = s.document.text.clone();
         let session = Session {
             robots: "User-agent: *\n".into(),
@@ -719,9 +718,10 @@ mod tests {
             view: View::default(),
         };
         let s = reduce(s, Action::Restore(session));
-        assert_eq!((s.document.typed, s.document.version), (1, version + 1));
+        assert_eq!(s.document.edits, 1);
+        assert_ne!(s.document.revision, revision);
         assert_eq!(&*s.inputs.agents, "a\n");
-        let s = reduce(s, Action::Edit(Edit::Undo));
+        let s = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
         assert_eq!(&*s.document.text, &*typed_text);
     }
 

@@ -27,23 +27,22 @@ impl Parts {
     /// Replaces the selection with `text` (a paste, a cut, typing over a selection larger than the window).
     fn replace_selection(&self, area: &HtmlTextAreaElement, text: String) {
         let (start, end, _) = self.selection(area);
-        let version = self.held.borrow().version;
-        self.emit(Edit::Replace { splice: Splice { start, end, text }, version });
+        self.send_and_show(|stamp| Edit::Replace { splice: Splice { start, end, text }, stamp });
     }
 
-    /// The text area changed: the change goes to the state as a splice of the whole text.
+    /// The text area changed: the change goes to the state as a splice of the whole text, made to the text the
+    /// text area was showing (no catching up first: the change is made already).
     pub fn input(&self, e: &InputEvent) {
         let Some((area, _, code)) = self.elements() else { return };
         let value = area.value();
-        let (splice, version) = {
+        let splice = {
             let mut held = self.held.borrow_mut();
             let Some(splice) = Splice::between(held.start, &held.text, &value) else { return };
             let old = &held.text[splice.start - held.start..splice.end - held.start];
             held.span = caret::span_after_edit(held.span, old, &splice.text);
             held.text = value;
             held.parked = None;
-            held.sent += 1;
-            (splice, held.version)
+            splice
         };
         let kind = match e.input_type().as_str() {
             "insertText" | "insertCompositionText" if !splice.text.contains('\n') => ChangeKind::Typing,
@@ -51,27 +50,29 @@ impl Parts {
             _ => ChangeKind::Other,
         };
         self.fit(&area, &code);
-        self.emit(Edit::Type { splice, version, kind, time: e.time_stamp() });
+        let time = e.time_stamp();
+        self.send(|stamp| Edit::Type { splice, kind, time, stamp });
     }
 
     /// Keys the app handles itself: undo and redo, "select all" in a windowed file, and keys pressed while the
     /// selection is outside the window (the window first moves to it, as a text area scrolls to its caret).
     pub fn keydown(&self, e: &KeyboardEvent) {
         let Some((area, _, _)) = self.elements() else { return };
+        self.catch_up();
         let key = e.key();
         let (whole, len) = {
-            let latest = self.latest.borrow();
-            (self.held.borrow().span.is_whole(latest.parsed.lines.count()), latest.document.text.len())
+            let (text, lines) = self.doc();
+            (self.held.borrow().span.is_whole(lines.count()), text.len())
         };
         if (e.ctrl_key() || e.meta_key()) && !e.alt_key() {
             match key.to_ascii_lowercase().as_str() {
                 "z" => {
                     e.prevent_default();
-                    self.emit(if e.shift_key() { Edit::Redo } else { Edit::Undo });
+                    self.send_and_show(if e.shift_key() { Edit::Redo } else { Edit::Undo });
                 }
                 "y" => {
                     e.prevent_default();
-                    self.emit(Edit::Redo);
+                    self.send_and_show(Edit::Redo);
                 }
                 "a" if !whole => {
                     e.prevent_default();
@@ -123,9 +124,9 @@ impl Parts {
             (None, Some(mv)) if e.shift_key() => {
                 let (anchor, focus) = if backward { (end, start) } else { (start, end) };
                 let focus = {
-                    let latest = self.latest.borrow();
+                    let (text, lines) = self.doc();
                     let page = (self.held.borrow().height / LINE_HEIGHT).max(1) as usize;
-                    caret::moved(&latest.document.text, &latest.parsed.lines, mv, focus, page)
+                    caret::moved(&text, &lines, mv, focus, page)
                 };
                 self.go_to(anchor.min(focus), anchor.max(focus), focus < anchor);
             }
@@ -142,19 +143,18 @@ impl Parts {
         let ((start, end), text) = match edit {
             ParkedEdit::Insert(text) => ((start, end), text),
             ParkedEdit::DeleteBackward | ParkedEdit::DeleteForward => {
-                let latest = self.latest.borrow();
                 let backward = edit == ParkedEdit::DeleteBackward;
-                (caret::deleted(&latest.document.text, start, end, backward), String::new())
+                (caret::deleted(&self.doc().0, start, end, backward), String::new())
             }
         };
-        let version = self.held.borrow().version;
-        self.emit(Edit::Replace { splice: Splice { start, end, text }, version });
+        self.send_and_show(|stamp| Edit::Replace { splice: Splice { start, end, text }, stamp });
     }
 
     /// Text input that came without a key the app saw (an input method's commit, a virtual keyboard, dictation,
     /// an emoji picker) while the selection is parked: the app makes the edit at the real selection.
     pub fn beforeinput(&self, e: &InputEvent) {
         let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
+        self.catch_up();
         let (start, end, _) = self.selection(&area);
         if self.held.borrow().parked.is_none() {
             return;
@@ -179,6 +179,7 @@ impl Parts {
     pub fn paste(&self, e: &ClipboardEvent) {
         let Some(text) = e.clipboard_data().and_then(|d| d.get_data("text/plain").ok()) else { return };
         e.prevent_default();
+        self.catch_up();
         self.insert_text(text);
     }
 
@@ -197,13 +198,14 @@ impl Parts {
     /// Copies (and for a cut, deletes) a selection that reaches past the window; others are the text area's.
     pub fn copy(&self, e: &ClipboardEvent, cut: bool) {
         let Some(area) = self.area.cast::<HtmlTextAreaElement>() else { return };
+        self.catch_up();
         let (start, end, _) = self.selection(&area);
         if self.held.borrow().parked.is_none() || start == end {
             return;
         }
         let Some(data) = e.clipboard_data() else { return };
         e.prevent_default();
-        let text = self.latest.borrow().document.text.get(start..end).unwrap_or_default().to_string();
+        let text = self.doc().0.get(start..end).unwrap_or_default().to_string();
         let _ = data.set_data("text/plain", &text);
         if cut {
             self.replace_selection(&area, String::new());

@@ -6,7 +6,9 @@
 //! files of up to [`crate::text::WHOLE_LINES`] lines go in whole, larger ones in windows of a few hundred lines
 //! that move as the view scrolls. The app keeps the whole text and its own undo history, and handles the few
 //! edits the text area cannot make on its own window: pastes, and copying, cutting or typing over a selection
-//! that reaches past the window (after "select all" in a large file).
+//! that reaches past the window (after "select all" in a large file). The editor works on its own copy of the
+//! document, ahead of the state's by the edits on their way ([`window::Held::mirror`]), so that each event is
+//! handled against the text the user sees however late the renders come.
 //!
 //! [`window`] is the window controller, [`input`] the input handling, [`render`] the drawing, and this module
 //! the component that wires them to the page; the arithmetic they share is [`crate::caret`]'s.
@@ -118,6 +120,7 @@ pub fn Editor(props: &EditorProps) -> Html {
     // A press in the text area starts a drag (the window must not move under it) and places the caret, which
     // ends any parked selection.
     let onpointerdown = parts.on(|p, e: PointerEvent| {
+        p.catch_up();
         let mut held = p.held.borrow_mut();
         held.dragging = true;
         // Not for a right click: the context menu's Copy acts on the selection as it is.
@@ -195,15 +198,16 @@ pub fn Editor(props: &EditorProps) -> Html {
                         _ => return p.beforeinput(e),
                     };
                     e.prevent_default();
-                    p.emit(edit);
+                    p.catch_up();
+                    p.send_and_show(edit);
                 }));
             }
             move || drop(listeners)
         });
     }
 
-    // After each render: fill the text area when the text was replaced from outside, or move its window when
-    // the view nears an edge of it.
+    // After each render: fill the text area the first time or when the text was replaced from outside, or move
+    // its window when the view nears an edge of it.
     {
         let parts = parts.clone();
         use_effect(move || parts.sync());

@@ -1,15 +1,25 @@
 //! The window controller: which lines of the file the text area holds, filling it, mapping its selection to
 //! bytes of the whole text, and parking a selection it cannot show. The arithmetic is in [`crate::caret`].
+//!
+//! The editor works on its own copy of the document ([`Held::mirror`]): the state's, with the edits the
+//! editor sent made at once. A render (and with it the state's copy) can come many events after an edit on a
+//! busy machine, as Yew yields to the browser between a render and its effects; every event is handled
+//! against the text it was made to, and the state makes the same edits in the same order
+//! ([`crate::document`] says how).
 
 use std::cell::RefCell;
+use std::ops::Deref;
 use std::rc::Rc;
 
 use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::{Edit, EditorProps};
+use crate::analysis::Parsed;
 use crate::caret::{self, LINE_HEIGHT};
-use crate::text::{byte_of_utf16, Span};
+use crate::document::{Document, Revision, Stamp};
+use crate::shared::Shared;
+use crate::text::{byte_of_utf16, LineIndex, Span};
 
 /// A selection the text area cannot show: outside its window, or larger than it.
 #[derive(Debug, Clone, Copy)]
@@ -29,8 +39,10 @@ pub(super) struct Parked {
 pub(super) struct Held {
     /// Whether the text area has been filled yet.
     pub filled: bool,
-    /// The [`crate::document::Document::version`] of the text it was filled from.
-    pub version: u32,
+    /// The document as the editor holds it: the state's, with the edits the editor has sent since made.
+    pub mirror: Document,
+    /// The line index of the mirror's text while the state's parse is behind it (made when first needed).
+    pub lines: Option<(Revision, Rc<LineIndex>)>,
     /// The lines it holds.
     pub span: Span,
     /// Whether they run to the end of the file (edits in the window do not change that).
@@ -41,8 +53,6 @@ pub(super) struct Held {
     pub start: usize,
     /// Its text, as last seen.
     pub text: String,
-    /// How many typed changes it has sent (compared with [`crate::document::Document::typed`]).
-    pub sent: u64,
     /// A selection it cannot show.
     pub parked: Option<Parked>,
     /// A pointer is pressed in it (a selection being dragged): the window must not move under the pointer.
@@ -52,6 +62,9 @@ pub(super) struct Held {
     pub shift_from: Option<usize>,
     /// An input method composition is under way.
     pub composing: bool,
+    /// The selection was shown before the render of the text it is in: the sheet may have been too short to
+    /// scroll to it, so it is brought into view again after that render.
+    pub reveal: bool,
     /// Where the scroller was at its last `scroll` event (browsers scroll a text area being focused into view;
     /// the editor puts the view back, as a text area that scrolls itself keeps its place).
     pub scrolled: (i32, i32),
@@ -70,6 +83,22 @@ pub(super) struct Parts {
     pub latest: Rc<RefCell<EditorProps>>,
 }
 
+/// A line index: the state's parse's, or the editor's own for a text the state has not parsed yet.
+pub(super) enum Lines {
+    Parsed(Shared<Parsed>),
+    Own(Rc<LineIndex>),
+}
+
+impl Deref for Lines {
+    type Target = LineIndex;
+    fn deref(&self) -> &LineIndex {
+        match self {
+            Lines::Parsed(parsed) => &parsed.lines,
+            Lines::Own(lines) => lines,
+        }
+    }
+}
+
 impl Parts {
     pub fn elements(&self) -> Option<(HtmlTextAreaElement, HtmlElement, HtmlElement)> {
         Some((self.area.cast()?, self.scroller.cast()?, self.code.cast()?))
@@ -80,10 +109,76 @@ impl Parts {
         caret::lines_in(scroller.scroll_top(), scroller.client_height())
     }
 
-    /// Sends an edit to the app.
-    pub fn emit(&self, edit: Edit) {
+    /// The editor's text and its line index.
+    pub fn doc(&self) -> (Shared<str>, Lines) {
+        let latest = self.latest.borrow();
+        let mut held = self.held.borrow_mut();
+        let (text, revision) = (held.mirror.text.clone(), held.mirror.revision);
+        if revision == latest.document.revision {
+            return (text, Lines::Parsed(latest.parsed.clone()));
+        }
+        let lines = match &held.lines {
+            Some((r, lines)) if *r == revision => lines.clone(),
+            _ => Rc::new(LineIndex::new(&text)),
+        };
+        held.lines = Some((revision, lines.clone()));
+        (text, Lines::Own(lines))
+    }
+
+    /// Sends an edit made to the editor's text, which it makes to its own copy at once; `f` makes the edit
+    /// from its stamp. `true` when the text changed.
+    pub fn send(&self, f: impl FnOnce(Stamp) -> Edit) -> bool {
+        let edit = {
+            let mut held = self.held.borrow_mut();
+            let edit = f(Stamp::on(&held.mirror));
+            let changed = held.mirror.apply(edit.clone());
+            (edit, changed)
+        };
         let on_edit = self.latest.borrow().on_edit.clone();
-        on_edit.emit(edit);
+        on_edit.emit(edit.0);
+        self.mark_pending(true);
+        edit.1
+    }
+
+    /// Marks the editor (`data-pending`) while the state has not made all the edits sent to it: the hook the
+    /// end-to-end tests wait on before they read the file.
+    fn mark_pending(&self, pending: bool) {
+        let Some(editor) = self.scroller.cast::<HtmlElement>().and_then(|s| s.parent_element()) else { return };
+        let _ = match pending {
+            true => editor.set_attribute("data-pending", "true"),
+            false => editor.remove_attribute("data-pending"),
+        };
+    }
+
+    /// Sends an edit the text area does not show (a paste, undo, typing at a parked selection): the text area
+    /// then shows the new text with the selection after the change, at once.
+    pub fn send_and_show(&self, f: impl FnOnce(Stamp) -> Edit) {
+        if self.send(f) {
+            let selection = self.held.borrow().mirror.selection.unwrap_or_default();
+            self.go_to(selection.0, selection.1, false);
+            self.held.borrow_mut().reveal = true;
+        }
+    }
+
+    /// Shows the state's text when something else replaced it (a file opened, an example, the policy builder's
+    /// lines) or dropped the editor's edits, once the state has seen all of them: before an event is handled,
+    /// and after a render. `true` when it did.
+    pub fn catch_up(&self) -> bool {
+        let (edits, revision) = {
+            let latest = self.latest.borrow();
+            (latest.document.edits, latest.document.revision)
+        };
+        let behind = {
+            let held = self.held.borrow();
+            held.filled && held.mirror.edits == edits && held.mirror.revision != revision
+        };
+        if behind {
+            let document = self.latest.borrow().document.clone();
+            let (start, end) = document.selection.unwrap_or_default();
+            self.held.borrow_mut().mirror = document;
+            self.go_to(start, end, false);
+        }
+        behind
     }
 
     /// The text area's selection in bytes of the whole text (a parked one if the user has not moved since),
@@ -102,35 +197,35 @@ impl Parts {
         (held.start + byte_of_utf16(&held.text, start), held.start + byte_of_utf16(&held.text, end), backward)
     }
 
-    /// The window for `view` of the current text.
+    /// The window for `view` of the editor's text.
     fn around(&self, view: (usize, usize)) -> Span {
-        let latest = self.latest.borrow();
-        let lines = &latest.parsed.lines;
+        let (_, lines) = self.doc();
         Span::around(lines.starts(), lines.text_len(), view)
     }
 
-    /// Fills the text area with the lines of `span` of the current text, keeping the scroller where it is.
+    /// Fills the text area with the lines of `span` of the editor's text, keeping the scroller where it is.
     pub fn fill(&self, span: Span, view: (usize, usize)) {
         let Some((area, scroller, code)) = self.elements() else { return };
-        let latest = self.latest.borrow();
-        let lines = &latest.parsed.lines;
-        let (start, end) = span.bytes(lines.starts(), latest.document.text.len());
+        let (text, lines) = self.doc();
+        let (start, end) = span.bytes(lines.starts(), text.len());
         let (top, left) = (scroller.scroll_top(), scroller.scroll_left());
         {
             let mut held = self.held.borrow_mut();
+            let held = &mut *held;
             *held = Held {
                 filled: true,
-                version: latest.document.version,
+                mirror: std::mem::take(&mut held.mirror),
+                lines: held.lines.take(),
                 span,
                 to_end: span.last >= lines.count(),
                 view,
                 start,
-                text: latest.document.text[start..end].to_string(),
-                sent: held.sent,
+                text: text[start..end].to_string(),
                 parked: None,
                 dragging: held.dragging,
                 shift_from: held.shift_from,
                 composing: held.composing,
+                reveal: held.reveal,
                 scrolled: held.scrolled,
                 height: held.height,
             };
@@ -194,48 +289,49 @@ impl Parts {
     pub fn go_to(&self, start: usize, end: usize, backward: bool) {
         let Some((area, scroller, _)) = self.elements() else { return };
         let (span, view) = {
-            let latest = self.latest.borrow();
-            let lines = &latest.parsed.lines;
+            let (_, lines) = self.doc();
             Parts::reveal_line(&scroller, lines.line_of(if backward { start } else { end }));
             let view = Parts::view_lines(&scroller);
-            (caret::window_for(lines, start, end, view), view)
+            (caret::window_for(&lines, start, end, view), view)
         };
         self.fill(span, view);
         self.place(&area, start, end, backward);
     }
 
-    /// After a render: refills the text area when the text was replaced from outside, or when the view has
-    /// scrolled near the edge of its window.
+    /// After a render: fills the text area the first time, shows the state's text when something else
+    /// replaced it, and moves the window when the view has scrolled near the edge of it.
     pub fn sync(&self) {
         let Some((area, scroller, _)) = self.elements() else { return };
-        let (version, selection, typed, count) = {
-            let latest = self.latest.borrow();
-            let d = &latest.document;
-            (d.version, d.selection, d.typed, latest.parsed.lines.count())
-        };
-        let (filled, held_version, sent, moving, span, given) = {
-            let h = self.held.borrow();
-            (h.filled, h.version, h.sent, h.dragging || h.composing, h.span, h.view)
-        };
-        if typed != sent {
-            // Keystrokes are on their way to the state: the next render syncs.
+        if !self.held.borrow().filled {
+            let document = self.latest.borrow().document.clone();
+            self.held.borrow_mut().mirror = document;
+            let view = Parts::view_lines(&scroller);
+            self.fill(self.around(view), view);
+            self.place(&area, 0, 0, false);
             return;
         }
-        if !filled || held_version != version {
-            match selection {
-                Some((start, end)) if filled => self.go_to(start, end, false),
-                _ => {
-                    let view = Parts::view_lines(&scroller);
-                    self.fill(self.around(view), view);
-                    self.place(&area, 0, 0, false);
-                }
-            }
+        let caught_up = self.catch_up();
+        if self.held.borrow().mirror.edits == self.latest.borrow().document.edits {
+            self.mark_pending(false);
+        }
+        if caught_up {
             return;
         }
-        let view = {
-            let h = self.held.borrow();
-            caret::lines_in(h.scrolled.0, h.height)
+        let reveal = {
+            let mut held = self.held.borrow_mut();
+            let rendered = held.mirror.revision == self.latest.borrow().document.revision;
+            rendered && std::mem::replace(&mut held.reveal, false)
         };
+        if reveal {
+            let (start, end, backward) = self.selection(&area);
+            self.go_to(start, end, backward);
+            return;
+        }
+        let (moving, span, given, view) = {
+            let h = self.held.borrow();
+            (h.dragging || h.composing, h.span, h.view, caret::lines_in(h.scrolled.0, h.height))
+        };
+        let count = self.doc().1.count();
         if !moving && !span.holds(given, view, count) {
             let (start, end, backward) = self.selection(&area);
             self.fill(self.around(view), view);
@@ -261,9 +357,9 @@ impl Parts {
 
     /// Selects line `line` (from 1) and scrolls it into view, a third of the way down.
     pub fn reveal(&self, line: usize) {
+        self.catch_up();
         let (start, end) = {
-            let latest = self.latest.borrow();
-            let lines = &latest.parsed.lines;
+            let (_, lines) = self.doc();
             (lines.start(line.saturating_sub(1)), lines.end(line.saturating_sub(1)))
         };
         if let Some(area) = self.area.cast::<HtmlTextAreaElement>() {
