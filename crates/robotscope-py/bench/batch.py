@@ -123,7 +123,7 @@ def main() -> None:
     con.register("pages", pages)
     con.register("captures", captures)
     sql = "SELECT p.url, robots_allowed(c.body, p.agent, p.url) AS allowed FROM pages p JOIN captures c USING (origin)"
-    duck = best(lambda: con.sql(sql).arrow(), repeat=3)
+    duck = best(lambda: con.sql(sql).to_arrow_table(), repeat=3)
     rows.append((f"DuckDB UDF over the join ({m:,} rows, 1,000 origins)", rate(duck, m)))
 
     by_origin = {o: r for o, r in zip(origins, files)}

@@ -422,7 +422,8 @@ fn is_normal_http(input: &str) -> bool {
     {
         return false;
     }
-    let printable = |c: u8| c > b' ' && c < 0x7F && !b"\"#<>`{}'\\".contains(&c);
+    let printable =
+        |c: u8| c > b' ' && c < 0x7F && !matches!(c, b'"' | b'#' | b'<' | b'>' | b'`' | b'{' | b'}' | b'\'' | b'\\');
     if !b[path..].iter().all(|&c| printable(c)) {
         return false;
     }
