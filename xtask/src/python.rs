@@ -1,7 +1,9 @@
 //! `cargo xtask python`: builds the PyPI package `robotscope` (crates/robotscope-py) into an abi3 wheel with
-//! maturin, installs it into a fresh virtual environment with the pinned test dependencies from PyPI, and runs
-//! the pytest suite and `mypy --strict` on the examples there. maturin itself lives in a virtual environment of
-//! its own under `target/python/`, never in the system Python.
+//! maturin, for manylinux2014 (glibc 2.17) as it is published, checks its tag with `auditwheel show`, installs it
+//! into a fresh virtual environment with the pinned test dependencies from PyPI, and runs the pytest suite and
+//! `mypy --strict` on the examples there. `publish_dry_run` also builds the musllinux wheel. maturin, zig (PyPI's
+//! `ziglang`, which links against old glibc and musl without containers) and auditwheel live in a virtual
+//! environment of their own under `target/python/`, never in the system Python.
 
 use std::path::{Path, PathBuf};
 use std::process::{exit, Command};
@@ -31,41 +33,117 @@ fn host_python() -> String {
     std::env::var("ROBOTSCOPE_PYTHON").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "python3".into())
 }
 
-/// The build tools' environment (maturin, twine), made once and reused.
+/// The build tools' environment (maturin, zig, auditwheel, twine), made once and reused.
 fn tools() -> PathBuf {
     let venv = python_dir().join("tools");
-    let ready = ["maturin", "twine"].iter().all(|t| venv.join("bin").join(t).is_file());
+    let ready = ["maturin", "twine", "auditwheel", "python-zig"].iter().all(|t| venv.join("bin").join(t).is_file());
     if !ready {
         run_in(&root(), &[], &host_python(), &["-m", "venv", path_str(&venv)]);
-        run_in(&root(), &[], &venv_bin(&venv, "pip"), &["install", "--quiet", "maturin>=1.9,<2", "twine"]);
+        let pip = venv_bin(&venv, "pip");
+        run_in(&root(), &[], &pip, &["install", "--quiet", "maturin>=1.9,<2", "ziglang", "auditwheel", "twine"]);
     }
     venv
 }
 
-/// Builds the wheel (release profile) into `target/python/wheels` and returns its path. `published`: with the
-/// workspace's release settings (fat LTO, one codegen unit), as it is uploaded; otherwise the same optimisation
-/// without LTO and with parallel codegen, which the tests use: on 2 cores the arrow-rs crates took most of the
-/// test command's time under fat LTO.
-fn build_wheel(published: bool) -> PathBuf {
-    let tools = tools();
-    let out = python_dir().join("wheels");
-    let _ = std::fs::remove_dir_all(&out);
-    let fast = [("CARGO_PROFILE_RELEASE_LTO", "off"), ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")];
-    let envs: &[(&str, &str)] = if published { &[] } else { &fast };
-    run_in(&crate_dir(), envs, &venv_bin(&tools, "maturin"), &["build", "--release", "--out", path_str(&out)]);
-    let wheel = std::fs::read_dir(&out)
+/// The oldest glibc a published Linux wheel asks for: manylinux2014, glibc 2.17, which RHEL and Rocky 7 and 8,
+/// Amazon Linux 2 (EMR 6) and Ubuntu 20.04, where Spark executors run, all have. A plain `maturin build` tags
+/// the wheel with the build machine's glibc (2.34 and later), which those machines refuse.
+const MANYLINUX: &str = "manylinux2014";
+/// The platform tag that names it in a wheel's file name and in `auditwheel show`.
+const MANYLINUX_TAG: &str = "manylinux_2_17";
+/// Alpine and other musl systems.
+const MUSLLINUX: &str = "musllinux_1_2";
+const MUSL_TARGET: &str = "x86_64-unknown-linux-musl";
+
+/// The environment maturin runs in: the tools' `bin` first on PATH, so that `--zig` finds PyPI's zig.
+fn zig_path(tools: &Path) -> String {
+    let path = std::env::var("PATH").unwrap_or_default();
+    format!("{}:{path}", path_str(&tools.join("bin")))
+}
+
+/// The one file with extension `ext` in `dir`.
+fn built(dir: &Path, ext: &str) -> PathBuf {
+    let found = std::fs::read_dir(dir)
         .ok()
-        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| p.extension().is_some_and(|x| x == "whl")));
-    wheel.unwrap_or_else(|| {
-        eprintln!("xtask: maturin built no wheel into {}", out.display());
+        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| path_str(p).ends_with(ext)));
+    found.unwrap_or_else(|| {
+        eprintln!("xtask: maturin built no {ext} into {}", dir.display());
         exit(2);
     })
 }
 
-/// Builds the wheel and the source distribution and checks both with `twine check` (metadata and README
-/// rendering); returns the wheel. Uploads nothing.
+/// Fails unless the wheel's file name carries `tag` and, for manylinux, `auditwheel show` (which reads the
+/// symbol versions the extension links against) finds it consistent with that tag.
+fn check_platform_tag(tools: &Path, wheel: &Path, tag: &str) {
+    let name = wheel.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    if !name.contains(tag) {
+        eprintln!("xtask: {name} is not tagged {tag}");
+        exit(1);
+    }
+    if tag != MANYLINUX_TAG {
+        return;
+    }
+    let shown = Command::new(venv_bin(tools, "auditwheel")).args(["show", path_str(wheel)]).output();
+    let text = shown.map(|o| String::from_utf8_lossy(&o.stdout).replace('\n', " ")).unwrap_or_default();
+    eprintln!("auditwheel show {name}: {}", text.trim());
+    if !text.contains(&format!("\"{tag}_x86_64\"")) {
+        eprintln!("xtask: auditwheel does not find {name} consistent with {tag}");
+        exit(1);
+    }
+}
+
+/// The musllinux wheel, built with zig for the musl target (added with rustup when missing) and tag-checked.
+fn build_musl_wheel(published: bool) -> PathBuf {
+    let tools = tools();
+    let installed = Command::new("rustup").args(["target", "list", "--installed"]).output();
+    if !installed.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == MUSL_TARGET)) {
+        run_in(&root(), &[], "rustup", &["target", "add", MUSL_TARGET]);
+    }
+    let out = python_dir().join("wheels-musl");
+    let _ = std::fs::remove_dir_all(&out);
+    let path = zig_path(&tools);
+    let mut envs = vec![("PATH", path.as_str())];
+    if !published {
+        envs.extend(FAST_BUILD);
+    }
+    let args = ["build", "--release", "--zig", "--target", MUSL_TARGET, "--compatibility", MUSLLINUX];
+    run_in(&crate_dir(), &envs, &venv_bin(&tools, "maturin"), &[&args[..], &["--out", path_str(&out)]].concat());
+    let wheel = built(&out, ".whl");
+    check_platform_tag(&tools, &wheel, MUSLLINUX);
+    wheel
+}
+
+/// The release profile without LTO and with parallel codegen, which the tests use: on 2 cores the arrow-rs
+/// crates took most of the test command's time under fat LTO.
+const FAST_BUILD: [(&str, &str); 2] =
+    [("CARGO_PROFILE_RELEASE_LTO", "off"), ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")];
+
+/// Builds the manylinux2014 wheel (release profile, linked by zig against glibc 2.17) into
+/// `target/python/wheels`, checks its tag and returns its path. `published`: with the workspace's release
+/// settings (fat LTO, one codegen unit), as it is uploaded; otherwise [`FAST_BUILD`].
+fn build_wheel(published: bool) -> PathBuf {
+    let tools = tools();
+    let out = python_dir().join("wheels");
+    let _ = std::fs::remove_dir_all(&out);
+    let path = zig_path(&tools);
+    let mut envs = vec![("PATH", path.as_str())];
+    if !published {
+        envs.extend(FAST_BUILD);
+    }
+    let args = ["build", "--release", "--zig", "--compatibility", MANYLINUX, "--out", path_str(&out)];
+    run_in(&crate_dir(), &envs, &venv_bin(&tools, "maturin"), &args);
+    let wheel = built(&out, ".whl");
+    check_platform_tag(&tools, &wheel, MANYLINUX_TAG);
+    wheel
+}
+
+/// Builds the manylinux2014 and musllinux wheels and the source distribution, checks their tags and checks all
+/// three with `twine check` (metadata and README rendering); returns the manylinux wheel. Uploads nothing.
 pub fn publish_dry_run() -> PathBuf {
-    checked_wheel(true)
+    let wheel = checked_wheel(true);
+    let musl = build_musl_wheel(true);
+    run_in(&root(), &[], &venv_bin(&tools(), "twine"), &["check", "--strict", path_str(&musl)]);
+    wheel
 }
 
 /// The wheel and sdist checked by `twine check`; `published` as in `build_wheel`.
@@ -74,13 +152,7 @@ fn checked_wheel(published: bool) -> PathBuf {
     let wheel = build_wheel(published);
     let out = python_dir().join("wheels");
     run_in(&crate_dir(), &[], &venv_bin(&tools, "maturin"), &["sdist", "--out", path_str(&out)]);
-    let sdist = std::fs::read_dir(&out)
-        .ok()
-        .and_then(|entries| entries.flatten().map(|e| e.path()).find(|p| path_str(p).ends_with(".tar.gz")));
-    let Some(sdist) = sdist else {
-        eprintln!("xtask: maturin built no sdist into {}", out.display());
-        exit(2);
-    };
+    let sdist = built(&out, ".tar.gz");
     run_in(&root(), &[], &venv_bin(&tools, "twine"), &["check", "--strict", path_str(&wheel), path_str(&sdist)]);
     wheel
 }
@@ -112,8 +184,9 @@ pub fn python() {
     run_in(&root(), &[], &pip, &["install", "--quiet", "--disable-pip-version-check", "-r", path_str(&requirements)]);
     run_in(&root(), &[], &pip, &["install", "--quiet", "--no-deps", "--disable-pip-version-check", path_str(&wheel)]);
     let python = venv_bin(&venv, "python");
-    // Nothing may be written into the work tree: no bytecode, no pytest cache, mypy's cache under target/.
-    let envs = [("PYTHONDONTWRITEBYTECODE", "1")];
+    // Nothing may be written into the work tree: no bytecode, no pytest cache, mypy's cache under target/. The
+    // suite checks that what it imports was installed from a wheel with the tag built here.
+    let envs = [("PYTHONDONTWRITEBYTECODE", "1"), ("ROBOTSCOPE_WHEEL_TAG", MANYLINUX_TAG)];
     let mypy_cache = python_dir().join("mypy-cache");
     run_in(&crate_dir(), &envs, &python, &["-m", "mypy", "--strict", "--cache-dir", path_str(&mypy_cache), "examples"]);
     // The tests import the installed package, never the sources beside them (`-p no:cacheprovider`: no

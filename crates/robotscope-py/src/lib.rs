@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
 use robotscope as core;
 use robotscope::{Profile, Question, TypedAgent, View};
 
@@ -40,11 +40,73 @@ fn profile_of(name: &str) -> PyResult<Profile> {
     })
 }
 
+/// What `Robots.__reduce__` returns: the function that parses again, and its arguments (source, cut length).
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyBytes>, Option<usize>));
+
+/// A group as written: user-agent values, rules (allow, value), other lines (key, value).
+type GroupWritten = (Vec<String>, Vec<(bool, String)>, Vec<(String, String)>);
+
 /// One agent or, in exact mode, a list pooled as Google pools them.
-#[derive(FromPyObject)]
 enum AgentArg {
     One(String),
     Many(Vec<String>),
+}
+
+/// The name of a value's type, for errors.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map_or_else(|_| "an unknown type".into(), |n| n.to_string())
+}
+
+/// A `str` argument; lone surrogates (which `str` allows and UTF-8 does not) read as U+FFFD, as a browser reads
+/// them in a URL.
+fn text_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    match value.cast::<PyString>() {
+        Ok(s) => match s.to_cow() {
+            Ok(text) => Ok(text.into_owned()),
+            // Only lone surrogates make a `str` that is not UTF-8: one U+FFFD for each, as WHATWG URLs read them.
+            Err(_) => {
+                let units = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+                let units = units.cast::<PyBytes>()?.as_bytes();
+                let units = units.chunks_exact(2).map(|u| u16::from_le_bytes([u[0], u[1]]));
+                Ok(char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect())
+            }
+        },
+        Err(_) => {
+            let hint = if value.is_instance_of::<PyBytes>() { " (decode bytes first)" } else { "" };
+            Err(PyTypeError::new_err(format!("{what} must be str, not {}{hint}", type_name(value))))
+        }
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for AgentArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let obj: &Bound<'py, PyAny> = &obj;
+        if obj.is_instance_of::<PyString>() {
+            return Ok(AgentArg::One(text_of(obj, "the agent")?));
+        }
+        if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+            let agents = obj.try_iter()?.map(|a| text_of(&a?, "each agent of a list")).collect::<PyResult<_>>()?;
+            return Ok(AgentArg::Many(agents));
+        }
+        let hint = if obj.is_instance_of::<PyBytes>() { " (decode bytes first)" } else { "" };
+        Err(PyTypeError::new_err(format!(
+            "the agent must be str (or, with exact=True, a list of str), not {}{hint}",
+            type_name(obj)
+        )))
+    }
+}
+
+/// A URL argument: `str`, lone surrogates read as U+FFFD ([`text_of`]).
+struct UrlArg(String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for UrlArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        text_of(&obj, "the URL").map(UrlArg)
+    }
 }
 
 /// A parsed robots.txt file. Immutable: parse once, ask from any number of threads.
@@ -147,10 +209,12 @@ impl Robots {
 #[pymethods]
 impl Robots {
     /// Parses a robots.txt body (bytes, bytearray or str). Never raises on content: any bytes are a file.
-    /// `limit` keeps only the first `limit` bytes, as a crawler with a size limit reads it (Google: 500 KiB).
+    /// `limit` keeps only the first `limit` bytes, as a crawler with a size limit reads it (Google: 500 KiB);
+    /// a negative limit is no limit, as for `read(-1)`.
     #[staticmethod]
     #[pyo3(signature = (body, *, limit = None))]
-    fn parse(py: Python<'_>, body: &Bound<'_, PyAny>, limit: Option<usize>) -> PyResult<Robots> {
+    fn parse(py: Python<'_>, body: &Bound<'_, PyAny>, limit: Option<i64>) -> PyResult<Robots> {
+        let limit = limit.and_then(|l| usize::try_from(l).ok());
         let bytes = body_bytes(body)?;
         let release = bytes.len() >= RELEASE_GIL_FROM;
         let parse = move || match limit {
@@ -170,20 +234,21 @@ impl Robots {
         &self,
         py: Python<'_>,
         agent: AgentArg,
-        url: &str,
+        url: UrlArg,
         exact: bool,
         profile: &str,
         base: Option<&str>,
     ) -> PyResult<Verdict> {
         let view = View::Reading(profile_of(profile)?);
-        self.verdict(py, &agent, url, exact, view, base)
+        self.verdict(py, &agent, &url.0, exact, view, base)
     }
 
     /// Whether `agent` may fetch `url`: the answer of `check` without its explanation, read the same way. A
     /// typed URL that cannot be read is given to the matcher as typed (the drop-ins answer anything).
     #[pyo3(signature = (agent, url, *, exact = false))]
-    fn is_allowed(&self, py: Python<'_>, agent: AgentArg, url: &str, exact: bool) -> PyResult<bool> {
+    fn is_allowed(&self, py: Python<'_>, agent: AgentArg, url: UrlArg, exact: bool) -> PyResult<bool> {
         typed_only(&agent, exact)?;
+        let url = url.0.as_str();
         let robots = &*self.inner;
         Ok(py.detach(|| match &agent {
             // A pooled agent is a whole question.
@@ -277,10 +342,11 @@ impl Robots {
         &self,
         py: Python<'_>,
         agent: AgentArg,
-        url: &str,
+        url: UrlArg,
         exact: bool,
         base: Option<&str>,
     ) -> PyResult<Vec<(String, Verdict)>> {
+        let url = url.0.as_str();
         Profile::ALL
             .iter()
             .map(|&p| Ok((p.as_str().to_string(), self.verdict(py, &agent, url, exact, View::Reading(p), base)?)))
@@ -337,6 +403,28 @@ impl Robots {
         }))
     }
 
+    /// The file's groups as written, in file order, for the `urllib.robotparser` drop-in's `entries`: each
+    /// group's user-agent values, its rules (`True` for `Allow`, the value) and the other lines inside it (key,
+    /// value). Which groups apply to an agent is `check`'s answer, not this list's.
+    fn groups_as_written(&self) -> Vec<GroupWritten> {
+        let robots = &*self.inner;
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let mut groups: Vec<GroupWritten> = robots
+            .groups()
+            .map(|g| {
+                let agents = g.agents().map(|a| text(a.value)).collect();
+                let rules = g.rules().map(|r| (r.kind == core::RuleKind::Allow, text(r.value))).collect();
+                (agents, rules, Vec::new())
+            })
+            .collect();
+        for other in robots.other_directives() {
+            if let Some(group) = other.group.and_then(|g| groups.get_mut(g)) {
+                group.2.push((text(other.key), text(other.value)));
+            }
+        }
+        groups
+    }
+
     /// The first `Host:` value (Yandex's preferred mirror), or None.
     #[getter]
     fn preferred_host(&self) -> Option<String> {
@@ -346,8 +434,9 @@ impl Robots {
     /// The usage preferences (`Content-Usage`, `Content-Signal`) for `agent` at `url`. They never change the
     /// crawl verdict.
     #[pyo3(signature = (agent, url, *, exact = false, base = None))]
-    fn usage(&self, py: Python<'_>, agent: AgentArg, url: &str, exact: bool, base: Option<&str>) -> PyResult<Usage> {
+    fn usage(&self, py: Python<'_>, agent: AgentArg, url: UrlArg, exact: bool, base: Option<&str>) -> PyResult<Usage> {
         typed_only(&agent, exact)?;
+        let url = url.0.as_str();
         let robots = &*self.inner;
         let usage = py.detach(|| match &agent {
             AgentArg::One(a) => ask_one(robots, View::default(), a, url, exact, base)
@@ -377,6 +466,47 @@ impl Robots {
 
     fn __repr__(&self) -> String {
         format!("<robotscope.Robots: {} bytes, {} lines>", self.inner.source().len(), self.inner.line_count())
+    }
+
+    /// Two files are equal when they were parsed from the same bytes (and cut at the same length): every answer
+    /// is then the same.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Robots>().is_ok_and(|o| {
+            let o = &o.get().inner;
+            o.source() == self.inner.source() && o.cut_from() == self.inner.cut_from()
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.inner.source().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickled as its source bytes (and the length `limit` cut, if it did): Spark broadcasts and multiprocessing
+    /// send those, and the file is parsed again where it is unpickled.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let restore = py.get_type::<Robots>().getattr("_unpickle")?;
+        Ok((restore, (PyBytes::new(py, self.inner.source()), self.inner.cut_from())))
+    }
+
+    /// The other half of `__reduce__`: the source, parsed again, cut at the same length when it was cut.
+    #[staticmethod]
+    fn _unpickle(py: Python<'_>, source: &[u8], cut_from: Option<usize>) -> Robots {
+        let source = source.to_vec();
+        let robots = py.detach(move || match cut_from {
+            // `parse_limited` keeps the length it cut from; the bytes past the cut were dropped, so stand-ins of
+            // the same length take their place.
+            Some(full) if full > source.len() => {
+                let kept = source.len();
+                let mut padded = source;
+                padded.resize(full, 0);
+                core::Robots::parse_limited(padded, kept)
+            }
+            _ => core::Robots::parse_owned(source),
+        });
+        Robots { inner: Arc::new(robots) }
     }
 }
 
@@ -998,6 +1128,19 @@ struct Usage {
     /// The preferences in words, `(label, text)` per kind of line, as every surface lists them
     /// (`Usage::described`).
     described: Vec<(&'static str, String)>,
+}
+
+#[pymethods]
+impl Usage {
+    fn __repr__(&self) -> String {
+        let said: Vec<String> = self.described.iter().map(|(label, text)| format!("{label}: {text}")).collect();
+        let crawl = if self.crawlable { "crawlable" } else { "not crawlable" };
+        if said.is_empty() {
+            format!("<Usage {crawl}, no preferences>")
+        } else {
+            format!("<Usage {crawl}; {}>", said.join("; "))
+        }
+    }
 }
 
 impl From<core::Usage> for Usage {

@@ -6,15 +6,24 @@ import re
 from conftest import CRATE
 
 
+# How each difference is classified: `Google` (Google's library answers so: the engine passes all of its
+# conformance vectors), `reading` (a reading the package documents where Google's library has no answer, such as
+# what an HTTP status means) or `bug` (a fault of the drop-in, which the suite fails on).
+KINDS = {"Google", "reading", "bug"}
+
+
 def tabled(suite: str) -> dict[str, str]:
     """The rows of the README table between `<!-- differences:SUITE -->` and `<!-- /differences:SUITE -->`: test
-    id (in backticks, first column) to the reason."""
+    id (in backticks, first column) to its kind (second column). Fails on a row of an unknown kind or a bug."""
     text = (CRATE / "README.md").read_text(encoding="utf-8")
     match = re.search(f"<!-- differences:{suite} -->(.*?)<!-- /differences:{suite} -->", text, re.S)
     assert match, f"the README has no differences table for {suite}"
     rows = {}
     for line in match.group(1).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 2 and cells[0].startswith("`"):
+        if len(cells) >= 3 and cells[0].startswith("`"):
             rows[cells[0].strip("`")] = cells[1]
+    assert set(rows.values()) <= KINDS, f"{suite}: kinds other than {sorted(KINDS)}: {set(rows.values()) - KINDS}"
+    bugs = sorted(test for test, kind in rows.items() if kind == "bug")
+    assert bugs == [], f"{suite}: differences classified as bugs of the drop-in: {bugs}"
     return rows

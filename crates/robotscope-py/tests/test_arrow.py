@@ -114,3 +114,55 @@ def test_duckdb_vectorised_udf() -> None:
         ("a.com", "/private/1", True),
         ("b.com", "/x", False),
     ]
+
+
+def test_rows_in_any_order_answer_as_check() -> None:
+    """Rows are grouped by file and agent inside the call: interleaved agents (presets, a crawler that ignores
+    `*`, headers, agents that read as the same token), repeated URLs and nulls answer as `Robots.check` row by
+    row, in the rows' order."""
+    import random
+
+    rng = random.Random(43)
+    robots = robotscope.Robots.parse(BODY)
+    agents = ["Googlebot", "googlebot-image", "AdsBot-Google", "GPTBot", "Mozilla/5.0 (compatible; Googlebot/2.1)"]
+    rows = [(rng.choice(agents + [None]), rng.choice(URLS)) for _ in range(500)]
+    for exact in (False, True):
+        allowed, line = robotscope.arrow.check(robots, pa.array([a for a, _ in rows]), pa.array([u for _, u in rows]),
+                                               exact=exact)
+        want = [None if a is None or u is None else robots.check(a, u, exact=exact) for a, u in rows]
+        assert allowed.to_pylist() == [w and w.allowed for w in want]
+        assert line.to_pylist() == [w and w.line for w in want]
+    bodies = pa.array([BODY if i % 3 else b"User-agent: *\nDisallow: /\n" for i in range(len(rows))])
+    allowed, _ = robotscope.arrow.check_grouped(bodies, pa.array([a for a, _ in rows]), pa.array([u for _, u in rows]))
+    want_grouped = [
+        None if a is None or u is None else robotscope.Robots.parse(bodies[i].as_py()).check(a, u).allowed
+        for i, (a, u) in enumerate(rows)
+    ]
+    assert allowed.to_pylist() == want_grouped
+
+
+def test_progress_is_reported_and_can_stop_the_batch() -> None:
+    robots = robotscope.Robots.parse(BODY)
+    urls = pa.array([f"/photos/{i}" for i in range(200_000)])
+    seen: list[tuple[int, int]] = []
+    robotscope.arrow.check(robots, "Googlebot", urls, progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) >= 3 and seen[-1] == (200_000, 200_000)
+    assert all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        robotscope.arrow.check(robots, "Googlebot", urls, progress=stop)
+
+
+def test_without_pyarrow_the_error_comes_first_and_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    polars = pytest.importorskip("polars")
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # `import pyarrow` now raises ImportError
+    called: list[int] = []
+    with pytest.raises(ImportError, match=r"robotscope\[arrow\]"):
+        robotscope.arrow.check(robotscope.Robots.parse(BODY), "Googlebot", polars.Series(["/a"]),
+                               progress=lambda d, t: called.append(d))
+    assert called == []

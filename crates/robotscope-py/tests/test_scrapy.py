@@ -54,9 +54,13 @@ class Site(scrapy.Spider):
     def page(self, response):
         yield {"url": response.url}
 
+middlewares = {}
+if len(sys.argv) > 3:  # robotscope's middleware in place of Scrapy's, as the package README shows
+    middlewares = {"scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None, sys.argv[3]: 100}
 process = CrawlerProcess(settings={
     "ROBOTSTXT_OBEY": True,
     "ROBOTSTXT_PARSER": sys.argv[2],
+    "DOWNLOADER_MIDDLEWARES": middlewares,
     "LOG_LEVEL": "WARNING",
     "TELNETCONSOLE_ENABLED": False,
     "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
@@ -68,15 +72,20 @@ process.start()
 
 class Site(BaseHTTPRequestHandler):
     requested: list[str] = []
+    robots_status = 200
 
     def do_GET(self) -> None:
         Site.requested.append(self.path)
-        if self.path == "/robots.txt":
+        status = 200
+        if self.path == "/robots.txt" and Site.robots_status != 200:
+            # An error page, as servers send with a 5xx or a 429.
+            status, body, kind = Site.robots_status, b"<html><body>Come back later</body></html>", "text/html"
+        elif self.path == "/robots.txt":
             body, kind = ROBOTS, "text/plain"
         else:
             links = "".join(f'<a href="{p}">{p}</a>' for p in PAGES)
             body, kind = f"<html><body>{links}</body></html>".encode(), "text/html"
-        self.send_response(200)
+        self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -86,8 +95,8 @@ class Site(BaseHTTPRequestHandler):
         pass
 
 
-def crawl(tmp_path: Path, parser: str) -> list[str]:
-    Site.requested = []
+def crawl(tmp_path: Path, parser: str, middleware: str = "", robots_status: int = 200) -> list[str]:
+    Site.requested, Site.robots_status = [], robots_status
     server = ThreadingHTTPServer(("127.0.0.1", 0), Site)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -95,7 +104,8 @@ def crawl(tmp_path: Path, parser: str) -> list[str]:
         script = tmp_path / "spider.py"
         script.write_text(SPIDER, encoding="utf-8")
         base = f"http://127.0.0.1:{server.server_address[1]}"
-        subprocess.run([sys.executable, str(script), base, parser], check=True, timeout=120, cwd=tmp_path)
+        command = [sys.executable, str(script), base, parser, *([middleware] if middleware else [])]
+        subprocess.run(command, check=True, timeout=120, cwd=tmp_path)
     finally:
         server.shutdown()
         server.server_close()
@@ -133,3 +143,34 @@ def test_parser_interface() -> None:
     assert parser.crawl_delay(b"Scrapy") == 0.01
     scrapy_robotstxt = pytest.importorskip("scrapy.robotstxt")
     assert isinstance(parser, scrapy_robotstxt.RobotParser)
+
+
+MIDDLEWARE = "robotscope.scrapy.RobotsTxtMiddleware"
+
+
+@pytest.mark.parametrize("status", [503, 429, 500])
+def test_middleware_fetches_nothing_while_robots_txt_is_a_server_error(tmp_path: Path, status: int) -> None:
+    """RFC 9309 2.3.1.3 and Google: a 5xx or a 429 for robots.txt disallows the whole site. Only robots.txt is
+    requested (Scrapy retries it), not even the start page."""
+    assert robotscope.fetch_outcome(status) == "disallow-all"
+    requested = crawl(tmp_path, "robotscope.scrapy.RobotParser", MIDDLEWARE, robots_status=status)
+    assert set(requested) == {"/robots.txt"}, requested
+
+
+def test_without_the_middleware_scrapy_parses_the_error_page(tmp_path: Path) -> None:
+    """The harness: Scrapy's own middleware hands the parser the 503 page's body, which allows everything."""
+    requested = crawl(tmp_path, "robotscope.scrapy.RobotParser", robots_status=503)
+    assert all(path in requested for path in PAGES), requested
+
+
+def test_middleware_allows_everything_when_robots_txt_is_missing(tmp_path: Path) -> None:
+    assert robotscope.fetch_outcome(404) == "allow-all"
+    requested = crawl(tmp_path, "robotscope.scrapy.RobotParser", MIDDLEWARE, robots_status=404)
+    assert all(path in requested for path in PAGES), requested
+
+
+def test_middleware_parses_a_2xx_body_as_before(tmp_path: Path) -> None:
+    requested = crawl(tmp_path, "robotscope.scrapy.RobotParser", MIDDLEWARE)
+    assert requested.count("/robots.txt") == 1
+    for path, allowed in PAGES.items():
+        assert (path in requested) == allowed, (path, requested)

@@ -13,8 +13,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Iterable, Optional, Union
-from urllib.robotparser import RequestRate
+from typing import Iterable, List, Optional, Union
+from urllib.robotparser import Entry, RequestRate, RuleLine
 
 from robotscope import _extensions
 from robotscope._native import GOOGLE_SIZE_LIMIT, Robots, fetch_outcome
@@ -29,6 +29,9 @@ class RobotFileParser:
         self.disallow_all = False
         self.allow_all = False
         self.last_checked = 0.0
+        # The standard library's view of the groups, filled in by `parse` and `read` (see `_entries`).
+        self.entries: List[Entry] = []
+        self.default_entry: Optional[Entry] = None
         self._robots: Optional[Robots] = None
         self.set_url(url)
 
@@ -47,21 +50,23 @@ class RobotFileParser:
 
     def read(self) -> None:
         """Fetches the file and parses it; the HTTP status counts as Google counts it (SPEC B5): a 4xx other
-        than 429 (401 and 403 included) means no robots.txt, so everything is allowed; a 5xx, a 429 or an
-        unreachable server means everything is disallowed."""
+        than 429 (401 and 403 included) means no robots.txt, so everything is allowed; a 5xx or a 429 means
+        everything is disallowed. As in the standard library, a status that is not 2xx leaves `mtime()` at 0,
+        and an unreachable server raises `urllib.error.URLError` (after setting `disallow_all`, Google's
+        reading of it, for a caller that goes on)."""
         try:
             with urllib.request.urlopen(self.url) as response:
                 body = response.read(GOOGLE_SIZE_LIMIT)
         except urllib.error.HTTPError as err:
-            outcome = fetch_outcome(err.code)
-            self.allow_all = outcome == "allow-all"
+            # urllib has followed redirects itself: a 3xx here is one it gave up on, no robots.txt reached,
+            # which Google reads as a 4xx.
+            self.allow_all = fetch_outcome(err.code) in ("allow-all", "follow-redirect")
             self.disallow_all = not self.allow_all
-            self.modified()
+            err.close()
             return
-        except (urllib.error.URLError, OSError):
+        except urllib.error.URLError:
             self.disallow_all, self.allow_all = True, False
-            self.modified()
-            return
+            raise
         self._set(Robots.parse(body))
 
     def parse(self, lines: Iterable[Union[str, bytes]]) -> None:
@@ -72,6 +77,7 @@ class RobotFileParser:
     def _set(self, robots: Robots) -> None:
         self._robots = robots
         self.disallow_all = self.allow_all = False
+        self.entries, self.default_entry = _entries(robots)
         self.modified()
 
     @property
@@ -116,6 +122,33 @@ class RobotFileParser:
         return self._robots.sitemaps or None
 
     def __str__(self) -> str:
-        if self._robots is None:
-            return ""
-        return self._robots.source.decode("utf-8", "replace")
+        """The entries re-serialised as the standard library writes them (the file as written is
+        `robots.source`)."""
+        entries = self.entries if self.default_entry is None else [*self.entries, self.default_entry]
+        return "\n\n".join(map(str, entries))
+
+
+def _entries(robots: Robots) -> tuple[List[Entry], Optional[Entry]]:
+    """The groups as the standard library's `Entry` objects: user agents, rules (`RuleLine`, whose path the
+    standard library unquotes and quotes again), the last valid `Crawl-delay` and `Request-rate`; the first group
+    that names `*` is the default entry, as in the standard library. They describe the file; `can_fetch` does not
+    read them (Google merges every group that names the agent)."""
+    entries: List[Entry] = []
+    default: Optional[Entry] = None
+    for agents, rules, others in robots.groups_as_written():
+        entry = Entry()
+        entry.useragents = [urllib.parse.unquote(a.strip()) for a in agents]
+        entry.rulelines = [RuleLine(urllib.parse.unquote(value.strip()), allow) for allow, value in rules]
+        for key, value in others:
+            key = key.strip().lower()
+            if key == "crawl-delay" and value.strip().isdigit():
+                entry.delay = int(value)
+            elif key == "request-rate":
+                numbers = value.split("/")
+                if len(numbers) == 2 and numbers[0].strip().isdigit() and numbers[1].strip().isdigit():
+                    entry.req_rate = RequestRate(int(numbers[0]), int(numbers[1]))
+        if default is None and "*" in entry.useragents:
+            default = entry
+        else:
+            entries.append(entry)
+    return entries, default
