@@ -175,21 +175,24 @@ fn usage_from_the_lines(robots: &Robots, verdict: &robotscope::Verdict) -> robot
         let lines = robots.content_usage_lines();
         let matching: Vec<_> = lines
             .iter()
-            .filter(|l| in_groups(l.group) && !l.path.is_empty())
+            .filter(|l| in_groups(l.group))
             .map(|l| (robotscope::escape_pattern(l.path.as_bytes()), l))
-            .filter(|(pattern, _)| robotscope::pattern_matches(pattern.as_bytes(), verdict.path.as_bytes()))
+            // A line without a path matches every path with a length of 0 (draft-ietf-aipref-attach-05).
+            .filter(|(pattern, _)| {
+                pattern.is_empty() || robotscope::pattern_matches(pattern.as_bytes(), verdict.path.as_bytes())
+            })
             .map(|(pattern, l)| (pattern.len(), l))
             .collect();
         let longest = matching.iter().map(|(len, _)| *len).max();
         for (_, l) in matching.iter().filter(|(len, _)| Some(*len) == longest) {
             usage.usage_lines.push(l.line);
             match &l.preferences {
-                None => usage.usage_unknown = true,
+                None => {
+                    usage.usage_unknown = true;
+                    usage.unparsed.push(l.line);
+                }
                 Some(prefs) => prefs.iter().for_each(|(k, g)| add(&mut usage.content_usage, k, *g, l.line)),
             }
-        }
-        if usage.usage_unknown {
-            usage.content_usage.clear();
         }
     }
     let signals = robots.content_signals();
@@ -197,6 +200,15 @@ fn usage_from_the_lines(robots: &Robots, verdict: &robotscope::Verdict) -> robot
     for s in signals.iter().filter(|s| if from_groups { in_groups(s.group) } else { s.group.is_none() }) {
         for sig in s.signals.iter().filter(|sig| sig.granted.is_some()) {
             add(&mut usage.content_signal, &sig.key, sig.granted == Some(true), s.line);
+        }
+        // `use`: the most restrictive level of `immediate`, `reference` and `full`.
+        for sig in s.signals.iter().filter(|sig| sig.key.eq_ignore_ascii_case("use")) {
+            let level = |v: &str| robotscope::CONTENT_USE_VALUES.iter().position(|u| v.eq_ignore_ascii_case(u));
+            if let Some(k) = level(&sig.value) {
+                if usage.content_use.as_ref().is_none_or(|(u, _)| level(u).is_none_or(|j| k < j)) {
+                    usage.content_use = Some((robotscope::CONTENT_USE_VALUES[k].to_string(), s.line));
+                }
+            }
         }
     }
     usage
@@ -224,7 +236,14 @@ fn usage_line() -> impl Strategy<Value = String> {
         "Content-Signal: search=yes, ai-train=no",
         "Content-Signal: ai-train=YES, ai-input=maybe",
         "Content-Signal: ai-input=no",
+        "Content-Signal: search=yes,ai-train=no,use=reference",
+        "Content-Signal: use=FULL, use=immediate",
+        "Content-Signal: use=later",
         "content-usage: /a train-ai=n",
+        "Content-Usage: train-ai=n",
+        "Content-Usage: *.pdf train-ai=n",
+        "Content-Usage: infer-user=n, train-ai=y",
+        "Content-Usage:",
     ])
     .prop_map(String::from)
 }

@@ -300,6 +300,14 @@ fn content_signal_lines() {
         "User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nAllow: /\n",
         &[(2, K::UnsupportedDirective)],
     );
+    // Cloudflare's managed files since 2026-07-01: `use` is a fourth key, valued immediate, reference or full.
+    check(
+        "User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n",
+        &[(2, K::UnsupportedDirective)],
+    );
+    let (d, _) = one("User-agent: *\nContent-Signal: ai-train=no, use=later\nAllow: /\n", K::ContentSignalInvalid);
+    assert!(d.message.contains("`use=later`: `use` is `immediate`, `reference` or `full`"), "{}", d.message);
+    assert!(!d.message.contains("validators reject"), "{}", d.message);
     let (d, text) = one("User-agent: *\nContent-Signals: ai-train=no\nAllow: /\n", K::UsageKeyMisspelt);
     assert_eq!((text.as_str(), d.help.as_deref()), ("Content-Signals", Some("write `Content-Signal`")));
     let (d, _) = one("User-agent: *\nContentUsage: / train-ai=n\nAllow: /\n", K::UsageKeyMisspelt);
@@ -317,7 +325,10 @@ fn content_usage_lines() {
             .collect::<Vec<_>>()
     };
     assert!(usage("Content-Usage: / train-ai=n, search=y").is_empty());
-    assert!(usage("Content-Usage: train-ai=n")[0].contains("needs a path"));
+    // draft-ietf-aipref-attach-05: the path may be absent; a value that does not start with `/` has none.
+    assert!(usage("Content-Usage: train-ai=n").is_empty());
+    assert!(usage("Content-Usage: infer-user=n, train-ai=y").is_empty(), "unknown labels are not errors");
+    assert!(usage("Content-Usage: *.pdf train-ai=n")[0].contains("starts with `*` has no path"));
     assert!(usage("Content-Usage: / Train-AI=n")[0].contains("case-sensitive"));
     assert!(usage("Content-Usage: / train-ai=n search=y")[0].contains("not a valid Structured Fields dictionary"));
     let outside = lint(b"Content-Usage: / train-ai=n\nUser-agent: *\nAllow: /\n");

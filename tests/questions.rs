@@ -2,7 +2,7 @@
 //! baseline, with the survey every surface must show for them. Here the core's `Robots::ask` and
 //! `Robots::ai_summary` answer it; the CLI, the npm package, the widget and the tester read the same file.
 
-use robotscope::{Governs, Preference, Profile, Question, Robots, Survey, Usage, View};
+use robotscope::{Governs, Preference, Profile, Question, Robots, Severity, Survey, Usage, View};
 use serde_json::Value;
 
 fn fixture() -> Value {
@@ -53,6 +53,12 @@ fn check_usage(usage: &Usage, expected: Option<&Value>, at: &str) {
     let e = |key: &str| preferences(expected.and_then(|u| u.get(key)));
     assert_eq!(seen(&usage.content_signal), e("content_signal"), "Content-Signal of {at}");
     assert_eq!(seen(&usage.content_usage), e("content_usage"), "Content-Usage of {at}");
+    let used = expected.and_then(|u| u.get("content_use")).map(|u| (u[0].as_str().unwrap().to_string(), pair_line(u)));
+    assert_eq!(usage.content_use, used, "Content-Signal use of {at}");
+}
+
+fn pair_line(v: &Value) -> usize {
+    v[1].as_u64().unwrap() as usize
 }
 
 /// Whether an explanation says the answer it explains, and not the other.
@@ -167,6 +173,21 @@ fn the_core_answers_the_shared_questions() {
         let copy = robots.clone();
         assert!(copy.keeps_readings() && copy == robots);
         assert_eq!(copy.ask(&question), survey, "{name}: a copy keeps the readings");
+    }
+}
+
+/// The drafts' own examples and Cloudflare's managed block (`lint_clean` in the fixture) have no lint warning or
+/// error: a file that follows the standards passes `lint --fail-on warning`.
+#[test]
+fn the_standards_examples_lint_clean() {
+    let fixture = fixture();
+    let clean: Vec<&Value> =
+        fixture["questions"].as_array().unwrap().iter().filter(|q| q["lint_clean"] == Value::Bool(true)).collect();
+    assert!(clean.len() >= 2);
+    for q in clean {
+        let robots = Robots::parse(q["robots"].as_str().unwrap());
+        let loud: Vec<_> = robots.diagnostics().into_iter().filter(|d| d.severity != Severity::Info).collect();
+        assert!(loud.is_empty(), "{}: {loud:?}", q["name"]);
     }
 }
 

@@ -166,6 +166,9 @@ fn the_tester_answers_the_shared_questions() {
                 let prefs = |key: &str| preferences(usage.and_then(|u| u.get(key)));
                 assert_eq!(seen(&cell.usage.content_signal), prefs("content_signal"), "{at}: Content-Signal");
                 assert_eq!(seen(&cell.usage.content_usage), prefs("content_usage"), "{at}: Content-Usage");
+                let used =
+                    usage.and_then(|u| u.get("content_use")).map(|u| (u[0].as_str().unwrap().to_string(), line_of(u)));
+                assert_eq!(cell.usage.content_use, used, "{at}: Content-Signal use");
                 differ += usize::from(cell.differs);
                 changed += usize::from(cell.changed);
                 // Selected, the cell is explained in the panel: the same answer, in words, under each reader.
@@ -227,4 +230,9 @@ fn the_tester_shows_the_shared_ai_summaries() {
             assert_eq!(text.contains("only look"), g.looks_blocked > 0, "{name}: {text}");
         }
     }
+}
+
+/// The line of a `[value, line]` pair.
+fn line_of(v: &Value) -> usize {
+    v[1].as_u64().unwrap() as usize
 }

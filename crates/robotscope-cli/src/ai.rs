@@ -147,6 +147,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                         "obeys": facts.obeys.name(),
                         "source": facts.source,
                         "as_of": facts.as_of,
+                        "scope_note": crawler.scope_note(),
                         "usage": crate::print::UsageJson::from(&cell.usage),
                         "group_total": s.crawlers.len(),
                         "group_blocked": s.blocked,
@@ -166,6 +167,9 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
                 let url = printable(url);
                 writeln!(out, "  {:<width$} {verdict:<10} {url:<url_width$}  {why}{follows}{obeys}", crawler.name)?;
                 if let Some(note) = cell.looks_blocked_note() {
+                    writeln!(out, "  {:<width$} {note}", "")?;
+                }
+                if let Some(note) = crawler.scope_note() {
                     writeln!(out, "  {:<width$} {note}", "")?;
                 }
                 for (label, prefs) in cell.usage.described() {

@@ -108,7 +108,8 @@ JSON Lines output, one object per answer with the members
   matches                 every rule that matched, as for rule
   usage                   the usage preferences that apply, which never change the verdict:
                           content_usage (IETF draft; [{key, granted, line}]), content_usage_lines,
-                          content_usage_unknown, content_signal ([{key, granted, line}])
+                          content_usage_unknown, content_signal ([{key, granted, line}]),
+                          content_use ({value, line} or null), described ([{label, text}])
   token, follows          the token given to the engine (null: the crawler ignores * and no
                           group names it) and the group a preset follows
   tied_disallow           a Disallow that ties the deciding Allow and loses, or null

@@ -558,7 +558,8 @@ fn rules<S: Serializer>(matches: &&[RuleMatch], s: S) -> Result<S::Ok, S::Error>
 }
 
 /// The usage preferences as JSON, as `ai --json` and `check --json` print them: `content_usage` (IETF draft;
-/// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown` and `content_signal`.
+/// `[{key, granted, line}]`), `content_usage_lines`, `content_usage_unknown`, `content_signal`, `content_use`
+/// (`{value, line}` or null) and `described` (the core's words, `[{label, text}]`).
 #[derive(Serialize)]
 pub struct UsageJson<'a> {
     #[serde(serialize_with = "preferences")]
@@ -567,6 +568,22 @@ pub struct UsageJson<'a> {
     content_usage_unknown: bool,
     #[serde(serialize_with = "preferences")]
     content_signal: &'a [Preference],
+    content_use: Option<UseJson<'a>>,
+    described: Vec<Described>,
+}
+
+/// A `Content-Signal` `use` level: `{value, line}`.
+#[derive(Serialize)]
+struct UseJson<'a> {
+    value: &'a str,
+    line: usize,
+}
+
+/// One kind of usage line in words: `{label, text}`.
+#[derive(Serialize)]
+struct Described {
+    label: &'static str,
+    text: String,
 }
 
 impl<'a> From<&'a Usage> for UsageJson<'a> {
@@ -576,6 +593,8 @@ impl<'a> From<&'a Usage> for UsageJson<'a> {
             content_usage_lines: &u.usage_lines,
             content_usage_unknown: u.usage_unknown,
             content_signal: &u.content_signal,
+            content_use: u.content_use.as_ref().map(|(value, line)| UseJson { value, line: *line }),
+            described: u.described().into_iter().map(|(label, text)| Described { label, text }).collect(),
         }
     }
 }

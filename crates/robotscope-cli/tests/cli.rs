@@ -672,6 +672,10 @@ fn ai_shows_each_ai_crawler_with_its_verdict_and_usage_preferences() {
     assert!(r.stdout.contains("Content-Usage (IETF draft): train-ai=no (line 6)"), "{}", r.stdout);
     assert!(r.stdout.contains("Content-Signal: search=yes (line 7), ai-train=no (line 7)"), "{}", r.stdout);
     assert!(r.stdout.contains("AI search and assistants: 0 of "), "{}", r.stdout);
+    // What Google-Extended does not govern, from the core, beside its line.
+    assert!(r.stdout.contains("Google-Extended does not govern AI Overviews or AI Mode"), "{}", r.stdout);
+    // The usage lines in the core's words, with what validators say of them.
+    assert!(r.stdout.contains("Validators: Content-Usage (line 6): Google ignores it"), "{}", r.stdout);
     // JSON Lines: one object per crawler and URL; a disallowed URL has no usage preferences.
     let r = run(&["ai", f.path(), "--json", "--kind", "ai-training", "/x"]);
     let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();

@@ -107,6 +107,9 @@ fn check_cell(at: &str, got: &Value, e: &Value, readings: &[String]) {
     for key in ["content_signal", "content_usage"] {
         assert_eq!(prefs(&got["usage"][key]), *or(usage, key, &none), "{at}: {key}");
     }
+    let used = &got["usage"]["content_use"];
+    let used = if used.is_null() { Value::Null } else { serde_json::json!([used["value"], used["line"]]) };
+    assert_eq!(used, *or(usage, "content_use", &null), "{at}: content_use");
     let quoted: Vec<u64> = got["quoted_lines"].as_array().unwrap().iter().map(|l| l.as_u64().unwrap()).collect();
     assert!(quoted.windows(2).all(|w| w[0] < w[1]), "{at}: {quoted:?}");
     assert_eq!(quoted.contains(&got["line"].as_u64().unwrap()), got["line"] != 0, "{at}: {quoted:?}");
@@ -274,5 +277,22 @@ fn the_cli_answers_the_shared_ai_summaries() {
             }
         }
         assert_eq!(seen, lines.len(), "{name}: every line belongs to a group of the fixture");
+    }
+}
+
+/// The drafts' own examples and Cloudflare's managed block (`lint_clean` in the fixture) pass
+/// `lint --fail-on warning`: a file that follows the standards does not fail a CI lint.
+#[test]
+fn the_standards_examples_pass_lint_with_fail_on_warning() {
+    let fixture = fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let clean: Vec<&Value> =
+        fixture["questions"].as_array().unwrap().iter().filter(|q| q["lint_clean"] == Value::Bool(true)).collect();
+    assert!(clean.len() >= 2);
+    for (i, q) in clean.into_iter().enumerate() {
+        let path = dir.path().join(format!("clean-{i}.txt"));
+        std::fs::write(&path, q["robots"].as_str().unwrap()).unwrap();
+        let r = run(&["lint".into(), "--fail-on".into(), "warning".into(), path.to_str().unwrap().into()]);
+        assert_eq!(r.code, 0, "{}: {}{}", q["name"], r.stdout, r.stderr);
     }
 }

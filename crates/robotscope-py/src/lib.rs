@@ -1125,6 +1125,10 @@ struct Usage {
     usage_unknown: bool,
     content_usage: Vec<Preference>,
     content_signal: Vec<Preference>,
+    /// The `Content-Signal` `use` level (`immediate`, `reference` or `full`) and its line, or `None`.
+    content_use: Option<(String, usize)>,
+    /// The deciding `Content-Usage` lines whose preferences do not parse (they state nothing).
+    unparsed: Vec<usize>,
     /// The preferences in words, `(label, text)` per kind of line, as every surface lists them
     /// (`Usage::described`).
     described: Vec<(&'static str, String)>,
@@ -1155,6 +1159,8 @@ impl From<core::Usage> for Usage {
             usage_unknown: u.usage_unknown,
             content_usage: prefs(u.content_usage),
             content_signal: prefs(u.content_signal),
+            content_use: u.content_use,
+            unparsed: u.unparsed,
             described,
         }
     }
@@ -1178,6 +1184,8 @@ struct Crawler {
     obeys: &'static str,
     /// What the operator says about obeying robots.txt, as a sentence with its source (None for a plain yes).
     obeys_note: Option<String>,
+    /// What the token does not govern, where people think it does (`Crawler::scope_note`).
+    scope_note: Option<&'static str>,
     source: &'static str,
     as_of: &'static str,
 }
@@ -1195,6 +1203,7 @@ impl From<&'static core::Crawler> for Crawler {
             user_agent: facts.user_agent,
             obeys: facts.obeys.name(),
             obeys_note: c.obeys_note(),
+            scope_note: c.scope_note(),
             source: facts.source,
             as_of: facts.as_of,
         }

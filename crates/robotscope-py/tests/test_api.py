@@ -182,9 +182,16 @@ def test_usage_preferences() -> None:
     assert usage.crawlable
     assert {(p.key, p.granted, p.line) for p in usage.content_signal} == {("ai-train", False, 3), ("search", True, 3)}
     # In words, as every surface lists them.
-    assert usage.described == [("Content-Signal", "ai-train=no (line 3), search=yes (line 3)")]
+    assert usage.described[0] == ("Content-Signal", "ai-train=no (line 3), search=yes (line 3)")
+    assert usage.described[1][0] == "Validators" and "Lighthouse's robots.txt audit accepts it" in usage.described[1][1]
     unknown = Robots.parse(b"User-agent: *\nContent-Usage: / train-ai=\n").usage("GPTBot", "/a")
-    assert unknown.described == [("Content-Usage (IETF draft)", "unknown: line 2 does not parse")]
+    assert unknown.described[0] == ("Content-Usage (IETF draft)", "unknown: line 2 does not parse")
+    assert unknown.unparsed == [2]
+    # Cloudflare's managed files since 2026-07-01, and a Content-Usage line without a path (IETF attach draft -05).
+    body = b"User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\nContent-Usage: train-ai=n\n"
+    usage = Robots.parse(body).usage("GPTBot", "/a")
+    assert usage.content_use == ("reference", 2)
+    assert [(p.key, p.granted, p.line) for p in usage.content_usage] == [("train-ai", False, 4)]
 
 
 def test_catalogue_and_sets() -> None:
@@ -193,6 +200,8 @@ def test_catalogue_and_sets() -> None:
     assert "GPTBot/" in gpt.user_agent
     # What an operator says about robots.txt, in the words the tester shows (none for a plain yes).
     assert gpt.obeys_note is None
+    assert gpt.scope_note is None
+    assert "AI Overviews" in robotscope.crawler("Google-Extended").scope_note
     chat = robotscope.crawler("ChatGPT-User")
     assert chat is not None and chat.obeys == "may-not-apply" and chat.obeys_note is not None
     assert chat.obeys_note.startswith("ChatGPT-User's operator, OpenAI, says robots.txt may not apply") and chat.source in chat.obeys_note

@@ -53,6 +53,8 @@ def check_cell(at: str, survey: Survey, cell: Cell, e: dict[str, Any], readings:
     usage = e.get("usage")
     assert [(p.key, p.granted, p.line) for p in cell.usage.content_signal] == preferences(usage, "content_signal"), at
     assert [(p.key, p.granted, p.line) for p in cell.usage.content_usage] == preferences(usage, "content_usage"), at
+    used = (usage or {}).get("content_use")
+    assert cell.usage.content_use == (tuple(used) if used else None), at
     quoted = cell.quoted_lines
     assert quoted == sorted(set(quoted)), at
     assert (cell.line in quoted) == (cell.line > 0), at

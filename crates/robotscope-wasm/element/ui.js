@@ -748,7 +748,12 @@ class Widget {
         h('dt', null, 'URL tested'),
         h('dd', null, h('code', { class: 'tested' }, u.tested))
       ),
-      ...a.notes.map((n) => h('p', { class: 'note' }, rich(n)))
+      ...a.notes.map((n) => h('p', { class: 'note' }, rich(n))),
+      // The usage preferences in the core's words (Content-Usage, Content-Signal with its `use` level, and what
+      // validators say of those lines); they never change the verdict.
+      cell.usage.described.length
+        ? h('ul', { class: 'usage', part: 'usage' }, ...cell.usage.described.map((d) => h('li', null, h('strong', null, `${d.label}: `), d.text)))
+        : ''
     );
     const disagree = cell.differs ? '; the readings differ' : '';
     this.status.textContent = `${a.label}, ${u.input}: ${verdict.toLowerCase()}${line ? ` by line ${line}` : ', no rule matched'}${disagree}`;

@@ -285,10 +285,14 @@ export interface Usage {
   contentUsage: Preference[];
   /** The `Content-Usage` lines that decided (several when their paths tie). */
   contentUsageLines: number[];
-  /** A deciding `Content-Usage` dictionary does not parse, so every preference is unknown. */
+  /** A deciding `Content-Usage` dictionary does not parse: that line states nothing (every preference unknown). */
   contentUsageUnknown: boolean;
   /** `Content-Signal` (Cloudflare's content signals): from the groups that applied, else from lines before any group. */
   contentSignal: Preference[];
+  /** The `use` level of those `Content-Signal` lines (`immediate`, `reference` or `full`), or null. */
+  contentUse: { value: string; line: number } | null;
+  /** The preferences in the core's words, one entry per kind of line, then what validators say of those lines. */
+  described: { label: string; text: string }[];
 }
 
 /** A typed agent answered at a typed URL (`robots.checkAgent`). */

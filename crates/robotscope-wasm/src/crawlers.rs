@@ -42,13 +42,30 @@ fn preferences(j: &mut Json, prefs: &[Preference]) {
 }
 
 /// Writes the usage preferences: `{crawlable, contentUsage, contentUsageLines, contentUsageUnknown,
-/// contentSignal}` (the names of the CLI's `usage_json`, in camelCase).
+/// contentSignal, contentUse, described}` (the names of the CLI's `usage_json`, in camelCase; `contentUse` is
+/// `{value, line}` or null, `described` the core's words as `[{label, text}]`).
 pub(crate) fn usage(j: &mut Json, u: &Usage) {
     j.open_object().key("crawlable").bool(u.crawlable).key("contentUsage");
     preferences(j, &u.content_usage);
     j.key("contentUsageLines").nums(&u.usage_lines).key("contentUsageUnknown").bool(u.usage_unknown);
     j.key("contentSignal");
     preferences(j, &u.content_signal);
+    j.key("contentUse");
+    match &u.content_use {
+        Some((value, line)) => {
+            j.open_object().key("value").str(value).key("line").num(*line);
+            j.close_object();
+        }
+        None => {
+            j.null();
+        }
+    }
+    j.key("described").open_array();
+    for (label, text) in u.described() {
+        j.open_object().key("label").str(label).key("text").str(&text);
+        j.close_object();
+    }
+    j.close_array();
     j.close_object();
 }
 

@@ -77,13 +77,18 @@ test('usage preferences: the longest Content-Usage path decides, only where the 
   const robots = Robots.parse(
     'User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: / train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Usage: /odd/ Train-AI=n\n'
   );
-  assert.deepStrictEqual(robots.usage('AnyBot', 'https://example.com/ai-ok/page'), {
+  const { described, ...okay } = robots.usage('AnyBot', 'https://example.com/ai-ok/page');
+  assert.deepStrictEqual(okay, {
     crawlable: true,
     contentUsage: [{ key: 'train-ai', granted: true, line: 5 }],
     contentUsageLines: [5],
     contentUsageUnknown: false,
     contentSignal: [],
+    contentUse: null,
   });
+  // The core's words, as every surface shows them, then what the validators say of the line.
+  assert.deepStrictEqual(described[0], { label: 'Content-Usage (IETF draft)', text: 'train-ai=yes (line 5)' });
+  assert.match(described[1].text, /^Content-Usage \(line 5\): .*Lighthouse/);
   assert.deepStrictEqual(robots.usage('AnyBot', '/blog').contentUsage, [{ key: 'train-ai', granted: false, line: 4 }]);
   const never = robots.usage(['AnyBot', 'Other'], '/never/x');
   assert.strictEqual(never.crawlable, false);
@@ -124,13 +129,16 @@ test('the AI view: who is blocked, who only looks blocked, and the usage prefere
   // `Disallow: /` (line 15): ties go to Allow, so it only looks blocked.
   const cc = at('CCBot', '/');
   assert.deepStrictEqual([cc.allowed, cc.line, cc.token, cc.tiedDisallow], [true, 4, 'CCBot', 15]);
-  assert.deepStrictEqual(cc.usage, {
+  const { described, ...usage } = cc.usage;
+  assert.deepStrictEqual(usage, {
     crawlable: true,
     contentUsage: [{ key: 'train-ai', granted: false, line: 16 }],
     contentUsageLines: [16],
     contentUsageUnknown: false,
     contentSignal: [{ key: 'search', granted: true, line: 3 }, { key: 'ai-train', granted: false, line: 3 }],
+    contentUse: null,
   });
+  assert.deepStrictEqual(described.map((d) => d.label), ['Content-Usage (IETF draft)', 'Content-Signal', 'Validators']);
   const docs = at('CCBot', '/docs/guide');
   assert.deepStrictEqual(docs.usage.contentUsage, [
     { key: 'train-ai', granted: true, line: 17 },

@@ -70,6 +70,7 @@ function checkSurvey(name, s, e, readings = PROFILES) {
         changed: c.changed,
         signal: prefs(c.usage.contentSignal),
         usage: prefs(c.usage.contentUsage),
+        use: c.usage.contentUse && [c.usage.contentUse.value, c.usage.contentUse.line],
       };
       assert.deepStrictEqual(
         seen,
@@ -85,6 +86,7 @@ function checkSurvey(name, s, e, readings = PROFILES) {
           changed: want.changed ?? false,
           signal: want.usage?.content_signal ?? [],
           usage: want.usage?.content_usage ?? [],
+          use: want.usage?.content_use ?? null,
         },
         at
       );

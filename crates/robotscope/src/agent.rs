@@ -106,6 +106,29 @@ impl Crawler {
     }
 }
 
+impl Crawler {
+    /// What the token does not govern, where people commonly think it does: the words the tester and
+    /// `robotscope ai` show beside it. Google-Extended controls Gemini and Vertex AI use of what Googlebot fetched,
+    /// not Google Search: AI Overviews and AI Mode are Search features, so only Googlebot's rules govern them
+    /// (Google's common crawlers page: Google-Extended "does not impact a site's inclusion in Google Search").
+    ///
+    /// ```
+    /// let note = robotscope::crawler("Google-Extended").unwrap().scope_note().unwrap();
+    /// assert!(note.contains("AI Overviews") && note.contains("Googlebot"));
+    /// assert_eq!(robotscope::crawler("GPTBot").unwrap().scope_note(), None);
+    /// ```
+    pub fn scope_note(&self) -> Option<&'static str> {
+        match self.name {
+            "Google-Extended" => Some(
+                "Google-Extended does not govern AI Overviews or AI Mode: they are part of Google Search and use what \
+                 Googlebot fetches, so only Googlebot's rules keep a page out of them (source: \
+                 https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers).",
+            ),
+            _ => None,
+        }
+    }
+}
+
 /// What a crawler's operator says about obeying robots.txt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Obeys {

@@ -107,7 +107,9 @@ pub use report::{LineReport, Report, Tag};
 pub use resolve::{crawler_set, resolve_agent, resolve_url, AgentCheck, AgentKind, TypedAgent, TypedUrl, UrlKind};
 pub use robots::{Agents, Group, Matcher, OtherDirective, Robots, Rule, Sitemap, UserAgent};
 pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
-pub use usage::{ContentSignal, ContentUsage, Preference, Signal, Usage, CONTENT_SIGNAL_KEYS};
+pub use usage::{
+    ContentSignal, ContentUsage, Preference, Signal, Usage, CONTENT_SIGNAL_KEYS, CONTENT_USE_VALUES, USAGE_LABELS,
+};
 pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
 
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.

@@ -3,8 +3,10 @@
 //! verdicts: these lines say what a site owner prefers about the use of what is crawled, never what may be
 //! crawled.
 //!
-//! The vocabulary's keys are data (`train-ai`, `ai-use`, `search`, ...): the drafts renamed them between
-//! revisions, so any key is kept as written.
+//! The vocabulary's labels are data: `draft-ietf-aipref-vocab-07` defines `train-ai` and `search` (and no
+//! hierarchy, so one label never stands in for another), earlier revisions had others (`ai-use`, removed in
+//! 2025), and proposals add more (`infer-user`): a reader ignores labels it does not know, so any key is kept as
+//! written and none is an error.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -13,8 +15,19 @@ use crate::pattern::{escape_pattern, pattern_matches};
 use crate::robots::Agents;
 use crate::{Robots, Verdict};
 
-/// The keys of Cloudflare's Content Signals Policy.
+/// The keys of Cloudflare's Content Signals Policy that take `yes` or `no`.
 pub const CONTENT_SIGNAL_KEYS: [&str; 3] = ["search", "ai-input", "ai-train"];
+
+/// The values of the `use` key Cloudflare's managed files carry since 2026-07-01 (`use=reference` by default): how
+/// AI systems may consume the content, from the most restrictive to the most permissive as Cloudflare lists them.
+pub const CONTENT_USE_VALUES: [&str; 3] = ["immediate", "reference", "full"];
+
+/// The labels `draft-ietf-aipref-vocab-07` defines, with what each covers. Other keys are kept as written (a
+/// reader of the vocabulary ignores them).
+pub const USAGE_LABELS: [(&str, &str); 2] = [
+    ("train-ai", "training AI models that generate content"),
+    ("search", "search results that link to the page (no generated summaries)"),
+];
 
 /// One `key=value` of a `Content-Signal` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,54 +84,110 @@ pub struct Usage {
     /// The `Content-Usage` lines that decided (the longest matching path; several when they tie), empty when
     /// none matches or the URL may not be crawled.
     pub usage_lines: Vec<usize>,
-    /// Whether a deciding `Content-Usage` line's preferences do not parse, so every preference is unknown.
+    /// Whether a deciding `Content-Usage` line's preferences do not parse: that line says nothing (every
+    /// preference unknown), and the other deciding lines still count.
     pub usage_unknown: bool,
+    /// The deciding `Content-Usage` lines whose preferences do not parse.
+    pub unparsed: Vec<usize>,
     /// The `Content-Usage` preferences (IETF draft), most restrictive first among ties.
     pub content_usage: Vec<Preference>,
     /// The `Content-Signal` preferences: from the groups that applied, else from lines before any group.
     pub content_signal: Vec<Preference>,
+    /// The `use` level of those `Content-Signal` lines (`immediate`, `reference` or `full`; the most restrictive
+    /// when several lines give one), with its line.
+    pub content_use: Option<(String, usize)>,
 }
 
 impl Usage {
     /// The preferences in words, one `(label, text)` per kind of line that applies, as every surface lists
     /// them: `("Content-Usage (IETF draft)", "train-ai=no (line 16)")`, `("Content-Signal", "search=yes (line 3),
-    /// ai-train=no (line 3)")`. Empty when none applies.
+    /// ai-train=no (line 3), use=reference (line 3)")`, then `("Validators", ...)`: what Search Console and
+    /// Lighthouse say of those lines. Empty when none applies.
     ///
     /// ```
     /// let robots = robotscope::Robots::parse("User-agent: *\nContent-Signal: search=yes, ai-train=no\n");
     /// let usage = robots.usage_for(&robots.check("GPTBot", "/"));
-    /// assert_eq!(usage.described(), [("Content-Signal", "search=yes (line 2), ai-train=no (line 2)".to_string())]);
+    /// assert_eq!(usage.described()[0], ("Content-Signal", "search=yes (line 2), ai-train=no (line 2)".to_string()));
+    /// assert!(usage.described()[1].1.contains("Lighthouse's robots.txt audit accepts it"));
     /// ```
     pub fn described(&self) -> Vec<(&'static str, String)> {
-        fn listed(prefs: &[Preference]) -> String {
-            let mut out = String::new();
-            for (i, p) in prefs.iter().enumerate() {
+        fn listed(out: &mut String, prefs: &[Preference]) {
+            for p in prefs {
                 let value = if p.granted { "yes" } else { "no" };
-                out.push_str(&alloc::format!("{}{}={value} (line {})", if i > 0 { ", " } else { "" }, p.key, p.line));
+                let sep = if out.is_empty() { "" } else { ", " };
+                out.push_str(&alloc::format!("{sep}{}={value} (line {})", p.key, p.line));
+            }
+        }
+        fn lines(numbers: &[usize]) -> String {
+            let mut out = String::new();
+            for (i, l) in numbers.iter().enumerate() {
+                out.push_str(&alloc::format!("{}{l}", if i > 0 { ", " } else { "" }));
             }
             out
         }
         let mut out = Vec::new();
+        let mut usage = String::new();
+        listed(&mut usage, &self.content_usage);
         if self.usage_unknown {
-            let mut lines = String::new();
-            for (i, l) in self.usage_lines.iter().enumerate() {
-                lines.push_str(&alloc::format!("{}line {l}", if i > 0 { ", " } else { "" }));
-            }
-            out.push(("Content-Usage (IETF draft)", alloc::format!("unknown: {lines} does not parse")));
-        } else if !self.content_usage.is_empty() {
-            out.push(("Content-Usage (IETF draft)", listed(&self.content_usage)));
+            // The lines that do not parse say nothing; the others still count (the vocabulary's combining rule).
+            let broken = lines(&self.unparsed);
+            usage = if usage.is_empty() {
+                alloc::format!("unknown: line {broken} does not parse")
+            } else {
+                alloc::format!("{usage}; line {broken} does not parse (unknown)")
+            };
         }
-        if !self.content_signal.is_empty() {
-            out.push(("Content-Signal", listed(&self.content_signal)));
+        if !usage.is_empty() {
+            out.push(("Content-Usage (IETF draft)", usage));
+        }
+        let mut signal = String::new();
+        listed(&mut signal, &self.content_signal);
+        if let Some((value, line)) = &self.content_use {
+            let sep = if signal.is_empty() { "" } else { ", " };
+            signal.push_str(&alloc::format!("{sep}use={value} (line {line})"));
+        }
+        if !signal.is_empty() {
+            out.push(("Content-Signal", signal));
+        }
+        let mut validators = String::new();
+        if !self.usage_lines.is_empty() {
+            validators.push_str(&alloc::format!(
+                "Content-Usage (line {}): Google ignores it and Search Console may report \"syntax not understood\"; \
+                 Lighthouse's robots.txt audit reports an unknown directive",
+                lines(&self.usage_lines)
+            ));
+        }
+        let signal_lines = self.signal_lines();
+        if !signal_lines.is_empty() {
+            validators.push_str(&alloc::format!(
+                "{}Content-Signal (line {}): Google ignores it and Search Console may report \"syntax not \
+                 understood\"; Lighthouse's robots.txt audit accepts it",
+                if validators.is_empty() { "" } else { "; " },
+                lines(&signal_lines)
+            ));
+        }
+        if !validators.is_empty() {
+            out.push(("Validators", validators));
         }
         out
     }
 
+    /// The `Content-Signal` lines that give the preferences and the `use` level, in order and each once.
+    fn signal_lines(&self) -> Vec<usize> {
+        let mut lines: Vec<usize> = Vec::new();
+        for &l in self.content_signal.iter().map(|p| &p.line).chain(self.content_use.iter().map(|u| &u.1)) {
+            // Kept sorted by insertion: a handful of lines, and no sort of their own in the `.wasm` builds.
+            if let Err(k) = lines.binary_search(&l) {
+                lines.insert(k, l);
+            }
+        }
+        lines
+    }
+
     /// The lines that decide the preferences, in order and each once.
     pub fn lines(&self) -> Vec<usize> {
-        let mut lines: Vec<usize> = Vec::new();
-        for &l in self.usage_lines.iter().chain(self.content_signal.iter().map(|p| &p.line)) {
-            // Kept sorted by insertion: a handful of lines, and no sort of their own in the `.wasm` builds.
+        let mut lines = self.signal_lines();
+        for &l in &self.usage_lines {
             if let Err(k) = lines.binary_search(&l) {
                 lines.insert(k, l);
             }
@@ -165,11 +234,12 @@ fn each_signal(value: &[u8], mut f: impl FnMut(&[u8], &[u8], Option<bool>)) {
     }
 }
 
-/// Splits a `Content-Usage` value into its path pattern and its preferences: the path is the first word when
-/// it starts with `/` or `*`.
+/// Splits a `Content-Usage` value into its path pattern and its preferences (`draft-ietf-aipref-attach-05`
+/// section 3.2): the path is the first word when the value starts with `/`; a value that starts with anything
+/// else (`*` included) has no path, and all of it is the preferences.
 pub(crate) fn split_usage(value: &[u8]) -> (&[u8], &[u8]) {
     let value = trim(value);
-    if !matches!(value.first(), Some(b'/' | b'*')) {
+    if value.first() != Some(&b'/') {
         return (&[], value);
     }
     let end = value.iter().position(|&c| c == b' ' || c == b'\t').unwrap_or(value.len());
@@ -407,16 +477,17 @@ impl Robots {
     /// The usage preferences for a verdict (from [`Robots::check`] or [`Robots::check_agent`]): the groups
     /// that applied give the lines.
     ///
-    /// `Content-Usage` (IETF draft): the lines of those groups whose path matches (as `Allow` and `Disallow`
-    /// patterns match) compete; the longest path decides, and lines with paths of the same length combine with
-    /// the most restrictive value winning for each key. It applies only to URLs the crawler may fetch.
+    /// `Content-Usage` (IETF draft, `draft-ietf-aipref-attach-05`): the lines of those groups whose path
+    /// matches (as `Allow` and `Disallow` patterns match) compete, a line without a path matching every path
+    /// with a length of 0; the longest path decides, and lines with paths of the same length combine with the
+    /// most restrictive value winning for each key. It applies only to URLs the crawler may fetch.
     /// `Content-Signal`: the lines of those groups, else the lines before any group; for a key given more than
-    /// once, a restriction wins.
+    /// once, a restriction wins, and of several `use` levels the most restrictive.
     ///
     /// ```
     /// let robots = robotscope::Robots::parse(
     ///     "User-Agent: *\nAllow: /\nDisallow: /never/\n\
-    ///      Content-Usage: / train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n",
+    ///      Content-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n",
     /// );
     /// let u = robots.usage("AnyBot", "https://example.com/ai-ok/page");
     /// let first = &u.content_usage[0];
@@ -443,15 +514,18 @@ impl Robots {
             if !verdict.allowed || !in_groups(d.group) || !is(d.key, "content-usage") {
                 continue;
             }
+            // A line without a path covers every path the crawler may fetch, with a match length of 0, so any line
+            // with a matching path overrides it.
             let (path, preferences) = split_usage(d.value);
-            if path.is_empty() {
-                continue;
-            }
-            let pattern = escape_pattern(lossy(path).as_bytes());
-            if !pattern_matches(pattern.as_bytes(), verdict.path.as_bytes()) {
-                continue;
-            }
-            let len = pattern.len();
+            let len = if path.is_empty() {
+                0
+            } else {
+                let pattern = escape_pattern(lossy(path).as_bytes());
+                if !pattern_matches(pattern.as_bytes(), verdict.path.as_bytes()) {
+                    continue;
+                }
+                pattern.len()
+            };
             match best {
                 Some(b) if len < b => continue,
                 Some(b) if len == b => {}
@@ -464,8 +538,13 @@ impl Robots {
         }
         for &(line, preferences) in &deciders {
             usage.usage_lines.push(line);
+            // Lines of the same length combine as the vocabulary combines statements (section 7.1): a
+            // restriction wins, then a grant; a line that does not parse states nothing.
             match parse_preferences(preferences) {
-                None => usage.usage_unknown = true,
+                None => {
+                    usage.usage_unknown = true;
+                    usage.unparsed.push(line);
+                }
                 Some(prefs) => {
                     for (key, granted) in prefs {
                         combine(&mut usage.content_usage, &key, granted, line);
@@ -473,17 +552,23 @@ impl Robots {
                 }
             }
         }
-        if usage.usage_unknown {
-            // A dictionary that does not parse makes every preference of the URL unknown.
-            usage.content_usage.clear();
-        }
         // `Content-Signal`: the lines of the groups that applied, else the lines before any group.
         for d in self.other_directives() {
             let chosen = if signals_in_groups { in_groups(d.group) } else { d.group.is_none() };
             if chosen && is(d.key, "content-signal") {
-                each_signal(d.value, |key, _, granted| {
+                each_signal(d.value, |key, value, granted| {
                     if let Some(granted) = granted {
                         combine(&mut usage.content_signal, &lossy(key), granted, d.line);
+                    } else if key.eq_ignore_ascii_case(b"use") {
+                        let level =
+                            |v: &[u8]| CONTENT_USE_VALUES.iter().position(|u| v.eq_ignore_ascii_case(u.as_bytes()));
+                        if let Some(k) = level(value) {
+                            // Several lines: the most restrictive level wins, as a restriction does for the others.
+                            if usage.content_use.as_ref().is_none_or(|(u, _)| level(u.as_bytes()).is_none_or(|j| k < j))
+                            {
+                                usage.content_use = Some((String::from(CONTENT_USE_VALUES[k]), d.line));
+                            }
+                        }
                     }
                 });
             }
@@ -531,20 +616,63 @@ mod tests {
     fn preferences_in_words_name_their_lines() {
         let robots = Robots::parse(
             "Content-Signal: ai-train=no\nUser-agent: *\nContent-Usage: /a/ train-ai=n\nContent-Usage: /b/ train-ai=\n\
-             Content-Signal: search=yes, ai-input=no\nContent-Usage: /c/ train-ai=n\n",
+             Content-Signal: search=yes, ai-input=no\nContent-Usage: /c/ train-ai=n\nContent-Usage: /b/ search=n\n",
         );
         let said = |url: &str| {
             let u = robots.usage_for(&robots.check("GPTBot", url));
-            (u.described(), u.lines())
+            (u.described().into_iter().filter(|(l, _)| *l != "Validators").collect::<Vec<_>>(), u.lines())
         };
         let signal = ("Content-Signal", String::from("search=yes (line 5), ai-input=no (line 5)"));
         let usage = |text: &str| ("Content-Usage (IETF draft)", String::from(text));
         assert_eq!(said("/a/x"), (alloc::vec![usage("train-ai=no (line 3)"), signal.clone()], alloc::vec![3, 5]));
+        // Two lines of one path: the one that does not parse says nothing, the other still counts.
         assert_eq!(
             said("/b/x"),
-            (alloc::vec![usage("unknown: line 4 does not parse"), signal.clone()], alloc::vec![4, 5])
+            (
+                alloc::vec![usage("search=no (line 7); line 4 does not parse (unknown)"), signal.clone()],
+                alloc::vec![4, 5, 7]
+            )
         );
         assert_eq!(said("/x"), (alloc::vec![signal], alloc::vec![5]));
+        let robots = Robots::parse("User-agent: *\nContent-Usage: train-ai=\n");
+        let u = robots.usage("GPTBot", "/x");
+        assert_eq!(u.described()[0], usage("unknown: line 2 does not parse"));
+    }
+
+    /// The robots.txt example of `draft-ietf-aipref-attach-05` section 3.4 with its table of paths, and its
+    /// introduction's example (section 1.2): a line without a path covers every crawlable path.
+    #[test]
+    fn the_attach_drafts_examples() {
+        let robots = Robots::parse(
+            "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n\
+             Content-Usage: /ai-ok/ train-ai=y\n\nUser-Agent: ExampleBot\nAllow: /\nContent-Usage: train-ai=y\n",
+        );
+        let train = |agent: &str, url: &str| {
+            let u = robots.usage(agent, url);
+            (u.crawlable, u.content_usage.iter().map(|p| (p.key.clone(), p.granted)).collect::<Vec<_>>())
+        };
+        let pref = |granted: bool| alloc::vec![(String::from("train-ai"), granted)];
+        assert_eq!(train("AnyBot", "/test"), (true, pref(false)));
+        assert_eq!(train("AnyBot", "/never/test"), (false, alloc::vec![]));
+        assert_eq!(train("AnyBot", "/ai-ok/test"), (true, pref(true)));
+        assert_eq!(train("ExampleBot", "/never/test"), (true, pref(true)));
+        let robots = Robots::parse("User-Agent: *\nAllow: /\nContent-Usage: train-ai=n\n");
+        assert_eq!(robots.usage("AnyBot", "/any/page").usage_lines, [3]);
+    }
+
+    /// Cloudflare's managed block since 2026-07-01: `use=reference` is read as the `use` level.
+    #[test]
+    fn content_signal_use_levels() {
+        let robots = Robots::parse(
+            "User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n\
+             Content-Signal: use=full\n",
+        );
+        let u = robots.usage("GPTBot", "/");
+        assert_eq!(u.content_use, Some((String::from("reference"), 2)));
+        assert_eq!(u.described()[0].1, "search=yes (line 2), ai-train=no (line 2), use=reference (line 2)");
+        assert!(u.described()[1].1.contains("Content-Signal (line 2): Google ignores it"), "{:?}", u.described());
+        let robots = Robots::parse("User-agent: *\nContent-Signal: use=later\n");
+        assert_eq!(robots.usage("GPTBot", "/").content_use, None);
     }
 
     #[test]
@@ -552,5 +680,7 @@ mod tests {
         assert_eq!(split_usage(b"/a/ train-ai=n"), (&b"/a/"[..], &b"train-ai=n"[..]));
         assert_eq!(split_usage(b"train-ai=n"), (&b""[..], &b"train-ai=n"[..]));
         assert_eq!(split_usage(b"  /x\t a=y  "), (&b"/x"[..], &b"a=y"[..]));
+        // Only `/` starts a path: a `*`-led value is all preferences.
+        assert_eq!(split_usage(b"*.pdf train-ai=n"), (&b""[..], &b"*.pdf train-ai=n"[..]));
     }
 }

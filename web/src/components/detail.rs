@@ -164,6 +164,7 @@ pub fn Detail(props: &DetailProps) -> Html {
         _ => None,
     };
     let obeys = crawler.and_then(robotscope::Crawler::obeys_note).map(|s| html! { <p class="obeys">{s}</p> });
+    let scope = crawler.and_then(robotscope::Crawler::scope_note).map(|s| html! { <p class="obeys">{s}</p> });
     html! {
         <div class="detail-panel">
         <div class={classes!("sheet-card", verdict)}>
@@ -179,6 +180,7 @@ pub fn Detail(props: &DetailProps) -> Html {
             {looks}
             {usage}
             {obeys}
+            {scope}
             <dl class="given">
                 <dt>{"Agent typed"}</dt><dd><code>{&agent.input}</code></dd>
                 <dt>{"Token given to the engine"}</dt><dd><code>{token}</code></dd>

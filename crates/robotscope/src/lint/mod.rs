@@ -139,7 +139,7 @@ kinds! {
     ContentSignalOutsideGroup => "content-signal-outside-group",
     /// A `Content-Signal` line with unknown keys or values.
     ContentSignalInvalid => "content-signal-invalid",
-    /// A `Content-Usage` line without a path, outside any group, or whose preferences do not parse.
+    /// A `Content-Usage` line outside any group, or whose preferences do not parse (a `*`-led value included).
     ContentUsageInvalid => "content-usage-invalid",
     /// A line Google reads as a `User-agent`, `Allow` or `Disallow` line that RFC 9309 crawlers ignore: a
     /// misspelt or prefixed key, a missing colon, a `User-agent` value that is not a product token.

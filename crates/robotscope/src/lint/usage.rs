@@ -35,9 +35,16 @@ impl Linter<'_> {
                         continue;
                     };
                     let (k, v) = (piece[..eq].trim_ascii(), piece[eq + 1..].trim_ascii());
+                    if k == b"use" {
+                        // Cloudflare's managed files carry `use=reference` since 2026-07-01.
+                        if !crate::usage::CONTENT_USE_VALUES.iter().any(|x| v.eq_ignore_ascii_case(x.as_bytes())) {
+                            problems.push(format!("`use={}`: `use` is `immediate`, `reference` or `full`", lossy(v)));
+                        }
+                        continue;
+                    }
                     if !crate::CONTENT_SIGNAL_KEYS.iter().any(|x| x.as_bytes() == k) {
                         problems.push(format!(
-                            "`{}` is not a signal (the policy defines `search`, `ai-input` and `ai-train`)",
+                            "`{}` is not a signal (the policy defines `search`, `ai-input`, `ai-train` and `use`)",
                             lossy(k)
                         ));
                     }
@@ -48,21 +55,27 @@ impl Linter<'_> {
                 if !problems.is_empty() {
                     self.push(DiagnosticKind::ContentSignalInvalid, Severity::Warning, d.line, d.value_span, || {
                         (
-                            format!("validators reject this `Content-Signal`: {}", problems.join("; ")),
+                            format!(
+                                "AI crawlers that read Content Signals cannot read all of this line: {}",
+                                problems.join("; ")
+                            ),
                             Some("write it as `Content-Signal: search=yes, ai-input=no, ai-train=no`".into()),
                         )
                     });
                 }
             } else if d.key.eq_ignore_ascii_case(b"content-usage") {
-                let (path, prefs) = crate::usage::split_usage(d.value);
-                let problem = if path.is_empty() {
-                    Some(String::from(
-                        "`Content-Usage` needs a path before its preferences (IETF draft), so crawlers cannot tell \
-                         what it covers",
-                    ))
-                } else if d.group.is_none() {
+                let (_, prefs) = crate::usage::split_usage(d.value);
+                // A line without a path is valid (`draft-ietf-aipref-attach-05`): it covers every path the group
+                // may crawl.
+                let star = d.value.trim_ascii_start().first() == Some(&b'*');
+                let problem = if d.group.is_none() {
                     Some(String::from(
                         "`Content-Usage` comes before any `User-agent` line, so it applies to no crawler (IETF draft)",
+                    ))
+                } else if star && crate::usage::parse_preferences(prefs).is_none() {
+                    Some(String::from(
+                        "a path starts with `/` (IETF draft): a value that starts with `*` has no path, so all of \
+                         it is read as preferences, which do not parse, and every preference is unknown",
                     ))
                 } else if crate::usage::parse_preferences(prefs).is_none() {
                     let upper = prefs.iter().any(u8::is_ascii_uppercase);
@@ -83,7 +96,13 @@ impl Linter<'_> {
                 };
                 if let Some(message) = problem {
                     self.push(DiagnosticKind::ContentUsageInvalid, Severity::Warning, d.line, d.value_span, || {
-                        (message, Some("write it as `Content-Usage: / train-ai=n` inside a group".into()))
+                        let fix = if star {
+                            "start the path with `/`, such as `Content-Usage: /*.pdf train-ai=n`"
+                        } else {
+                            "write it as `Content-Usage: train-ai=n`, or `Content-Usage: /path/ train-ai=n`, inside a \
+                             group"
+                        };
+                        (message, Some(fix.into()))
                     });
                 }
             }
