@@ -248,7 +248,7 @@ impl Robots {
         r.src = src;
         #[cfg(not(feature = "std"))]
         {
-            r.index = Index::build(&r);
+            r.index = Index::build(&r, false);
         }
         r
     }
@@ -298,7 +298,7 @@ impl Robots {
     /// The indexes of a file large enough to need them (see `robots/index.rs`), built on first use.
     fn index(&self) -> Option<&Index> {
         #[cfg(feature = "std")]
-        return self.index.get_or_init(|| Index::build(self)).as_ref();
+        return self.index.get_or_init(|| Index::build(self, true)).as_ref();
         #[cfg(not(feature = "std"))]
         return self.index.as_ref();
     }

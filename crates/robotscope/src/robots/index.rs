@@ -1,7 +1,7 @@
 //! Indexes over a parsed file, so that a query's cost does not grow with the number of groups or with the size
 //! of a group: user-agent tokens to their groups, and each large group's rules by their literal start. They are
 //! built once per parsed file, on the first query (a parse that is never asked does not pay for them; without `std`,
-//! with the parse: see [`Lazy`]), and only
+//! with the parse and without rule indexes: see [`Lazy`]), and only
 //! for files large enough to need them: below [`SELECT_ABOVE`] user-agent lines and [`RULES_ABOVE`] rules in a
 //! group, scanning is as fast. An index is an optimisation, never a new meaning: the answers are the scan's,
 //! which `tests/properties.rs` checks on generated files of many groups, pooled agents and huge groups.
@@ -68,10 +68,12 @@ fn cmp_ignore_case(a: &[u8], b: &[u8]) -> Ordering {
 }
 
 impl Index {
-    /// The indexes `robots` needs, or `None` for a file small enough to scan.
-    pub(super) fn build(robots: &Robots) -> Option<Index> {
+    /// The indexes `robots` needs, or `None` for a file small enough to scan. `rules`: whether large groups get
+    /// a [`RuleIndex`] (without `std` the index is built with the parse, and sorting a group of 31,000 rules costs
+    /// some ten parses of the file, which a parse that is asked a few URLs should not pay: such groups are scanned).
+    pub(super) fn build(robots: &Robots, rules: bool) -> Option<Index> {
         let selects = robots.agents.len() > SELECT_ABOVE;
-        let big = |g: &super::GroupData| g.rules.len() > RULES_ABOVE;
+        let big = |g: &super::GroupData| rules && g.rules.len() > RULES_ABOVE;
         if !selects && !robots.groups.iter().any(big) {
             return None;
         }
@@ -143,8 +145,8 @@ impl Index {
 
 impl RuleIndex {
     fn build(robots: &Robots, rules: core::ops::Range<usize>) -> RuleIndex {
-        // Each rule with the length of its literal start (see the type's documentation).
-        let mut keyed: Vec<(u32, u32)> = Vec::with_capacity(rules.len());
+        // Each rule with its literal start's sort key and length (see the type's documentation).
+        let mut keyed: Vec<(u64, u32, u32)> = Vec::with_capacity(rules.len());
         for i in rules {
             let r = &robots.rules[i];
             let pattern = robots.pattern(r);
@@ -152,15 +154,17 @@ impl RuleIndex {
                 true => index_retry_prefix(pattern).map_or(r.literal, literal_prefix),
                 false => r.literal,
             };
-            keyed.push((i as u32, len as u32));
+            keyed.push((sort_key(&pattern[..len]), i as u32, len as u32));
         }
-        let literal = |&(i, len): &(u32, u32)| &robots.pattern(&robots.rules[i as usize])[..len as usize];
-        keyed.sort_unstable_by(|a, b| literal(a).cmp(literal(b)).then(a.0.cmp(&b.0)));
-        let general = keyed.iter().take_while(|&&(_, len)| len == 0).count();
+        let literal = |&(_, i, len): &(u64, u32, u32)| &robots.pattern(&robots.rules[i as usize])[..len as usize];
+        // The keys order literal starts whose first eight bytes differ (a literal start holds no NUL byte), so the
+        // bytes are read only where the keys tie.
+        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| literal(a).cmp(literal(b))).then(a.1.cmp(&b.1)));
+        let general = keyed.iter().take_while(|&&(_, _, len)| len == 0).count();
         let mut nodes: Vec<Node> = Vec::new();
         // The nodes whose literal starts are prefixes of the last one, shortest first.
         let mut chain: Vec<usize> = Vec::new();
-        let prefix = |n: &Node| literal(&(n.rule, n.len));
+        let prefix = |n: &Node| literal(&(n.key, n.rule, n.len));
         for (k, item) in keyed.iter().enumerate().skip(general) {
             let end = (k + 1 - general) as u32;
             let bytes = literal(item);
@@ -175,9 +179,9 @@ impl RuleIndex {
             }
             let parent = chain.last().map_or(u32::MAX, |&c| c as u32);
             chain.push(nodes.len());
-            nodes.push(Node { key: sort_key(bytes), rule: item.0, len: item.1, parent, end });
+            nodes.push(Node { key: item.0, rule: item.1, len: item.2, parent, end });
         }
-        RuleIndex { rules: keyed.iter().map(|&(i, _)| i).collect(), general: general as u32, nodes: nodes.into() }
+        RuleIndex { rules: keyed.iter().map(|&(_, i, _)| i).collect(), general: general as u32, nodes: nodes.into() }
     }
 
     /// Pushes the rules whose literal start is a prefix of `path` (and those with an empty one), in file order.
