@@ -177,6 +177,38 @@ fn indexed_robots() -> impl Strategy<Value = (Vec<u8>, usize)> {
     })
 }
 
+/// User-agent values for files of many groups: case variants, a crawler's fallback tokens (Googlebot-Image falls
+/// back to Googlebot), AdsBot (which ignores `*`), `*` in its forms, values whose product token is a prefix of the
+/// value, and a few hundred distinct names so that the index holds many tokens.
+fn many_groups_agent() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => select(&[
+            "FooBot", "foobot", "FOOBOT", "Bar", "Googlebot", "googlebot-image", "Googlebot-Image", "AdsBot-Google",
+            "GPTBot", "*", "* ", "*x", "FooBot/1.0", "Foo Bar", "", "-", "bar_",
+        ][..]).prop_map(String::from),
+        3 => (0u32..300).prop_map(|n| format!("Bot{n}")),
+    ]
+}
+
+/// Files of many groups (up to 90, each of one to three user-agent lines), some of them huge (up to 400 rules
+/// over [`INDEX_PIECES`]), with `Crawl-delay` lines: both indexes (tokens to groups, rules by literal start) are
+/// built for most of them.
+fn many_groups_robots() -> impl Strategy<Value = Vec<u8>> {
+    let rule = (any::<bool>(), vec(select(INDEX_PIECES), 0..6))
+        .prop_map(|(allow, pieces)| format!("{}: {}", if allow { "Allow" } else { "Disallow" }, pieces.concat()));
+    let rules = prop_oneof![4 => vec(rule.clone(), 0..4), 1 => vec(rule, 60..400)];
+    let group = (vec(many_groups_agent(), 1..4), rules, proptest::option::of(0u8..20));
+    vec(group, 0..90).prop_map(|groups| {
+        let mut lines = Vec::new();
+        for (agents, rules, delay) in groups {
+            lines.extend(agents.iter().map(|a| format!("User-agent: {a}")));
+            lines.extend(rules);
+            lines.extend(delay.map(|d| format!("Crawl-delay: {d}")));
+        }
+        lines.join("\n").into_bytes()
+    })
+}
+
 /// URLs and paths over [`INDEX_PIECES`].
 fn indexed_url() -> impl Strategy<Value = String> {
     (select(&["", "/", "http://e.com", "http://e.com/"][..]), vec(select(INDEX_PIECES), 0..7))
@@ -667,6 +699,37 @@ proptest! {
         }
         let owned: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
         prop_assert_eq!(r.decide(&agents, &urls[0]), reference_decide(&r, &owned, &urls[0]));
+    }
+
+    #[test]
+    fn the_files_indexes_answer_as_the_scan(
+        bytes in many_groups_robots(),
+        agents in vec(many_groups_agent(), 0..4),
+        urls in vec(indexed_url(), 1..8),
+    ) {
+        let indexed = Robots::parse(&bytes);
+        let scanned = Robots::parse(&bytes).without_index();
+        prop_assert_eq!(indexed.has_own_group(&agents), scanned.has_own_group(&agents));
+        prop_assert_eq!(indexed.crawl_delay(&agents), scanned.crawl_delay(&agents));
+        let (m, n) = (indexed.matcher(&agents), scanned.matcher(&agents));
+        prop_assert_eq!((m.has_own_group(), m.rule_count()), (n.has_own_group(), n.rule_count()));
+        let google = |t: &&str| t.starts_with("Googlebot") || t.starts_with("AdsBot");
+        let crawlers: Vec<_> = CRAWLERS.iter().filter(|c| c.tokens.iter().any(google)).collect();
+        for url in &urls {
+            // `check` is the explained answer: the groups, their lines and every rule that matched, in order.
+            prop_assert_eq!(indexed.check(&agents, url), scanned.check(&agents, url), "{:?} {}", agents, url);
+            prop_assert_eq!(indexed.decide(&agents, url), scanned.decide(&agents, url));
+            prop_assert_eq!(m.decide(url), n.decide(url));
+            // Crawler fallbacks: the first token with a group, or `*`, or nothing for a crawler that ignores it.
+            for c in &crawlers {
+                prop_assert_eq!(indexed.check_crawler(c, url), scanned.check_crawler(c, url), "{}", c.name);
+            }
+            for agent in &agents {
+                prop_assert_eq!(indexed.check(agent.as_str(), url), scanned.check(agent.as_str(), url));
+            }
+        }
+        let owned: Vec<String> = agents.to_vec();
+        prop_assert_eq!(indexed.decide(&agents, &urls[0]), reference_decide(&indexed, &owned, &urls[0]));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //!   wasm32 build of the core, the fuzz targets' smoke run). `.ci/run` runs exactly this.
 //! * `demo`: builds the command-line tool and runs it on the example robots.txt (the main job until the
 //!   web tester exists).
-//! * `bench`: the criterion benchmark over the conformance corpus (prints the summary table).
+//! * `bench`: the criterion benchmark over the conformance corpus (prints the summary table), then the query cost
+//!   per file class (typical, many groups, huge groups, the largest file: `tests/benches/classes.rs`).
 //! * `npm`: builds the npm package `robotscope` into `crates/robotscope-wasm/pkg` (installs the wasm32
 //!   target, wasm-pack, wasm-bindgen-cli at the Cargo.lock version and the npm dev dependencies if missing).
 //! * `npm-bench`: builds the package and runs its benchmark against robots-parser (size and speed budgets).
@@ -906,6 +907,7 @@ fn demo() {
 
 fn bench() {
     run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "engine"]);
+    run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "classes"]);
 }
 
 /// The trunk release the web tester is built with.

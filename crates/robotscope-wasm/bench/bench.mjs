@@ -26,6 +26,8 @@
 // workload of 70 to 150 ms on a shared machine moves by half from round to round, so the best of 5 rounds still
 // moved the parse figure from 5.9x to 7.2x between runs; the best of 10 moves less.
 //
+// Then bench/classes.mjs prints the cost per file class (issue 40).
+//
 // Usage: node bench/bench.mjs   (ROUNDS=10, PASSES=300 by default)
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -314,3 +316,5 @@ for (const times of rounds) {
 }
 if (sink < 0) console.log(sink);
 process.exitCode = rows.every((r) => r[3]) ? 0 : 1;
+// Issue 40: the cost per file class (typical, many groups, huge groups, the largest file), side by side.
+await import('./classes.mjs');

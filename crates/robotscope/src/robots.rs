@@ -13,9 +13,11 @@ use crate::url::match_path;
 use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
 use crate::Span;
 
+mod index;
 mod matcher;
 mod records;
 
+use index::Index;
 pub use matcher::Matcher;
 use matcher::{head_len, literal_len, literal_prefix, rule_head};
 
@@ -40,6 +42,12 @@ pub struct Robots {
     cut_from: Option<usize>,
     /// The RFC 9309 and 1994 readings, once [`Robots::keep_readings`] has parsed them.
     pub(crate) readings: crate::profile::Kept,
+    /// The selection and rule indexes, built on the first query ([`Robots::index`]).
+    #[cfg(feature = "std")]
+    index: index::Lazy<Option<Index>>,
+    /// The selection and rule indexes, built with the parse ([`Robots::index`]).
+    #[cfg(not(feature = "std"))]
+    index: Option<Index>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,6 +165,7 @@ impl Robots {
             line_count: 0,
             cut_from: None,
             readings: crate::profile::Kept::default(),
+            index: Default::default(),
         };
         // About one directive per 40 bytes in real files; reserving for more saves regrowth, which costs more
         // than the rest of parsing a small file.
@@ -238,6 +247,10 @@ impl Robots {
         trim_excess(&mut r.groups);
         trim_excess(&mut r.others);
         r.src = src;
+        #[cfg(not(feature = "std"))]
+        {
+            r.index = Index::build(&r, false);
+        }
         r
     }
 
@@ -280,6 +293,38 @@ impl Robots {
             + bytes(&self.sitemaps)
             + bytes(&self.others)
             + self.readings.heap_bytes()
+            + self.index_built().map_or(0, Index::heap_bytes)
+    }
+
+    /// The indexes of a file large enough to need them (see `robots/index.rs`), built on first use.
+    fn index(&self) -> Option<&Index> {
+        #[cfg(feature = "std")]
+        return self.index.get_or_init(|| Index::build(self, true)).as_ref();
+        #[cfg(not(feature = "std"))]
+        return self.index.as_ref();
+    }
+
+    /// The same file answered without its indexes: every query scans every group's user-agent lines and every
+    /// selected rule, as the indexes' meaning. For tests that hold indexed answers to it.
+    #[doc(hidden)]
+    pub fn without_index(mut self) -> Robots {
+        #[cfg(feature = "std")]
+        {
+            self.index = index::Lazy::ready(None);
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            self.index = None;
+        }
+        self
+    }
+
+    /// The indexes, if they have been built.
+    fn index_built(&self) -> Option<&Index> {
+        #[cfg(feature = "std")]
+        return self.index.get().and_then(Option::as_ref);
+        #[cfg(not(feature = "std"))]
+        return self.index.as_ref();
     }
 
     /// The bytes that were parsed.
@@ -379,6 +424,9 @@ impl Robots {
 
     /// Whether any `User-agent` line of the file names one of `agents` (not counting `*`).
     pub fn has_own_group<A: Agents + ?Sized>(&self, agents: &A) -> bool {
+        if let Some(own) = self.index().and_then(|index| index.own_groups(self, agents)) {
+            return !own.is_empty();
+        }
         self.agents.iter().any(|a| !a.global && agents.any_equals(self.token(a)))
     }
 
@@ -396,28 +444,20 @@ impl Robots {
     /// The groups that answer for `agents`, in file order: the agents' own groups if the file has any (SPEC
     /// A4.5), else the `*` groups (which is what the reference's four match slots amount to). Also returns
     /// whether the agents have an own group. Every query of the rules (`decide`, `check`, [`Matcher`])
-    /// selects its groups here and nowhere else.
-    fn applicable_groups<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, impl Iterator<Item = usize> + 's) {
-        let own = self.has_own_group(agents);
-        // Without an own group only the `*` flags matter, and they need no comparison with the agents.
-        let groups = (0..self.groups.len()).filter(move |&g| {
-            let lines = &self.agents[self.groups[g].agents.clone()];
-            if own {
-                lines.iter().any(|a| !a.global && agents.any_equals(self.token(a)))
-            } else {
-                lines.iter().any(|a| a.global)
+    /// selects its groups here and nowhere else. A file of many user-agent lines answers from its index of
+    /// tokens, so that the cost does not grow with the number of groups; the scan below is the meaning.
+    fn applicable_groups<'s, A: Agents + ?Sized>(&'s self, agents: &'s A) -> (bool, Groups<'s, A>) {
+        if let Some(index) = self.index() {
+            if let Some(own) = index.own_groups(self, agents) {
+                if !own.is_empty() {
+                    return (true, Groups::Own(own.into_iter()));
+                }
+                let global = index.global_groups().unwrap_or_default();
+                return (false, Groups::Global(global.iter()));
             }
-        });
-        (own, groups)
-    }
-
-    /// The rules of [`Robots::applicable_groups`], as one index range per group.
-    fn applicable_rules<'s, A: Agents + ?Sized>(
-        &'s self,
-        agents: &'s A,
-    ) -> (bool, impl Iterator<Item = Range<usize>> + 's) {
-        let (own, groups) = self.applicable_groups(agents);
-        (own, groups.map(move |g| self.groups[g].rules.clone()))
+        }
+        let own = self.has_own_group(agents);
+        (own, Groups::Scan { robots: self, agents, own, next: 0 })
     }
 
     /// The token a known crawler is checked with in this file (SPEC B2): the first of its tokens that has a
@@ -446,8 +486,8 @@ impl Robots {
     pub fn decide<A: Agents + ?Sized>(&self, agents: &A, url: &str) -> (bool, usize) {
         let mut buf = Vec::new();
         let path = match_path(url.as_bytes(), &mut buf);
-        let (_, rules) = self.applicable_rules(agents);
-        let (allowed, decider) = self.run_rules(rules, path, |_, _, _| {});
+        let (_, groups) = self.applicable_groups(agents);
+        let (allowed, decider) = self.run_rules(groups, path, |_, _, _| {});
         (allowed, decider.line)
     }
 
@@ -485,8 +525,7 @@ impl Robots {
             (false, true) => Scope::None,
         };
         let mut matches = Vec::new();
-        let rules = groups.iter().map(|&g| self.groups[g].rules.clone());
-        let (allowed, decider) = self.run_rules(rules, path, |i, priority, index_fallback| {
+        let (allowed, decider) = self.run_rules(groups.iter().copied(), path, |i, priority, index_fallback| {
             matches.push(self.rule_match(i, priority, index_fallback));
         });
         let mut group_lines = Vec::new();
@@ -545,6 +584,41 @@ impl Robots {
     }
 }
 
+/// The groups [`Robots::applicable_groups`] selects, in file order: listed by the file's index, or found by
+/// scanning every group's user-agent lines.
+enum Groups<'s, A: ?Sized> {
+    Own(alloc::vec::IntoIter<usize>),
+    Global(core::slice::Iter<'s, u32>),
+    Scan { robots: &'s Robots, agents: &'s A, own: bool, next: usize },
+}
+
+impl<A: Agents + ?Sized> Iterator for Groups<'_, A> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Groups::Own(groups) => groups.next(),
+            Groups::Global(groups) => groups.next().map(|&g| g as usize),
+            Groups::Scan { robots, agents, own, next } => {
+                // Without an own group only the `*` flags matter, and they need no comparison with the agents.
+                while *next < robots.groups.len() {
+                    let g = *next;
+                    *next += 1;
+                    let lines = &robots.agents[robots.groups[g].agents.clone()];
+                    let applies = match *own {
+                        true => lines.iter().any(|a| !a.global && agents.any_equals(robots.token(a))),
+                        false => lines.iter().any(|a| a.global),
+                    };
+                    if applies {
+                        return Some(g);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
 /// The groups that answer for an agent list: whether they are its own, and their indices in file order.
 #[derive(Debug, Clone)]
 pub(crate) struct Selection {
@@ -583,6 +657,14 @@ pub trait Agents {
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         let _ = f;
     }
+
+    /// Whether [`Agents::each_agent`] calls `f` with every agent that [`Agents::any_equals`] compares: then a
+    /// file with many groups finds the agents' groups through its index of tokens rather than asking
+    /// [`Agents::any_equals`] about every `User-agent` line. The default, `false`, always scans, so an
+    /// implementation that overrides only [`Agents::any_equals`] answers as before.
+    fn lists_every_agent(&self) -> bool {
+        false
+    }
 }
 
 impl Agents for str {
@@ -592,6 +674,10 @@ impl Agents for str {
 
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         f(self);
+    }
+
+    fn lists_every_agent(&self) -> bool {
+        true
     }
 }
 
@@ -603,6 +689,10 @@ impl Agents for String {
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         f(self);
     }
+
+    fn lists_every_agent(&self) -> bool {
+        true
+    }
 }
 
 impl<T: Agents + ?Sized> Agents for &T {
@@ -612,6 +702,10 @@ impl<T: Agents + ?Sized> Agents for &T {
 
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         (**self).each_agent(f);
+    }
+
+    fn lists_every_agent(&self) -> bool {
+        (**self).lists_every_agent()
     }
 }
 
@@ -623,6 +717,10 @@ impl<T: Agents> Agents for [T] {
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         self.iter().for_each(|a| a.each_agent(f));
     }
+
+    fn lists_every_agent(&self) -> bool {
+        self.iter().all(Agents::lists_every_agent)
+    }
 }
 
 impl<T: Agents, const N: usize> Agents for [T; N] {
@@ -633,6 +731,10 @@ impl<T: Agents, const N: usize> Agents for [T; N] {
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         self.iter().for_each(|a| a.each_agent(f));
     }
+
+    fn lists_every_agent(&self) -> bool {
+        self.iter().all(Agents::lists_every_agent)
+    }
 }
 
 impl<T: Agents> Agents for Vec<T> {
@@ -642,6 +744,10 @@ impl<T: Agents> Agents for Vec<T> {
 
     fn each_agent(&self, f: &mut dyn FnMut(&str)) {
         self.iter().for_each(|a| a.each_agent(f));
+    }
+
+    fn lists_every_agent(&self) -> bool {
+        self.iter().all(Agents::lists_every_agent)
     }
 }
 

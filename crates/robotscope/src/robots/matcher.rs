@@ -4,7 +4,6 @@
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::ops::Range;
 
 use super::{Agents, Robots};
 use crate::pattern::{body_matches, pattern_matches, same_bytes};
@@ -32,31 +31,48 @@ impl Robots {
         Matcher::new(self, agents, TABLE_LIMIT, if indexed { 0 } else { usize::MAX })
     }
 
-    /// Runs the matcher over `rules` (index ranges in file order): the reference's allow and disallow slots.
-    /// `on_match` sees every rule that matched, with its priority and whether the index.html retry matched.
+    /// Runs the matcher over the rules of `groups` (in file order): the reference's allow and disallow slots.
+    /// `on_match` sees every rule that matched, in file order, with its priority and whether the index.html
+    /// retry matched. A large group's rules come from its index ([`super::index`]): only those a path could
+    /// match, in file order, so the answer and the matches are the scan's.
     pub(super) fn run_rules(
         &self,
-        rules: impl Iterator<Item = Range<usize>>,
+        groups: impl Iterator<Item = usize>,
         path: &[u8],
         mut on_match: impl FnMut(usize, usize, bool),
     ) -> (bool, Slot) {
         let mut allow = Slot::NONE;
         let mut disallow = Slot::NONE;
         let path_head = head_of(path, path.len());
-        for range in rules {
+        let mut rank = |i: usize, r: &super::RuleLine| {
+            let pattern = self.pattern(r);
+            let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { return };
+            on_match(i, priority, fallback);
+            let slot = if r.allow { &mut allow } else { &mut disallow };
+            if priority as isize > slot.priority {
+                *slot = Slot { priority: priority as isize, line: r.line };
+            }
+        };
+        let index = self.index();
+        let mut candidates = Vec::new();
+        for g in groups {
+            candidates.clear();
+            if index.is_some_and(|index| index.candidates(self, g, path, &mut candidates)) {
+                for &i in &candidates {
+                    let r = &self.rules[i as usize];
+                    if head_passes(r.head, r.head_len, path_head) {
+                        rank(i as usize, r);
+                    }
+                }
+                continue;
+            }
+            let range = self.groups[g].rules.clone();
             let start = range.start;
             // Most rules fail on their first bytes: test those for the whole range before touching a rule.
-            let candidates =
+            let passed =
                 self.rules[range].iter().enumerate().filter(|&(_, r)| head_passes(r.head, r.head_len, path_head));
-            for (k, r) in candidates {
-                let i = start + k;
-                let pattern = self.pattern(r);
-                let Some((priority, fallback)) = rule_priority(pattern, r.literal, r.allow, path) else { continue };
-                on_match(i, priority, fallback);
-                let slot = if r.allow { &mut allow } else { &mut disallow };
-                if priority as isize > slot.priority {
-                    *slot = Slot { priority: priority as isize, line: r.line };
-                }
+            for (k, r) in passed {
+                rank(start + k, r);
             }
         }
         verdict(allow, disallow)
@@ -80,9 +96,9 @@ pub struct Matcher<'a> {
     table: Box<[u32]>,
     own: bool,
     rule_count: usize,
-    /// Only for files too large for the table's 30-bit offsets: the rules as index ranges, answered by
-    /// [`Robots::run_rules`] as [`Robots::decide`] does.
-    ranges: Vec<Range<usize>>,
+    /// Only on wasm32 and for files too large for the table's 30-bit offsets: the groups whose rules apply,
+    /// answered by [`Robots::run_rules`] as [`Robots::decide`] does (with the file's index of large groups).
+    ranges: Vec<usize>,
     /// For tables of more than [`INDEX_ABOVE`] entries, the index of their literal starts (see [`Node`]); the
     /// table is then not split into buckets.
     index: Box<[Node]>,
@@ -161,19 +177,19 @@ impl<'a> Matcher<'a> {
         limit: usize,
         index_above: usize,
     ) -> Matcher<'a> {
-        let (own, ranges) = robots.applicable_rules(agents);
+        let (own, groups) = robots.applicable_groups(agents);
         // The table is a native speed-up: in the tester's wasm it cost 3 KB gzipped (over its transfer budget) for
         // answers that take microseconds there either way, so on wasm32 the matcher keeps index ranges, as it does
         // for files too large for the table.
         if cfg!(target_arch = "wasm32") || robots.src.len() > limit {
-            let ranges: Vec<Range<usize>> = ranges.collect();
-            let rule_count = ranges.iter().map(ExactSizeIterator::len).sum();
+            let ranges: Vec<usize> = crate::pushed(groups);
+            let rule_count = ranges.iter().map(|&g| robots.groups[g].rules.len()).sum();
             return Matcher { robots, table: Box::default(), own, rule_count, ranges, index: Box::default() };
         }
         let mut keyed: Vec<Keyed> = Vec::new();
         let mut rule_count = 0;
-        for range in ranges {
-            for r in &robots.rules[range] {
+        for g in groups {
+            for r in &robots.rules[robots.groups[g].rules.clone()] {
                 rule_count += 1;
                 let pattern = robots.pattern(r);
                 let (start, end) = (r.pattern.start as u32, r.pattern.end as u32);
@@ -287,7 +303,7 @@ impl<'a> Matcher<'a> {
         let path = match_path(url.as_bytes(), &mut buf);
         let table = if cfg!(target_arch = "wasm32") { None } else { self.table.first_chunk::<2>() };
         let Some(&[general, buckets]) = table else {
-            let (allowed, decider) = self.robots.run_rules(self.ranges.iter().cloned(), path, |_, _, _| {});
+            let (allowed, decider) = self.robots.run_rules(self.ranges.iter().copied(), path, |_, _, _| {});
             return (allowed, decider.line);
         };
         let (general, buckets) = (general as usize, buckets as usize);
@@ -409,7 +425,7 @@ impl Robots {
 /// compare as the keys do when one of them holds no NUL byte (a padding zero then never ties with a byte of the
 /// other), which holds for literal starts (the tokenizer cuts values at NUL).
 #[inline(always)]
-fn sort_key(bytes: &[u8]) -> u64 {
+pub(super) fn sort_key(bytes: &[u8]) -> u64 {
     let mut word = [0u8; 8];
     let n = bytes.len().min(8);
     word[..n].copy_from_slice(&bytes[..n]);
@@ -520,7 +536,7 @@ fn head_passes(head: u64, len: u8, path_head: u64) -> bool {
 
 /// For `Allow: /dir/index.htm...`, the `/dir/` that Google also allows (SPEC A5.4): the pattern up to its last
 /// `/`, when `/index.htm` follows.
-fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
+pub(super) fn index_retry_prefix(pattern: &[u8]) -> Option<&[u8]> {
     let slash = pattern.iter().rposition(|&c| c == b'/')?;
     pattern[slash..].starts_with(b"/index.htm").then(|| &pattern[..=slash])
 }
