@@ -154,9 +154,9 @@ impl Fetched {
         self.done.line()
     }
 
-    /// A whole question asked of the site as crawlers find it (`Robots.ask`'s arguments): over its file, or its
-    /// one answer for every URL.
-    #[pyo3(signature = (agents, urls, *, base = None, view = "google", exact = false))]
+    /// A whole question asked of the site as crawlers find it (`Robots.ask`'s agents, URLs, base and view): over
+    /// its file, or its one answer for every URL.
+    #[pyo3(signature = (agents, urls, *, base = None, view = "google"))]
     fn ask(
         &self,
         py: Python<'_>,
@@ -164,12 +164,10 @@ impl Fetched {
         urls: Vec<String>,
         base: Option<String>,
         view: &str,
-        exact: bool,
     ) -> PyResult<Survey> {
-        let view = view_of(view)?;
+        let question = Question { agents, urls, base, view: view_of(view)?, ..Question::default() };
         let (robots, whole) = (&*self.robots, self.whole);
         let survey = py.detach(|| {
-            let question = Question { agents, urls, base, view, exact, ..Question::default() };
             let mut survey = robots.ask(&question);
             survey.govern(whole, None);
             survey

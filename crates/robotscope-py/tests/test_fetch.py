@@ -88,11 +88,15 @@ def test_five_redirects_are_followed_and_a_sixth_means_no_robots_txt(serve) -> N
 def test_a_redirect_without_location_and_a_loop_allow_everything(serve) -> None:
     f = fetch_robots(serve({"/robots.txt": send(302)}).url("/"))
     assert (f.outcome, f.reason.split(":")[0]) == ("allow-all", "302 Found without a Location header")
-    loop = serve({"/robots.txt": send(302, headers={"Location": "/a"}), "/a": send(302, headers={"Location": "/robots.txt"})})
+    there, back = send(302, headers={"Location": "/a"}), send(302, headers={"Location": "/robots.txt"})
+    loop = serve({"/robots.txt": there, "/a": back})
     assert "(a redirect loop)" in fetch_robots(loop.url("/")).reason
 
 
-@pytest.mark.parametrize(("status", "outcome"), [(404, "allow-all"), (403, "allow-all"), (429, "disallow-all"), (503, "disallow-all")])
+STATUSES = [(404, "allow-all"), (403, "allow-all"), (429, "disallow-all"), (503, "disallow-all")]
+
+
+@pytest.mark.parametrize(("status", "outcome"), STATUSES)
 def test_statuses(serve, status: int, outcome: str) -> None:
     f = fetch_robots(serve({"/robots.txt": send(status)}).url("/"))
     assert (f.outcome, f.status, f.robots) == (outcome, status, None)

@@ -331,13 +331,7 @@ class Fetched:
     robots: Optional[Robots]
     def line(self) -> str: ...
     def ask(
-        self,
-        agents: list[str],
-        urls: list[str],
-        *,
-        base: Optional[str] = None,
-        view: str = "google",
-        exact: bool = False,
+        self, agents: list[str], urls: list[str], *, base: Optional[str] = None, view: ViewName = "google"
     ) -> Survey: ...
 
 def resolve_agent(agent: str) -> TypedAgent: ...
