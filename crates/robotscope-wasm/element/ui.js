@@ -392,7 +392,10 @@ class Widget {
 
   /** The file as plain text (before the engine is there, or when it cannot load). */
   drawPlain(text) {
-    const lines = text.split(/\r\n|\r|\n/).slice(0, MAX_SHOWN);
+    const lines = text.split(/\r\n|\r|\n/);
+    // As drawFile: no numbered empty line after the file's last line break.
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    lines.length = Math.min(lines.length, MAX_SHOWN);
     this.lines.replaceChildren(...lines.map((l, i) => h('div', { class: 'l' }, h('span', { class: 'n', 'aria-hidden': 'true' }, String(i + 1)), h('span', { class: 't' }, l))));
   }
 
@@ -486,9 +489,12 @@ class Widget {
   drawFile() {
     const text = this.text;
     const lines = this.robots.report().lines;
-    const count = lines.length;
-    const shown = Math.min(count, MAX_SHOWN);
     const edit = this.mode === 'edit';
+    // A file ending in a line break has nothing after it: the empty last line the report gives is the editor's
+    // place for the caret, not a line to number.
+    const last = lines[lines.length - 1];
+    const count = lines.length - (!edit && lines.length > 1 && last.start === text.length ? 1 : 0);
+    const shown = Math.min(count, MAX_SHOWN);
     const out = [];
     for (let i = 0; i < shown; i++) {
       // The UTF-16 offsets of the line, its key and value (`directive`) and its comment.

@@ -203,3 +203,19 @@ test('on a phone every agent\'s verdict is on screen, scrolling regions show it,
     assert.deepStrictEqual(errors, []);
   });
 });
+
+test('a file ending in a line break shows no empty numbered line after it (in edit mode the caret has its line)', { timeout: 120000 }, async (t) => {
+  const robots = esc('User-agent: *\nDisallow: /x\n').replace(/\n/g, '&#10;');
+  const body = `<robots-txt-tester id="read" loading="eager" agents="Googlebot" urls="/x" robots="${robots}"></robots-txt-tester>
+    <robots-txt-tester id="edit" mode="edit" loading="eager" agents="Googlebot" urls="/x" robots="${robots}"></robots-txt-tester>`;
+  await inChromium(t, server({ '/': page(body) }), async (p, origin, errors) => {
+    await p.goto(`${origin}/`);
+    const got = await states(p, ['read', 'edit']);
+    assert.deepStrictEqual(got.read.cells, [['disallowed', 2]]);
+    const gutters = await p.evaluate(() =>
+      ['read', 'edit'].map((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('[part~=gutter]')].map((n) => n.textContent))
+    );
+    assert.deepStrictEqual(gutters, [['1', '2'], ['1', '2', '3']]);
+    assert.deepStrictEqual(errors, []);
+  });
+});
