@@ -472,7 +472,7 @@ impl Asker<'_> {
                 }
                 Ok(f) => {
                     eprintln!("robotscope: {}", crate::print::fetched_line(&f));
-                    Some(Site { governing: Governing::of(&f), fetched: f })
+                    Some(Site { governing: f.governing(), fetched: f })
                 }
                 Err(Failure::Message(m)) => {
                     eprintln!("robotscope: {m}");
@@ -508,25 +508,19 @@ impl Asker<'_> {
             };
             // Each URL is asked of its own site's file: its own site governs it.
             let question = Question { site: None, baseline: None, ..self.question(vec![typed.clone()]) };
-            match &site.governing {
-                Governing::File(robots) => {
-                    let survey = robots.ask(&question);
-                    let (robots, fetched) = (&**robots, &site.fetched);
-                    self.notes(&survey.agents);
-                    self.tally.disallowed += survey.cells.iter().flatten().filter(|c| c.blocked()).count();
-                    self.printer.survey(&Source { robots, fetched: Some(fetched) }, &survey, out)?;
+            // The core answers over the file or over the site's one answer (SPEC B5) alike.
+            let survey = site.governing.ask(&question);
+            self.notes(&survey.agents);
+            self.tally.disallowed += survey.cells.iter().flatten().filter(|c| c.blocked()).count();
+            match (site.governing.robots(), site.governing.whole()) {
+                (Some(robots), _) => {
+                    let src = Source { robots, fetched: Some(&site.fetched) };
+                    self.printer.survey(&src, &survey, out)?;
                 }
-                whole => {
-                    let allowed = matches!(whole, Governing::AllowAll);
-                    if self.agents.is_empty() {
-                        let agents = Robots::parse("").ask(&question).agents;
-                        self.notes(&agents);
-                    }
-                    let tested = resolve_url(&typed, self.o.base.as_deref()).tested;
+                (None, allowed) => {
+                    let tested = &survey.urls[0].typed.tested;
                     let url = if self.o.exact { typed.as_str() } else { tested.as_str() };
-                    if !allowed {
-                        self.tally.disallowed += self.agents.len();
-                    }
+                    let allowed = allowed.unwrap_or(false);
                     self.printer.whole(&self.agents, &typed, url, &site.fetched, allowed, out)?;
                 }
             }

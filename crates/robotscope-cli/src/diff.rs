@@ -4,11 +4,11 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{AskedAgent, Question, Robots};
+use robotscope::{AskedAgent, FetchOutcome, Question};
 
 use crate::args::{Arg, Parser};
 use crate::fetch::NetOptions;
-use crate::net::{Fetched, Governing, Loaded, RobotsArg, Row};
+use crate::net::{Fetched, Loaded, RobotsArg};
 use crate::print::line_text;
 use serde_json::json;
 
@@ -56,21 +56,10 @@ disallows every URL, as it does for crawlers).
 
 /// What `diff` reads of OLD and NEW.
 impl Loaded {
-    /// The answer for every URL when the site served no file (SPEC B5).
-    fn whole(&self) -> Option<bool> {
-        match self.governing {
-            Governing::File(_) => None,
-            Governing::AllowAll => Some(true),
-            Governing::DisallowAll => Some(false),
-        }
-    }
-
     /// The deciding line's text, or why there is none.
     fn why(&self, line: usize) -> String {
         match (&self.governing, self.fetched.as_ref()) {
-            (Governing::AllowAll, Some(f)) | (Governing::DisallowAll, Some(f)) => {
-                format!("{}: {}", f.row.label(), status_or_error(f))
-            }
+            (whole, Some(f)) if whole.whole().is_some() => format!("{}: {}", f.label(), status_or_error(f)),
             _ if line == 0 => String::from("no rule matched"),
             _ => format!("line {line}: {}", printable(&self.line_text(line))),
         }
@@ -81,14 +70,14 @@ impl Loaded {
     }
 
     fn outcome(&self) -> &'static str {
-        self.fetched.as_ref().map_or(Row::Parse.name(), |f| f.row.name())
+        self.fetched.as_ref().map_or(FetchOutcome::ParseBody.name(), |f| f.outcome.name())
     }
 }
 
 fn status_or_error(f: &Fetched) -> String {
     match (&f.error, f.status) {
         (Some(e), _) => e.clone(),
-        (None, Some(s)) => crate::net::status_text(s),
+        (None, Some(s)) => robotscope::status_text(s),
         (None, None) => String::new(),
     }
 }
@@ -167,14 +156,9 @@ impl Differ<'_> {
         if urls.is_empty() {
             return Ok(());
         }
-        let question =
-            |baseline| Question { agents: self.o.agents.clone(), urls: urls.clone(), baseline, ..Question::default() };
-        let empty = Robots::parse("");
-        let (asked, old_whole, new_whole) = match (self.new.robots(), self.old.robots()) {
-            (Some(new), old) => (new.ask(&question(old)), self.old.whole(), None),
-            (None, Some(old)) => (old.ask(&question(None)), None, self.new.whole()),
-            (None, None) => (empty.ask(&question(None)), self.old.whole(), self.new.whole()),
-        };
+        let question = Question { agents: self.o.agents.clone(), urls, ..Question::default() };
+        // The core answers each side by its file or by the site's one answer (SPEC B5), the old side as the baseline.
+        let asked = self.new.governing.ask_against(&question, Some(&self.old.governing));
         if self.agents.is_empty() {
             self.agents.clone_from(&asked.agents);
             crate::print::agent_notes(&asked.agents);
@@ -191,19 +175,8 @@ impl Differ<'_> {
             self.urls += 1;
             for (a, agent) in asked.agents.iter().enumerate() {
                 let Some(cell) = asked.cell(u, a) else { continue };
-                let here: Short = (cell.allowed(), cell.line());
-                let (old, new): (Short, Short) = match (old_whole, new_whole) {
-                    (Some(o), Some(n)) => ((o, 0), (n, 0)),
-                    (Some(o), None) => ((o, 0), here),
-                    (None, Some(n)) => (here, (n, 0)),
-                    (None, None) => match &cell.baseline {
-                        Some(b) => ((b.allowed, b.line), here),
-                        None => (here, here),
-                    },
-                };
-                if old.0 == new.0 {
-                    continue;
-                }
+                let (Some(b), true) = (&cell.baseline, cell.changed) else { continue };
+                let (old, new): (Short, Short) = ((b.allowed, b.line), (cell.allowed(), cell.line()));
                 self.changed += 1;
                 let url = &url.typed.tested;
                 let text = if self.o.json {

@@ -7,13 +7,13 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use robotscope::{Question, Robots};
+use robotscope::Question;
 use serde_json::json;
 
 use crate::args::{shown_path, Arg, Parser};
 use crate::fetch::NetOptions;
 use crate::lint::{artifact_uri, github_command, sarif_driver, sarif_log};
-use crate::net::{Governing, Loaded, RobotsArg};
+use crate::net::{Loaded, RobotsArg};
 use crate::{printable, Failure};
 
 pub const HELP: &str = "\
@@ -133,7 +133,6 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
 /// that failed. A line that cannot be read is a usage error naming it.
 fn judge(rules: &Loaded, text: &str, name: &str) -> Result<(usize, Vec<Failed>), Failure> {
     let (mut checked, mut failed) = (0usize, Vec::new());
-    let empty = Robots::parse("");
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -156,27 +155,20 @@ fn judge(rules: &Loaded, text: &str, name: &str) -> Result<(usize, Vec<Failed>),
             vec![agent.to_owned()]
         };
         let question = Question { agents: agents.clone(), urls: vec![url.to_owned()], ..Question::default() };
-        let robots = match &rules.governing {
-            Governing::File(robots) => robots,
-            _ => &empty,
-        };
-        let survey = robots.ask(&question);
+        let survey = rules.governing.ask(&question);
         if let Some(e) = survey.urls[0].typed.error {
             return Err(bad(&format!("the URL cannot be read ({e})")));
         }
         let tested = &survey.urls[0].typed.tested;
         for (a, member) in agents.iter().enumerate() {
             checked += 1;
-            let (allowed, why) = match (&rules.governing, &rules.fetched) {
-                (Governing::File(_), _) => {
-                    let Some(cell) = survey.cell(0, a) else { continue };
-                    (cell.allowed(), robots.explain_cell(&survey, 0, a, cell.profile).unwrap_or_default())
-                }
-                (whole, fetched) => {
-                    let reason = fetched.as_ref().map(|f| f.reason.clone()).unwrap_or_default();
-                    (matches!(whole, Governing::AllowAll), reason)
-                }
+            let Some(cell) = survey.cell(0, a) else { continue };
+            // A site without a file answers every URL alike: the fetch says why.
+            let why = match (rules.robots(), &rules.fetched) {
+                (Some(robots), _) => robots.explain_cell(&survey, 0, a, cell.profile).unwrap_or_default(),
+                (None, fetched) => fetched.as_ref().map(|f| f.reason.clone()).unwrap_or_default(),
             };
+            let allowed = cell.allowed();
             if allowed == want {
                 continue;
             }

@@ -5,10 +5,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use robotscope::GOOGLE_SIZE_LIMIT;
+use robotscope::{FetchOutcome, GOOGLE_SIZE_LIMIT};
 
 use crate::args::{Arg, Parser};
-use crate::net::{default_user_agent, Fetched, Net, Row};
+use crate::net::{default_user_agent, Fetched, Net};
 use serde_json::json;
 
 use crate::{printable, Failure};
@@ -112,7 +112,7 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
     let Some(url) = url else { return Err(p.usage(String::from("missing URL"))) };
     let f = net.net().fetch_robots(&url)?;
 
-    if let (Some(path), Row::Parse) = (&output, f.row) {
+    if let (Some(path), FetchOutcome::ParseBody) = (&output, f.outcome) {
         std::fs::write(path, &f.body).map_err(|e| {
             Failure::Message(format!("cannot write '{}': {}", path.to_string_lossy(), crate::io_reason(&e)))
         })?;
@@ -126,21 +126,24 @@ pub fn run(mut p: Parser) -> Result<ExitCode, Failure> {
         eprintln!("robotscope: {}", crate::net::unreachable(&f));
     } else {
         eprint!("{}", report_text(&f));
-        if output.is_none() && f.row == Row::Parse {
+        if output.is_none() && f.outcome == FetchOutcome::ParseBody {
             let mut out = io::stdout().lock();
             out.write_all(&f.body)?;
             out.flush()?;
         }
     }
     // No answer at all (DNS, connection, timeout) is an error, not a finding.
-    Ok(crate::status(usize::from(f.error.is_none() && f.row != Row::Parse), usize::from(f.error.is_some())))
+    Ok(crate::status(
+        usize::from(f.error.is_none() && f.outcome != FetchOutcome::ParseBody),
+        usize::from(f.error.is_some()),
+    ))
 }
 
 /// The report in text, one fact per line.
 pub fn report_text(f: &Fetched) -> String {
     let mut s = format!("GET        {}\n", printable(&f.robots_url));
-    for (status, to) in &f.redirects {
-        s.push_str(&format!("redirect   {} -> {}\n", crate::net::status_text(*status), printable(to)));
+    for r in &f.redirects {
+        s.push_str(&format!("redirect   {} -> {}\n", robotscope::status_text(r.status), printable(&r.location)));
     }
     if let Some(line) = f.status_line() {
         s.push_str(&format!("status     {line}\n"));
@@ -148,7 +151,7 @@ pub fn report_text(f: &Fetched) -> String {
     if !f.redirects.is_empty() {
         s.push_str(&format!("final URL  {}\n", printable(&f.final_url)));
     }
-    if f.row == Row::Parse {
+    if f.outcome == FetchOutcome::ParseBody {
         let cut = if f.cut {
             format!(" (cut: the server sent more, and Google reads only the first {GOOGLE_SIZE_LIMIT} bytes, 500 KiB)")
         } else {
@@ -165,14 +168,14 @@ pub fn report_text(f: &Fetched) -> String {
 
 /// The report as one JSON object.
 pub fn report_json(f: &Fetched) -> String {
-    let redirects: Vec<_> = f.redirects.iter().map(|(status, to)| json!({"status": status, "location": to})).collect();
+    let redirects: Vec<_> = f.redirects.iter().map(|r| json!({"status": r.status, "location": r.location})).collect();
     json!({
         "robots_url": f.robots_url,
         "redirects": redirects,
         "final_url": f.final_url,
         "status": f.status,
         "status_line": f.status_line(),
-        "outcome": f.row.name(),
+        "outcome": f.outcome.name(),
         "reason": f.reason,
         "error": f.error,
         "size": f.body.len(),

@@ -5,13 +5,11 @@ use std::ffi::OsString;
 use std::io::Read;
 use std::time::Duration;
 
-use robotscope::{fetch_outcome, robots_url, FetchOutcome, Robots, GOOGLE_SIZE_LIMIT};
+use robotscope::{fetch_outcome, join_location, Fetch, FetchOutcome, Robots, Step, GOOGLE_SIZE_LIMIT, MAX_REDIRECTS};
+pub use robotscope::{status_text, Governing};
 
 use crate::fetch::NetOptions;
 use crate::{printable, Failure};
-
-/// Redirects followed before a fetch gives up (RFC 9309 section 2.3.1.2: at least five).
-pub const MAX_REDIRECTS: usize = 5;
 
 /// The default User-Agent header: names robotscope and its version.
 pub fn default_user_agent() -> String {
@@ -72,16 +70,12 @@ impl Net {
         }
     }
 
-    /// Reads a whole body, at most `limit` bytes of it; the flag says more was sent.
-    fn read_body(&self, body: &mut ureq::Body, limit: usize) -> Result<(Vec<u8>, bool), String> {
+    /// Reads a body, at most `limit` + 1 bytes of it (one more than counts tells the core the file was cut).
+    fn read_body(&self, body: &mut ureq::Body, limit: usize) -> Result<Vec<u8>, String> {
         let mut buf = Vec::new();
         let reader = body.with_config().limit(u64::MAX).reader();
         match reader.take(limit as u64 + 1).read_to_end(&mut buf) {
-            Ok(_) => {
-                let cut = buf.len() > limit;
-                buf.truncate(limit);
-                Ok((buf, cut))
-            }
+            Ok(_) => Ok(buf),
             Err(e) => Err(self.body_error(&e)),
         }
     }
@@ -107,7 +101,7 @@ impl Net {
                     return Ok(Box::new(ErrorsInWords { inner: reader, timeout }));
                 }
                 FetchOutcome::FollowRedirect => match location(&resp) {
-                    Some(next) => current = join(&current, &next),
+                    Some(next) => current = join_location(&current, &next),
                     None => return Err(format!("{} without a Location header", status_text(status))),
                 },
                 _ => return Err(status_text(status)),
@@ -116,90 +110,31 @@ impl Net {
         Err(format!("more than {MAX_REDIRECTS} redirects"))
     }
 
-    /// Fetches the robots.txt that governs `page_url` and applies SPEC B5.
+    /// Fetches the robots.txt that governs `page_url`: the core's [`Fetch`] decides each step and the outcome
+    /// (SPEC B5); this only does HTTP.
     pub fn fetch_robots(&self, page_url: &str) -> Result<Fetched, Failure> {
-        let robots = robots_url(page_url).map_err(|e| {
-            Failure::Message(format!("cannot tell which robots.txt governs '{}': {e}", printable(page_url)))
-        })?;
-        let mut f = Fetched {
-            robots_url: robots.clone(),
-            final_url: robots.clone(),
-            redirects: Vec::new(),
-            status: None,
-            version: String::new(),
-            row: Row::DisallowAll,
-            reason: String::new(),
-            error: None,
-            body: Vec::new(),
-            cut: false,
-        };
+        let mut fetch = Fetch::new(page_url)
+            .map_err(|e| {
+                Failure::Message(format!("cannot tell which robots.txt governs '{}': {e}", printable(page_url)))
+            })?
+            .with_limit(self.body_limit);
+        let mut version = String::new();
         loop {
-            let mut resp = match self.get(&f.final_url) {
+            let mut resp = match self.get(fetch.url()) {
                 Ok(r) => r,
-                Err(e) => {
-                    f.reason = format!("network error ({e}): everything is disallowed until a later fetch succeeds");
-                    f.error = Some(e);
-                    return Ok(f);
-                }
+                Err(e) => return Ok(Fetched { done: fetch.network_error(&e), version }),
             };
-            let status = resp.status().as_u16();
-            f.status = Some(status);
-            f.version = format!("{:?}", resp.version());
-            match fetch_outcome(status) {
-                FetchOutcome::FollowRedirect => {
-                    // Why no robots.txt is reached through this redirect, if none is.
-                    let next = location(&resp).map(|l| join(&f.final_url, &l));
-                    let dead_end = match &next {
-                        None => format!("{} without a Location header", status_text(status)),
-                        Some(next) if f.redirects.len() == MAX_REDIRECTS => {
-                            let looped = f.redirects.iter().any(|(_, u)| u == next) || *next == f.robots_url;
-                            format!(
-                                "more than {MAX_REDIRECTS} redirects{}",
-                                if looped { " (a redirect loop)" } else { "" }
-                            )
-                        }
-                        Some(next) if !(next.starts_with("http://") || next.starts_with("https://")) => {
-                            format!("{} to '{}', which is not an HTTP URL", status_text(status), printable(next))
-                        }
-                        Some(next) => {
-                            f.redirects.push((status, next.clone()));
-                            f.final_url.clone_from(next);
-                            continue;
-                        }
-                    };
-                    f.row = Row::AllowAll;
-                    f.reason = format!("{dead_end}: no robots.txt reached, so everything is allowed (as for 4xx)");
-                    return Ok(f);
-                }
-                FetchOutcome::ParseBody => {
-                    match self.read_body(resp.body_mut(), self.body_limit) {
-                        Ok((body, cut)) => {
-                            f.row = Row::Parse;
-                            f.reason = format!("{}: {}", status_class(status), FetchOutcome::ParseBody.message());
-                            f.body = body;
-                            f.cut = cut;
-                        }
-                        Err(e) => {
-                            f.reason = format!(
-                                "{} but the body was cut short ({e}): everything is disallowed until a later fetch \
-                                 succeeds",
-                                status_text(status)
-                            );
-                            f.error = Some(format!("truncated body: {e}"));
-                        }
-                    }
-                    return Ok(f);
-                }
-                FetchOutcome::AllowAll => {
-                    f.row = Row::AllowAll;
-                    f.reason = format!("{}: {}", status_text(status), FetchOutcome::AllowAll.message());
-                    return Ok(f);
-                }
-                _ => {
-                    f.reason = format!("{}: {}", status_text(status), FetchOutcome::DisallowAll.message());
-                    return Ok(f);
-                }
-            }
+            version = format!("{:?}", resp.version());
+            let done = match fetch.response(resp.status().as_u16(), location(&resp).as_deref()) {
+                Step::Request => continue,
+                Step::ReadBody => match self.read_body(resp.body_mut(), fetch.limit()) {
+                    Ok(body) => fetch.body(&body),
+                    Err(e) => fetch.body_error(&e),
+                },
+                Step::Done(done) => done,
+                _ => unreachable!("a step the CLI does not know"),
+            };
+            return Ok(Fetched { done, version });
         }
     }
 }
@@ -250,136 +185,32 @@ fn location(resp: &ureq::http::Response<ureq::Body>) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// `404 Not Found`.
-pub fn status_text(status: u16) -> String {
-    let reason = ureq::http::StatusCode::from_u16(status).ok().and_then(|s| s.canonical_reason());
-    match reason {
-        Some(r) => format!("{status} {r}"),
-        None => status.to_string(),
-    }
-}
-
-fn status_class(status: u16) -> String {
-    format!("{} ({}xx)", status_text(status), status / 100)
-}
-
-/// Resolves a `Location` value against the URL it came from.
-pub fn join(base: &str, location: &str) -> String {
-    let has_scheme = location
-        .split_once(':')
-        .is_some_and(|(s, _)| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b)));
-    if has_scheme {
-        return location.to_owned();
-    }
-    let (scheme, rest) = base.split_once("://").unwrap_or(("http", base));
-    if let Some(auth) = location.strip_prefix("//") {
-        return format!("{scheme}://{auth}");
-    }
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let origin = format!("{scheme}://{}", &rest[..authority_end]);
-    if location.starts_with('/') {
-        return format!("{origin}{location}");
-    }
-    let path = &rest[authority_end..];
-    let path = &path[..path.find(['?', '#']).unwrap_or(path.len())];
-    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-    let dir = if dir.is_empty() { "/" } else { dir };
-    if location.starts_with('?') {
-        return format!("{origin}{path}{location}");
-    }
-    format!("{origin}{dir}{location}")
-}
-
 /// What every network command says when a site cannot be reached (no HTTP answer: DNS, connection, timeout,
 /// truncated body): `fetch`, `check --live`, `diff --live` and `test --live` print it on standard error and
 /// exit 2, since nothing about the site could be judged.
 pub fn unreachable(f: &Fetched) -> String {
-    format!(
-        "cannot fetch {}: {} (crawlers disallow everything until a later fetch succeeds)",
-        printable(&f.final_url),
-        printable(f.error.as_deref().unwrap_or("no answer"))
-    )
+    printable(&f.unreachable()).into_owned()
 }
 
-/// Which row of SPEC B5 applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Row {
-    /// 2xx: the body is the file.
-    Parse,
-    /// 4xx (not 429), or no file reached through redirects: everything allowed.
-    AllowAll,
-    /// 5xx, 429, timeouts, DNS and connection errors, truncated bodies: everything disallowed.
-    DisallowAll,
-}
-
-impl Row {
-    /// The name used in JSON output: the core's name of the outcome ([`FetchOutcome::name`]).
-    pub fn name(self) -> &'static str {
-        match self {
-            Row::Parse => FetchOutcome::ParseBody,
-            Row::AllowAll => FetchOutcome::AllowAll,
-            Row::DisallowAll => FetchOutcome::DisallowAll,
-        }
-        .name()
-    }
-
-    /// A short label for verdict lines: why every URL gets the same answer.
-    pub fn label(self) -> &'static str {
-        match self {
-            Row::Parse => "robots.txt",
-            Row::AllowAll => "no robots.txt",
-            Row::DisallowAll => "server error",
-        }
-    }
-}
-
-/// The outcome of fetching one robots.txt.
+/// The outcome of fetching one robots.txt: the core's [`robotscope::Fetched`] and the HTTP version it came by.
 #[derive(Debug)]
 pub struct Fetched {
-    /// The governing robots.txt URL (SPEC B4).
-    pub robots_url: String,
-    /// Where the redirects led (the robots.txt URL when there were none).
-    pub final_url: String,
-    /// Each redirect followed: its status and where it pointed.
-    pub redirects: Vec<(u16, String)>,
-    /// The status of the last answer; `None` when there was none (network error).
-    pub status: Option<u16>,
+    pub done: robotscope::Fetched,
     /// The HTTP version of the last answer (`HTTP/1.1`).
     pub version: String,
-    pub row: Row,
-    /// The B5 row in words, with the status or the error.
-    pub reason: String,
-    /// The network error, when there was one.
-    pub error: Option<String>,
-    /// The body (2xx only), at most 500 KiB.
-    pub body: Vec<u8>,
-    /// The server sent more than 500 KiB.
-    pub cut: bool,
+}
+
+impl std::ops::Deref for Fetched {
+    type Target = robotscope::Fetched;
+    fn deref(&self) -> &robotscope::Fetched {
+        &self.done
+    }
 }
 
 impl Fetched {
     /// The status line of the last answer: `HTTP/1.1 200 OK`.
     pub fn status_line(&self) -> Option<String> {
         self.status.map(|s| format!("{} {}", self.version, status_text(s)))
-    }
-}
-
-/// What crawlers obey for one origin: the file, or one answer for every URL (SPEC B5).
-#[derive(Debug)]
-pub enum Governing {
-    File(Box<Robots>),
-    AllowAll,
-    DisallowAll,
-}
-
-impl Governing {
-    /// What the fetched outcome means for crawling.
-    pub fn of(f: &Fetched) -> Governing {
-        match f.row {
-            Row::Parse => Governing::File(Box::new(Robots::parse(&f.body))),
-            Row::AllowAll => Governing::AllowAll,
-            Row::DisallowAll => Governing::DisallowAll,
-        }
     }
 }
 
@@ -413,7 +244,7 @@ impl Loaded {
                     return Err(Failure::Message(unreachable(&fetched)));
                 }
                 eprintln!("robotscope: {}", crate::print::fetched_line(&fetched));
-                let governing = Governing::of(&fetched);
+                let governing = fetched.governing();
                 Ok(Loaded { name: fetched.final_url.clone(), governing, fetched: Some(fetched) })
             }
         }
@@ -421,32 +252,6 @@ impl Loaded {
 
     /// The file, unless the site's answer covers every URL.
     pub fn robots(&self) -> Option<&Robots> {
-        match &self.governing {
-            Governing::File(r) => Some(r),
-            _ => None,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn joins_locations() {
-        let b = "http://a.com/x/robots.txt?q";
-        assert_eq!(join(b, "https://b.com/r"), "https://b.com/r");
-        assert_eq!(join(b, "//c.com/r"), "http://c.com/r");
-        assert_eq!(join(b, "/r"), "http://a.com/r");
-        assert_eq!(join(b, "r2"), "http://a.com/x/r2");
-        assert_eq!(join("http://a.com", "r2"), "http://a.com/r2");
-        assert_eq!(join(b, "?z"), "http://a.com/x/robots.txt?z");
-    }
-
-    #[test]
-    fn status_texts() {
-        assert_eq!(status_text(404), "404 Not Found");
-        assert_eq!(status_text(599), "599");
-        assert_eq!(Row::DisallowAll.name(), "disallow-all");
+        self.governing.robots()
     }
 }

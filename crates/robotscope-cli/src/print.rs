@@ -341,13 +341,7 @@ impl Printer {
                 for a in agents {
                     let label = label(a, label_width);
                     let verdict = crate::color::verdict(allowed, 10);
-                    writeln!(
-                        out,
-                        "{label}{verdict}  {}  ({}) {}",
-                        printable(url),
-                        f.row.label(),
-                        printable(&f.reason)
-                    )?;
+                    writeln!(out, "{label}{verdict}  {}  ({}) {}", printable(url), f.label(), printable(&f.reason))?;
                 }
                 Ok(())
             }
@@ -616,7 +610,7 @@ pub fn fetch_json(f: &Fetched) -> Value {
         "robots_url": f.robots_url,
         "final_url": f.final_url,
         "status": f.status,
-        "outcome": f.row.name(),
+        "outcome": f.outcome.name(),
         "reason": f.reason,
         "error": f.error,
     })
@@ -624,8 +618,7 @@ pub fn fetch_json(f: &Fetched) -> Value {
 
 /// The line that says which robots.txt was fetched for a site and which SPEC B5 row applied.
 pub fn fetched_line(f: &Fetched) -> String {
-    let to = if f.redirects.is_empty() { String::new() } else { format!(" -> {}", printable(&f.final_url)) };
-    format!("fetched {}{to}: {}", printable(&f.robots_url), printable(&f.reason))
+    printable(&f.line()).into_owned()
 }
 
 /// The text of line `line` (from 1) of the file, trimmed.

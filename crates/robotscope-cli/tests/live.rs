@@ -1042,3 +1042,41 @@ fn check_live_honours_no_size_limit() {
     let whole = run(&["check", "--live", "--no-size-limit", "-a", "a", "--json", &url]);
     assert_eq!((whole.code, whole.json_lines()[0]["allowed"].as_bool()), (1, Some(false)), "{}", whole.stderr);
 }
+
+// ---- the shared fixture of fetches ----
+
+/// The answer `routes` (of tests/fixtures/fetches.json) gives for `path`: its status, Location, body and padding,
+/// or a Content-Length it does not keep; 404 where there is no route.
+fn route(routes: &Value, path: &str) -> Reply {
+    let r = &routes[path];
+    let Some(code) = r["status"].as_u64() else { return status(404) };
+    let mut body = r["body"].as_str().unwrap_or("").as_bytes().to_vec();
+    body.resize(body.len() + r["pad"].as_u64().unwrap_or(0) as usize, b'#');
+    if let Some(declared) = r["length"].as_u64() {
+        return Reply::Cut { declared: declared as usize, body };
+    }
+    let headers = r["location"].as_str().map(|l| vec![("Location", l.to_owned())]).unwrap_or_default();
+    Reply::Full { status: code as u16, headers, body }
+}
+
+#[test]
+fn fetch_answers_the_shared_fixture() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/fetches.json");
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for case in fixture["fetches"].as_array().unwrap() {
+        let (name, e) = (case["name"].as_str().unwrap(), &case["expect"]);
+        let routes = case["routes"].clone();
+        let server = Server::start(move |r| route(&routes, &r.path));
+        let (_, v) = fetch_json(&server, &[]);
+        assert_eq!(v["outcome"], e["outcome"], "{name}: {v}");
+        assert_eq!(v["status"], e["status"], "{name}: {v}");
+        assert_eq!(v["redirects"].as_array().unwrap().len() as u64, e["redirects"].as_u64().unwrap(), "{name}");
+        assert_eq!(v["cut"], e.get("cut").cloned().unwrap_or(Value::Bool(false)), "{name}: {v}");
+        assert_eq!(!v["error"].is_null(), e["error"].as_bool().unwrap_or(false), "{name}: {v}");
+        let reason = v["reason"].as_str().unwrap();
+        match (e["reason"].as_str(), e["reason_starts"].as_str()) {
+            (Some(want), _) => assert_eq!(reason, want, "{name}"),
+            (_, start) => assert!(reason.starts_with(start.unwrap()), "{name}: {reason}"),
+        }
+    }
+}

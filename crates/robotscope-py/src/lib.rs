@@ -14,6 +14,7 @@ use robotscope as core;
 use robotscope::{Profile, Question, TypedAgent, View};
 
 mod arrow;
+mod fetch;
 
 /// A robots.txt body as Python hands it over: `bytes`, `bytearray` or `str` (encoded as UTF-8).
 fn body_bytes(body: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
@@ -1378,5 +1379,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GOOGLE_REFERENCE", core::GOOGLE_REFERENCE)?;
     m.add("GOOGLE_SIZE_LIMIT", core::GOOGLE_SIZE_LIMIT)?;
     arrow::register(m)?;
+    fetch::register(m)?;
     Ok(())
 }

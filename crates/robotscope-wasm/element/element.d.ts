@@ -36,6 +36,18 @@ export interface TesterError {
   message: string;
 }
 
+/** The `detail` of a `robots-result` event: the verdicts drawn, and the lint (computed when read). */
+export interface TesterResultDetail {
+  results: TesterResult[];
+  readonly diagnostics: RobotsTxtTester['diagnostics'];
+}
+
+/** The events a widget fires (both bubble and cross shadow roots), for `addEventListener` on it or above it. */
+export interface RobotsTxtTesterEventMap {
+  'robots-result': CustomEvent<TesterResultDetail>;
+  'robots-error': CustomEvent<TesterError>;
+}
+
 export declare class RobotsTxtTester extends HTMLElement {
   /**
    * The robots.txt text; set it (framework wrappers) and it wins over every other source. The `robots` attribute
@@ -74,4 +86,6 @@ declare global {
   interface HTMLElementTagNameMap {
     'robots-txt-tester': RobotsTxtTester;
   }
+  // The events bubble: a listener on the widget, on an ancestor or on the document sees their `detail` typed.
+  interface GlobalEventHandlersEventMap extends RobotsTxtTesterEventMap {}
 }

@@ -107,13 +107,40 @@ function dedent(text) {
 }
 
 /**
- * The code block a widget follows: the nearest preceding sibling that is or holds a `pre` (or is a `code`). An
+ * The code block a widget follows: the node right before it, with nothing between but white space and comments,
+ * when that node is or holds one `pre` (or is a `code`); a code block further up the page is someone else's. An
  * element alone in a <p> (Astro and Python-Markdown wrap one written on its own line) follows the <p>'s.
  */
 function previousBlock(el) {
   const p = el.parentElement;
-  const from = !el.previousElementSibling && p && p.localName === 'p' && p.children.length === 1 ? p : el;
-  for (let s = from.previousElementSibling; s; s = s.previousElementSibling) if (s.matches('pre, code') || s.querySelector('pre')) return s;
+  const alone = p && p.localName === 'p' && p.children.length === 1 && ![...p.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
+  for (let n = (alone ? p : el).previousSibling; n; n = n.previousSibling) {
+    if (n.nodeType === 8 || (n.nodeType === 3 && !n.data.trim())) continue;
+    if (n.nodeType !== 1) return undefined;
+    if (n.matches('pre, code')) return n;
+    const pres = [...n.querySelectorAll('pre')].filter((x) => !x.closest('.linenos, .linenodiv'));
+    return pres.length === 1 ? n : undefined;
+  }
+}
+
+/** A text as lines to compare: line ends and the white space ending each line and the text set aside. */
+const sameLines = (a, b) => {
+  const norm = (t) => t.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').replace(/\s+$/, '');
+  return norm(a) === norm(b);
+};
+
+/**
+ * The block before a widget that holds its file elsewhere (the `robots` attribute the docs plugins write after the
+ * site's rendering of the fence): the block, when it shows that same file; it is never hidden otherwise.
+ */
+function sameBlock(el, text) {
+  const block = previousBlock(el);
+  if (!block) return undefined;
+  try {
+    return sameLines(blockText(block), text) ? block : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A code block's `code` (or `pre`): not the line-number column of a Pygments table (MkDocs `linenums`). */
@@ -122,10 +149,16 @@ function codeOf(block) {
   return pre.querySelector(':scope > code') || pre;
 }
 
+/**
+ * What to do when the widget cannot read a file: what works in Markdown too (a raw-HTML block there ends at the
+ * first blank line, and robots.txt files have blank lines, so a <script> child loses the rest).
+ */
+const ADVICE = 'hand the widget the file in its robots attribute (what the docs plugins write; line breaks as &#10;)';
+
 /** The elements each framework renders one line of code as: Prism (Docusaurus), Shiki, Expressive Code (Starlight). */
 const LINE = '.token-line, .line, .ec-line';
 const unsure = (why) => {
-  throw { kind: 'input', message: `cannot be sure where the code block's lines begin and end (${why}), so no verdicts: hand the widget the text (a docs plugin or a <script type="text/robots"> child)` };
+  throw { kind: 'input', message: `cannot be sure where the code block's lines begin and end (${why}), so no verdicts: ${ADVICE}` };
 };
 
 /**
@@ -178,7 +211,7 @@ async function content(el) {
   if (el._robots !== undefined) return { text: el._robots };
   const own = el.getAttribute('robots');
   // The docs plugins hand over the fence's text and write the site's own code block just before the element.
-  if (own != null) return { text: own, block: previousBlock(el), attr: true };
+  if (own != null) return { text: own, block: sameBlock(el, own), attr: true };
   const src = el.getAttribute('src');
   if (src != null) {
     let url;
@@ -199,15 +232,17 @@ async function content(el) {
   const script = el.querySelector(':scope > script[type="text/robots"], :scope > script[type="text/plain"]');
   if (script) return { text: dedent(script.textContent) };
   const id = el.getAttribute('for');
-  let block;
   if (id != null) {
-    block = el.getRootNode().getElementById?.(id) || document.getElementById(id);
+    const block = el.getRootNode().getElementById?.(id) || document.getElementById(id);
     if (!block) throw { kind: 'input', message: `for="${id}": no element has this id` };
-  } else block = previousBlock(el);
-  if (block) return { text: blockText(block), block };
+    return { text: blockText(block), block };
+  }
+  // Its own text wins over a code block before it, which it then leaves alone.
   const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('');
   if (text.trim()) return { text: dedent(text) };
-  throw { kind: 'input', message: 'no robots.txt to test: give the element a src, a <script type="text/robots"> child, a preceding code block, or text' };
+  const block = previousBlock(el);
+  if (block) return { text: blockText(block), block };
+  throw { kind: 'input', message: `no robots.txt to test: put the element right after a code block, name one with for=, or ${ADVICE}` };
 }
 
 /** Whether a CSS colour (as computed: `rgb(...)` or `rgba(...)`) is dark; null when it is transparent. */
@@ -375,7 +410,8 @@ class Widget {
   /** The code block the page shows for this element now: its `for` target, else the block just before it. */
   currentBlock() {
     const id = this.el.getAttribute('for');
-    return id != null && !this.fromAttr ? document.getElementById(id) : previousBlock(this.el);
+    if (this.fromAttr) return sameBlock(this.el, this.el.getAttribute('robots') ?? '');
+    return id != null ? document.getElementById(id) : previousBlock(this.el);
   }
 
   /** Says why there are no verdicts. The page's own code block stays the file's one view; without one, the widget shows the file. */
@@ -392,7 +428,10 @@ class Widget {
 
   /** The file as plain text (before the engine is there, or when it cannot load). */
   drawPlain(text) {
-    const lines = text.split(/\r\n|\r|\n/).slice(0, MAX_SHOWN);
+    const lines = text.split(/\r\n|\r|\n/);
+    // As drawFile: no numbered empty line after the file's last line break.
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    lines.length = Math.min(lines.length, MAX_SHOWN);
     this.lines.replaceChildren(...lines.map((l, i) => h('div', { class: 'l' }, h('span', { class: 'n', 'aria-hidden': 'true' }, String(i + 1)), h('span', { class: 't' }, l))));
   }
 
@@ -486,9 +525,12 @@ class Widget {
   drawFile() {
     const text = this.text;
     const lines = this.robots.report().lines;
-    const count = lines.length;
-    const shown = Math.min(count, MAX_SHOWN);
     const edit = this.mode === 'edit';
+    // A file ending in a line break has nothing after it: the empty last line the report gives is the editor's
+    // place for the caret, not a line to number.
+    const last = lines[lines.length - 1];
+    const count = lines.length - (!edit && lines.length > 1 && last.start === text.length ? 1 : 0);
+    const shown = Math.min(count, MAX_SHOWN);
     const out = [];
     for (let i = 0; i < shown; i++) {
       // The UTF-16 offsets of the line, its key and value (`directive`) and its comment.

@@ -151,7 +151,10 @@ function createApi(wasm, isReady, TextEncoder = globalThis.TextEncoder, catalogu
   }
 
   const { RobotsParser, robotsParser } = createRobotsParser({ Robots, ready, wasmOf: live, buffer, productToken: (ua) => wasm.productToken(ua) });
-  const { CrawlPolicy, fromResponse, fetchRobots, diff } = createFetch({ Robots, ready, robotsUrl, fetchOutcome });
+  /** The core's fetch state for `pageUrl` (`FetchState`), its URL error sentence rethrown as a TypeError. */
+  const fetchState = (fn, pageUrl) => answer(fn, () => new wasm.FetchState(text(fn, 'the page URL', pageUrl)));
+  const fetchApi = { Robots, ready, fetchOutcome, fetchState, ask: survey.ask, wholeSite: survey.wholeSite };
+  const { CrawlPolicy, fromResponse, fetchRobots, diff } = createFetch(fetchApi);
 
   /** The size of the WebAssembly memory in bytes. It grows and never shrinks; freed memory is reused. */
   function wasmMemoryBytes() {

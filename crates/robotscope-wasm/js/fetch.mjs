@@ -1,35 +1,28 @@
 // Fetching a live robots.txt as a crawler does (SPEC B4, B5), and comparing two files: `fromResponse`,
-// `fetchRobots` and `diff` over an API instance (the Node or the browser build). The status rows come from the
-// core's `fetchOutcome`.
+// `fetchRobots` and `diff` over an API instance (the Node or the browser build). This file only does HTTP: the
+// core's fetch state (`FetchState`) decides each redirect, the size limit and the outcome in words, and its
+// question layer answers a side without a file.
 //
 // ES module text whose only module syntax is its imports and its last line; `cargo xtask npm` writes the CommonJS
 // copy.
 
-import { GOOGLE_SIZE_LIMIT, text, agentList, checkStatus } from './checks.mjs';
+import { text, agentList, checkStatus } from './checks.mjs';
 
-const MAX_REDIRECTS = 5;
-
-/** Reads at most `limit` bytes of a response body; `cut` says the server sent more. */
+/** Reads at most `limit` bytes of a response body (the core's limit and one byte more, which tells a cut file). */
 async function readLimited(response, limit) {
   if (!response.body || typeof response.body.getReader !== 'function') {
-    const all = new Uint8Array(await response.arrayBuffer());
-    return { bytes: all.subarray(0, limit), cut: all.length > limit };
+    return new Uint8Array(await response.arrayBuffer()).subarray(0, limit);
   }
   const reader = response.body.getReader();
   const chunks = [];
   let size = 0;
-  let cut = false;
-  for (;;) {
+  while (size < limit) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     size += value.length;
-    if (size > limit) {
-      cut = true;
-      await reader.cancel().catch(() => {});
-      break;
-    }
   }
+  if (size >= limit) await reader.cancel().catch(() => {});
   const bytes = new Uint8Array(Math.min(size, limit));
   let at = 0;
   for (const c of chunks) {
@@ -38,7 +31,7 @@ async function readLimited(response, limit) {
     at += part.length;
     if (at === bytes.length) break;
   }
-  return { bytes, cut };
+  return bytes;
 }
 
 /**
@@ -94,7 +87,10 @@ class CrawlPolicy {
   }
 }
 
-/** The functions over one API: `api` gives its `Robots`, `ready()`, `robotsUrl` and `fetchOutcome`. */
+/**
+ * The functions over one API: `api` gives its `Robots`, `ready()`, `fetchOutcome`, `fetchState(fn, pageUrl)` (the
+ * core's fetch state), `ask(robots, question, fn, sites)` and `wholeSite(outcome)` (survey.mjs).
+ */
 function createFetch(api) {
   function fromResponse(status, body) {
     api.ready();
@@ -125,70 +121,53 @@ function createFetch(api) {
     if (typeof timeout !== 'number' || !(timeout > 0)) {
       throw new RangeError(`fetchRobots: the timeout must be a number of milliseconds above 0, got ${timeout}`);
     }
-    const robotsUrl = api.robotsUrl(pageUrl); // throws a TypeError for a URL that no robots.txt governs
-    const result = {
-      outcome: 'disallow-all',
-      status: null,
-      robotsUrl,
-      finalUrl: robotsUrl,
-      redirects: [],
-      reason: '',
-      error: null,
-      cut: false,
-      robots: null,
+    const state = api.fetchState('fetchRobots', pageUrl); // throws a TypeError for a URL that no robots.txt governs
+    let browserUrl = null;
+    const finish = () => {
+      const result = JSON.parse(state.result());
+      if (browserUrl !== null) result.finalUrl = browserUrl;
+      result.robots = result.outcome === 'parse-body' ? api.Robots.parse(state.takeBody()) : null;
+      return result;
     };
-    for (;;) {
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeout);
-      try {
-        let response = await fetchFn(result.finalUrl, { redirect: 'manual', signal: controller.signal });
-        if (response.type === 'opaqueredirect') {
-          // Browsers hide redirects from scripts: let the browser follow them (it stops after 20, not 5).
-          response = await fetchFn(result.finalUrl, { redirect: 'follow', signal: controller.signal });
-          if (response.redirected && response.url) result.finalUrl = response.url;
-        }
-        const status = response.status;
-        result.status = status;
-        const { outcome, message } = api.fetchOutcome(status);
-        if (outcome !== 'parse-body') discard(response);
-        if (outcome === 'follow-redirect') {
-          const location = response.headers.get('location');
-          if (!location) {
-            const reason = `${status} without a Location header: no robots.txt reached, so everything is allowed (as for 4xx)`;
-            return Object.assign(result, { outcome: 'allow-all', reason });
+    try {
+      for (;;) {
+        const controller = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeout);
+        try {
+          let response = await fetchFn(state.url(), { redirect: 'manual', signal: controller.signal });
+          if (response.type === 'opaqueredirect') {
+            // Browsers hide redirects from scripts: let the browser follow them (it stops after 20, not 5).
+            response = await fetchFn(state.url(), { redirect: 'follow', signal: controller.signal });
+            if (response.redirected && response.url) browserUrl = response.url;
           }
-          const next = new URL(location, result.finalUrl).href;
-          if (result.redirects.length === MAX_REDIRECTS) {
-            const loop = next === robotsUrl || result.redirects.some((r) => r.location === next);
-            const reason = `more than ${MAX_REDIRECTS} redirects${loop ? ' (a redirect loop)' : ''}: no robots.txt reached, so everything is allowed (as for 4xx)`;
-            return Object.assign(result, { outcome: 'allow-all', reason });
+          const step = state.response(response.status, response.headers.get('location'));
+          if (step !== 'read-body') {
+            discard(response);
+            if (step === 'request') continue;
+            return finish();
           }
-          result.redirects.push({ status, location: next });
-          result.finalUrl = next;
-          continue;
-        }
-        if (outcome === 'parse-body') {
           let body;
           try {
-            body = await readLimited(response, GOOGLE_SIZE_LIMIT);
+            body = await readLimited(response, state.limit() + 1);
           } catch (e) {
-            const reason = `${status} but the body was cut short: everything is disallowed until a later fetch succeeds`;
-            return Object.assign(result, { error: `truncated body: ${describeError(e, timedOut, timeout)}`, reason });
+            state.bodyError(describeError(e, timedOut, timeout));
+            return finish();
           }
-          return Object.assign(result, { outcome, cut: body.cut, robots: api.Robots.parse(body.bytes), reason: `${status}: ${message}` });
+          state.body(body);
+          return finish();
+        } catch (e) {
+          state.networkError(describeError(e, timedOut, timeout));
+          return finish();
+        } finally {
+          clearTimeout(timer);
         }
-        return Object.assign(result, { outcome, reason: `${status}: ${message}` });
-      } catch (e) {
-        result.error = describeError(e, timedOut, timeout);
-        result.reason = `network error (${result.error}): everything is disallowed until a later fetch succeeds`;
-        return result;
-      } finally {
-        clearTimeout(timer);
       }
+    } finally {
+      state.free();
     }
   }
 
@@ -216,19 +195,24 @@ function createFetch(api) {
       throw new TypeError('diff: the URLs must be an array of strings');
     }
     const [before, after] = [side(oldRobots), side(newRobots)];
-    const both = before.robots !== null && after.robots !== null;
-    // The file asked (an empty one when neither side has a file: it then only reads the URLs), against the old
-    // file when both have one: the core marks what changed.
-    const file = after.robots || before.robots || api.Robots.parse('');
-    const s = file.ask({ agents, urls, baseline: both ? before.robots : undefined });
-    // A side answers by its file's cell (the baseline's, for the old file against the new), or by its outcome.
-    const of = (x, cell) => ({ ...(x.robots ? { allowed: cell.allowed, line: cell.line } : { allowed: x.outcome === 'allow-all', line: 0 }), outcome: x.outcome });
+    // The new file asked against the old one (an empty file stands in for a side without one), and the core
+    // answers a side without a file by its outcome and marks what changed.
+    const empty = before.robots === null || after.robots === null ? api.Robots.parse('') : null;
+    const question = { agents, urls, baseline: before.robots || empty };
+    const sites = [api.wholeSite(after.outcome), api.wholeSite(before.outcome)];
+    let s;
+    try {
+      s = api.ask(after.robots || empty, question, 'diff', sites);
+    } finally {
+      if (empty !== null) empty.free();
+    }
     const changes = [];
     s.cells.forEach((row, u) => {
       if (s.urls[u].error !== null) throw new TypeError(`diff: cannot read the URL ${JSON.stringify(urls[u])}: ${s.urls[u].error}`);
       row.forEach((c, a) => {
-        const [was, now] = [of(before, both ? c.baseline : c), of(after, c)];
-        if (both ? c.changed : was.allowed !== now.allowed) changes.push({ url: urls[u], agent: agents[a], old: was, new: now });
+        if (!c.changed) return;
+        const old = { allowed: c.baseline.allowed, line: c.baseline.line, outcome: before.outcome };
+        changes.push({ url: urls[u], agent: agents[a], old, new: { allowed: c.allowed, line: c.line, outcome: after.outcome } });
       });
     });
     return changes;

@@ -21,6 +21,12 @@ function createSurvey(ctx) {
   const VIEWS = [...PROFILES, 'compare'];
   const AI_GROUPS = catalogue.AI_GROUPS;
 
+  /**
+   * How a side that is a site without a file (a fetch's outcome) crosses into the module, for `ask`'s `sites`
+   * (`[file, baseline]`): the file's answers (0), or the core's answer for every URL (1: allow-all, 2: disallow-all).
+   */
+  const wholeSite = (outcome) => ({ 'allow-all': 1, 'disallow-all': 2 })[outcome] || 0;
+
   /** The option `profile` of checkAgent and grid: a profile's name, Google's when absent. */
   const profileName = (fn, o) => PROFILES[profileOf(fn, o)];
 
@@ -41,7 +47,7 @@ function createSurvey(ctx) {
    * row per URL (one cell per agent, `null` for a URL that cannot be read), `ai` per URL the AI crawlers among the
    * agents that are blocked and only look blocked, a pair per AI group.
    */
-  function ask(robots, question, fn = 'robots.ask') {
+  function ask(robots, question, fn = 'robots.ask', sites = [0, 0]) {
     const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'readings', 'baseline', 'exact', 'explain']);
     if (question === undefined) throw new TypeError(`${fn}: the question must be an object with agents and urls`);
     const agents = rows(fn, 'question.agents', q.agents);
@@ -68,7 +74,7 @@ function createSurvey(ctx) {
     }
     const b = baseline === undefined ? undefined : handle(baseline, fn);
     const w = handle(robots, fn);
-    const s = JSON.parse(w.ask(agents, urls, base, view, Uint8Array.from(readings), b || w, b !== undefined, q.exact === true, q.explain === true));
+    const s = JSON.parse(w.ask(agents, urls, base, view, Uint8Array.from(readings), b || w, b !== undefined, q.exact === true, q.explain === true, sites[0], sites[1]));
     const n = q.agents.length;
     const cells = q.urls.map((_, u) => s.cells.slice(u * n, u * n + n));
     const asked = s.agents.map((a) => ({ ...a, members: a.members.map(agentOf) }));
@@ -209,7 +215,7 @@ function createSurvey(ctx) {
     return JSON.parse(wasm().resolveUrl(url, base === undefined ? '' : oneLine('resolveUrl', 'the base', base)));
   }
 
-  return { ask, checkAgent, grid, compare, ai, resolveAgent, resolveUrl };
+  return { ask, wholeSite, checkAgent, grid, compare, ai, resolveAgent, resolveUrl };
 }
 
 export { createSurvey };

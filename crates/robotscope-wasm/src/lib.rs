@@ -442,6 +442,93 @@ pub fn fetch_outcome(status: u16) -> String {
     j.finish()
 }
 
+/// A robots.txt fetch without I/O (the core's `Fetch`, SPEC B4 and B5): the façade sends each request and reports
+/// each answer; the core decides the redirects, the size limit and the outcome with its words.
+#[wasm_bindgen(js_name = FetchState)]
+#[derive(Debug)]
+pub struct FetchState {
+    fetch: robotscope::Fetch,
+    done: Option<robotscope::Fetched>,
+}
+
+#[wasm_bindgen(js_class = FetchState)]
+impl FetchState {
+    /// The fetch of the robots.txt that governs `pageUrl`. Throws the error's sentence for a bad URL.
+    #[wasm_bindgen(constructor)]
+    pub fn new(page_url: &str) -> Result<FetchState, JsValue> {
+        Ok(FetchState { fetch: robotscope::Fetch::new(page_url).map_err(into_error)?, done: None })
+    }
+
+    /// The URL to request next.
+    pub fn url(&self) -> String {
+        self.fetch.url().to_owned()
+    }
+
+    /// The most of a body that counts: read one byte more to tell a cut file.
+    pub fn limit(&self) -> usize {
+        self.fetch.limit()
+    }
+
+    /// An answer's status and `Location`: `request` (ask `url()` next), `read-body` or `done`.
+    pub fn response(&mut self, status: u16, location: Option<String>) -> String {
+        match self.fetch.response(status, location.as_deref()) {
+            robotscope::Step::Request => "request",
+            robotscope::Step::Done(done) => {
+                self.done = Some(done);
+                "done"
+            }
+            _ => "read-body",
+        }
+        .to_owned()
+    }
+
+    /// The body of a 2xx answer, at most `limit() + 1` bytes.
+    pub fn body(&mut self, bytes: &[u8]) {
+        self.done = Some(self.fetch.body(bytes));
+    }
+
+    /// A 2xx body that could not be read to its end, in words.
+    #[wasm_bindgen(js_name = bodyError)]
+    pub fn body_error(&mut self, error: &str) {
+        self.done = Some(self.fetch.body_error(error));
+    }
+
+    /// No answer (DNS, connection, timeout), in words.
+    #[wasm_bindgen(js_name = networkError)]
+    pub fn network_error(&mut self, error: &str) {
+        self.done = Some(self.fetch.network_error(error));
+    }
+
+    /// The outcome as JSON: `{outcome, status, robotsUrl, finalUrl, redirects: [{status, location}], reason, error,
+    /// cut}` (before the end: the redirects so far and a `disallow-all` outcome with no reason).
+    pub fn result(&self) -> String {
+        let (mut j, redirects) = (Json::new(), self.fetch.redirects());
+        let d = self.done.as_ref();
+        j.open_object().key("outcome").str(d.map_or("disallow-all", |d| d.outcome.name()));
+        j.key("status").opt(d.and_then(|d| d.status), |j, s| {
+            j.num(usize::from(s));
+        });
+        j.key("robotsUrl").str(d.map_or("", |d| &d.robots_url)).key("finalUrl").str(self.fetch.url());
+        j.key("redirects").open_array();
+        for r in redirects {
+            j.open_object().key("status").num(usize::from(r.status)).key("location").str(&r.location).close_object();
+        }
+        j.close_array()
+            .key("reason")
+            .str(d.map_or("", |d| &d.reason))
+            .key("error")
+            .opt_str(d.and_then(|d| d.error.as_deref()));
+        j.key("cut").bool(d.is_some_and(|d| d.cut)).close_object();
+        j.finish()
+    }
+
+    /// The file the fetch kept (a `parse-body` outcome), handed over once.
+    #[wasm_bindgen(js_name = takeBody)]
+    pub fn take_body(&mut self) -> Vec<u8> {
+        self.done.as_mut().map(|d| core::mem::take(&mut d.body)).unwrap_or_default()
+    }
+}
+
 /// The module's `WebAssembly.Memory`, for the façade to write into a [`Scratch`].
 #[wasm_bindgen(js_name = wasmMemory)]
 pub fn wasm_memory() -> JsValue {

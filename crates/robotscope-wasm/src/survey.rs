@@ -19,6 +19,15 @@ use crate::crawlers::{typed_agent, typed_url, usage};
 use crate::json::Json;
 use crate::Robots;
 
+/// A site's one answer (SPEC B5) from the façade's code: 1 allow-all, 2 disallow-all, anything else none.
+fn whole_site(code: u8) -> Option<bool> {
+    match code {
+        1 => Some(true),
+        2 => Some(false),
+        _ => None,
+    }
+}
+
 /// The view of index `i`: a profile's index in `Profile::ALL`, or `Profile::ALL.len()` for `compare`.
 fn view(i: u8) -> View {
     Profile::ALL.get(usize::from(i)).map_or(View::Compare, |&p| View::Reading(p))
@@ -138,7 +147,8 @@ impl Robots {
     /// Answers a whole question (the core's `Robots::ask`): agents and URLs as typed (each list joined by `\n`),
     /// paths joined to `base` ("" for none), under the view of index `view` (a profile's index in `Profile::ALL`,
     /// or its length for `compare`, which compares the profiles of the indices in `readings`, all when empty),
-    /// against `baseline` when `against`, read exactly as given when `exact`; with `explain`, each cell carries
+    /// against `baseline` when `against`, read exactly as given when `exact`, answered for a site without a file by
+    /// `whole` and `baseline_whole` (0: the file; 1: allow-all; 2: disallow-all); with `explain`, each cell carries
     /// its explanation and quoted lines. The survey as JSON: `{view, site, differ, changed, agents, urls, cells,
     /// ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the blocked and looks-blocked
     /// AI crawlers among the agents, `{group, blocked, looksBlocked}` per AI group (`Survey::ai`).
@@ -154,6 +164,8 @@ impl Robots {
         against: bool,
         exact: bool,
         explain: bool,
+        whole: u8,
+        baseline_whole: u8,
     ) -> String {
         // The module without the other readings compares none (the façade refuses `compare` there).
         #[cfg(feature = "profiles")]
@@ -174,7 +186,9 @@ impl Robots {
             baseline: against.then_some(&baseline.inner),
             exact,
         };
-        let s = self.survey(&question);
+        let mut s = self.survey(&question);
+        // A side that is a site without a file (a fetch's allow-all or disallow-all) answers by the core's rule.
+        s.govern(whole_site(whole), whole_site(baseline_whole));
         let mut j = Json::new();
         j.open_object().key("view").str(s.view.name()).key("site").opt_str(s.site.as_deref());
         j.key("differ").num(s.differ).key("changed").num(s.changed);

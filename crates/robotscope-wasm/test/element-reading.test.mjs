@@ -2,12 +2,14 @@
 // below is each framework's, as built by the versions in element-frameworks.test.mjs), and saying so rather than
 // answering when the line structure is not certain; plus the states around it: the `robots` attribute the docs
 // plugins write, errors that settle `ready`, a page whose CSP forbids WebAssembly beside its own code block,
-// Markdown backticks in the engine's sentences, the "Try it" button, and the layout on a phone.
+// Markdown backticks in the engine's sentences, the "Try it" button, the layout on a phone, pages with unrelated
+// code blocks above each widget, and a Markdown page that follows the widget's advice.
 import test from 'node:test';
 import assert from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inChromium } from './chromium.mjs';
 
 const require = createRequire(import.meta.url);
@@ -200,6 +202,68 @@ test('on a phone every agent\'s verdict is on screen, scrolling regions show it,
     assert.notStrictEqual(button.bg, 'rgba(0, 0, 0, 0)');
     assert.notStrictEqual(button.radius, '0px');
     assert.strictEqual(button.cursor, 'pointer');
+    assert.deepStrictEqual(errors, []);
+  });
+});
+
+test('a file ending in a line break shows no empty numbered line after it (in edit mode the caret has its line)', { timeout: 120000 }, async (t) => {
+  const robots = esc('User-agent: *\nDisallow: /x\n').replace(/\n/g, '&#10;');
+  const body = `<robots-txt-tester id="read" loading="eager" agents="Googlebot" urls="/x" robots="${robots}"></robots-txt-tester>
+    <robots-txt-tester id="edit" mode="edit" loading="eager" agents="Googlebot" urls="/x" robots="${robots}"></robots-txt-tester>`;
+  await inChromium(t, server({ '/': page(body) }), async (p, origin, errors) => {
+    await p.goto(`${origin}/`);
+    const got = await states(p, ['read', 'edit']);
+    assert.deepStrictEqual(got.read.cells, [['disallowed', 2]]);
+    const gutters = await p.evaluate(() =>
+      ['read', 'edit'].map((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('[part~=gutter]')].map((n) => n.textContent))
+    );
+    assert.deepStrictEqual(gutters, [['1', '2'], ['1', '2', '3']]);
+    assert.deepStrictEqual(errors, []);
+  });
+});
+
+test('a widget reads only the code block right before it, its own text first, and never hides a block it did not read', { timeout: 120000 }, async (t) => {
+  const npm = '<pre id="npm-{i}"><code>npm install robotscope</code></pre>';
+  const own = 'User-agent: *\nDisallow: /private/\n';
+  const body = [
+    // The robots attribute, after an unrelated snippet: the snippet stays.
+    `${npm.replace('{i}', 1)}\n<robots-txt-tester id="attr" loading="eager" agents="Googlebot" urls="/private/x /a" robots="${esc(own).replace(/\n/g, '&#10;')}"></robots-txt-tester>`,
+    // Its own text, after an unrelated snippet: the text is the file, and the snippet stays.
+    `${npm.replace('{i}', 2)}<robots-txt-tester id="own" loading="eager" agents="Googlebot" urls="/private/x /a">${esc(own)}</robots-txt-tester>`,
+    // Prose between: the snippet above is someone else's.
+    `${npm.replace('{i}', 3)}<p>Then test it:</p><robots-txt-tester id="far" loading="eager" agents="Googlebot" urls="/a"></robots-txt-tester>`,
+    // The block right before (a comment and white space between): read and hidden.
+    `${npm.replace('{i}', 4)}<pre id="file"><code>${esc(own)}</code></pre>\n<!-- the file above -->\n<robots-txt-tester id="near" loading="eager" agents="Googlebot" urls="/private/x /a"></robots-txt-tester>`,
+  ].join('\n<hr>\n');
+  await inChromium(t, server({ '/': page(body) }), async (p, origin, errors) => {
+    await p.goto(`${origin}/`);
+    const got = await states(p, ['attr', 'own', 'far', 'near']);
+    for (const id of ['attr', 'own', 'near']) {
+      assert.deepStrictEqual(got[id].cells, [['disallowed', 2], ['allowed', 0]], id);
+      assert.strictEqual(got[id].text.replace(/\n$/, ''), own.trimEnd(), id);
+    }
+    assert.match(got.far.error, /no robots\.txt to test: .*robots attribute/);
+    const shown = await p.evaluate(() => ['npm-1', 'npm-2', 'npm-3', 'npm-4', 'file'].map((id) => document.getElementById(id).checkVisibility()));
+    assert.deepStrictEqual(shown, [true, true, true, true, false]);
+    assert.deepStrictEqual(errors, []);
+  });
+});
+
+test('the advice the widget prints works in Markdown: a robots attribute with &#10; line breaks, blank lines kept', { timeout: 120000 }, async (t) => {
+  const devModules = process.env.ROBOTSCOPE_DEV_MODULES || join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules');
+  const { default: MarkdownIt } = await import(pathToFileURL(createRequire(join(devModules, 'noop.js')).resolve('markdown-it')));
+  // A file with a blank line: a <script type="text/robots"> child would end the raw-HTML block there.
+  const file = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n';
+  const attr = esc(file).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+  const markdown = `# Our robots.txt\n\n\`\`\`sh\nnpm install robotscope\n\`\`\`\n\n<robots-txt-tester id="md" loading="eager" agents="GPTBot, Googlebot" urls="/a /private/x" robots="${attr}"></robots-txt-tester>\n`;
+  const html = new MarkdownIt({ html: true }).render(markdown);
+  await inChromium(t, server({ '/': page(html) }), async (p, origin, errors) => {
+    await p.goto(`${origin}/`);
+    const got = await states(p, ['md']);
+    assert.strictEqual(got.md.error, null);
+    assert.strictEqual(got.md.text.replace(/\n$/, ''), file.trimEnd());
+    assert.deepStrictEqual(got.md.cells, [['disallowed', 2], ['allowed', 0], ['disallowed', 2], ['disallowed', 5]]);
+    assert.strictEqual(await p.evaluate(() => document.querySelector('pre').checkVisibility()), true);
     assert.deepStrictEqual(errors, []);
   });
 });

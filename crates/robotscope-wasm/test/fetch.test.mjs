@@ -5,6 +5,9 @@ import assert from 'node:assert';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Robots, fetchRobots, diff } from 'robotscope';
 
 const FILE = 'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /shop/\nDisallow: /\n';
@@ -246,4 +249,44 @@ test('an injected fetch is used, and bad arguments throw', async () => {
   const cjs = createRequire(import.meta.url)('robotscope');
   assert.strictEqual(typeof cjs.fetchRobots, 'function');
   assert.strictEqual(typeof cjs.diff, 'function');
+});
+
+// The shared fixture of fetches (tests/fixtures/fetches.json, which the core, the CLI and the Python package answer
+// too): each case's routes served on 127.0.0.1, the outcome and its words as the core's fetch state gives them.
+const packageDir = process.env.ROBOTSCOPE_DEV_MODULES ? dirname(process.env.ROBOTSCOPE_DEV_MODULES) : join(dirname(fileURLToPath(import.meta.url)), '..');
+const FETCHES = join(packageDir, '../../tests/fixtures/fetches.json');
+
+test('the shared fixture of fetches', async () => {
+  assert.ok(existsSync(FETCHES), `the shared fixture is missing: no ${FETCHES}`);
+  const cases = JSON.parse(readFileSync(FETCHES, 'utf8')).fetches;
+  assert.ok(cases.length >= 10);
+  for (const c of cases) {
+    const s = await serve((p, _h, res) => {
+      const r = c.routes[p];
+      if (!r) return send(res, 404);
+      const body = Buffer.concat([Buffer.from(r.body || ''), Buffer.alloc(r.pad || 0, '#')]);
+      if (r.length !== undefined) {
+        // A Content-Length the server does not keep: the connection closes mid-body.
+        res.writeHead(r.status, { 'Content-Length': r.length });
+        res.write(body, () => res.socket.destroy());
+        return;
+      }
+      res.writeHead(r.status, { 'Content-Length': body.length, ...(r.location ? { Location: r.location } : {}) });
+      res.end(body);
+    });
+    try {
+      const r = await fetchRobots(s.url('/'));
+      const e = c.expect;
+      assert.strictEqual(r.outcome, e.outcome, `${c.name}: ${r.reason}`);
+      assert.strictEqual(r.status, e.status, c.name);
+      assert.strictEqual(r.redirects.length, e.redirects, c.name);
+      assert.strictEqual(r.cut, e.cut === true, c.name);
+      assert.strictEqual(r.error !== null, e.error === true, `${c.name}: ${r.error}`);
+      if (e.reason !== undefined) assert.strictEqual(r.reason, e.reason, c.name);
+      else assert.ok(r.reason.startsWith(e.reason_starts), `${c.name}: ${r.reason}`);
+      assert.strictEqual(r.robots !== null, e.outcome === 'parse-body', c.name);
+    } finally {
+      await s.close();
+    }
+  }
 });

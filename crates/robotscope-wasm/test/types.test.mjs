@@ -33,6 +33,7 @@ const setups = [
   ['CommonJS, node16 resolution', 'usage.cts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022,dom'],
   ['ES module, node16 resolution, no DOM library', 'usage.mts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022'],
   ['CommonJS, node16 resolution, no DOM library', 'usage.cts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022'],
+  ['the element, bundler resolution', 'element.mts', '--module', 'esnext', '--moduleResolution', 'bundler', 'es2022,dom'],
   ['`using` with the esnext.disposable library', 'dispose.mts', '--module', 'node16', '--moduleResolution', 'node16', 'es2022,esnext.disposable,dom'],
 ];
 

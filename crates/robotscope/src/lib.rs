@@ -93,7 +93,9 @@ pub use agent::{
     crawler, is_valid_agent, product_token, token_from_user_agent, Crawler, CrawlerFacts, CrawlerKind, Obeys, CRAWLERS,
     CRAWLER_FACTS,
 };
-pub use fetch::{fetch_outcome, FetchOutcome};
+pub use fetch::{
+    fetch_outcome, join_location, status_text, Fetch, FetchOutcome, Fetched, Governing, Redirect, Step, MAX_REDIRECTS,
+};
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};

@@ -1101,6 +1101,27 @@ impl Brief<'_> {
     }
 }
 
+/// Counts [`Survey::ai`] again from the survey's cells, as [`Robots::ask`] counts it (for a survey whose cells were
+/// answered by a site's one answer: [`crate::Governing::ask`]).
+pub(crate) fn count_ai(survey: &mut Survey) {
+    let agents = survey.agents.len();
+    survey.ai.clear();
+    for u in 0..survey.urls.len() {
+        let mut count = [AiCount::default(); AI_GROUPS.len()];
+        for (a, agent) in survey.agents.iter().enumerate() {
+            let group = match &agent.members[..] {
+                [one] => one.crawler.and_then(|c| AI_GROUPS.iter().position(|g| g.kinds.contains(&c.kind))),
+                _ => None,
+            };
+            if let (Some(g), Some(Some(cell))) = (group, survey.cells.get(u * agents + a)) {
+                count[g].blocked += usize::from(cell.blocked());
+                count[g].looks_blocked += usize::from(cell.looks_blocked());
+            }
+        }
+        survey.ai.push(count);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
