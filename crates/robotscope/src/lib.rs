@@ -98,8 +98,8 @@ pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LIN
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
 pub use policy::{
-    Change, ChangeLine, Choice, CrawlerCheck, Difference, Held, KindPolicy, NoPlace, Plan, Policy, PolicyEdit, PolicyKind,
-    Reason, PLAN_PATHS,
+    Change, ChangeLine, Choice, CrawlerCheck, Difference, Held, KindPolicy, NoPlace, Plan, Policy, PolicyEdit,
+    PolicyKind, Reason, PLAN_PATHS,
 };
 pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
 pub use question::{
