@@ -237,7 +237,8 @@ impl Plan {
     /// The changes in sentences: crawlers whose verdicts change at the same paths in the same way share one,
     /// the changes the policy chose first.
     pub fn summary(&self) -> Vec<ChangeLine> {
-        let mut lines: Vec<(bool, &[String], &[String], Vec<&'static str>)> = Vec::new();
+        // (chosen, opened, closed) with the crawlers that change so.
+        let mut lines: Vec<ChangeKey<'_>> = Vec::new();
         for c in &self.changes {
             let key = (c.chosen, c.opened.as_slice(), c.closed.as_slice());
             match lines.iter_mut().find(|l| (l.0, l.1, l.2) == key) {
@@ -245,9 +246,11 @@ impl Plan {
                 None => lines.push((key.0, key.1, key.2, alloc::vec![c.crawler.name])),
             }
         }
-        lines.sort_by_key(|l| !l.0);
-        lines
+        // The chosen changes first, each part in catalogue order (a partition, not a stable sort).
+        let (chosen, outside): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| l.0);
+        chosen
             .into_iter()
+            .chain(outside)
             .map(|(chosen, opened, closed, crawlers)| {
                 let n = crawlers.len();
                 let who = if n == 1 { crawlers[0].to_string() } else { format!("{n} crawlers") };
@@ -268,6 +271,12 @@ impl Plan {
         self.changes.iter().any(|c| !c.chosen)
     }
 }
+
+/// Changes of the same shape: whether chosen, the paths opened and closed, and the crawlers' names.
+type ChangeKey<'a> = (bool, &'a [String], &'a [String], Vec<&'static str>);
+
+/// A group to write: its rule lines and the tokens it names.
+type WriteGroup = (Vec<String>, Vec<&'static str>);
 
 /// Up to six paths, then how many more.
 fn listed(paths: &[String]) -> String {
@@ -606,7 +615,7 @@ impl Policy {
         let source = robots.source();
         let same = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
         // Groups by their rule lines, in the order met, each with its tokens; and the tokens written for the policy.
-        let mut groups: Vec<(Vec<String>, Vec<&'static str>)> = Vec::new();
+        let mut groups: Vec<WriteGroup> = Vec::new();
         let mut chosen_tokens: Vec<&'static str> = Vec::new();
         let mut edit: Option<PolicyEdit> = None;
         // Each round adds at least one token, so there are at most as many rounds as crawlers.
@@ -620,9 +629,7 @@ impl Policy {
                 None => robots,
             };
             let mut added = false;
-            let written = |groups: &[(Vec<String>, Vec<&'static str>)], t: &str| {
-                groups.iter().any(|g| g.1.iter().any(|w| same(w, t)))
-            };
+            let written = |groups: &[WriteGroup], t: &str| groups.iter().any(|g| g.1.iter().any(|w| same(w, t)));
             for c in self.check(now) {
                 let Some(first) = c.crawler.tokens.first().copied() else { continue };
                 if c.differs.is_none() || written(&groups, first) || held.iter().any(|h| same(h, first)) {
@@ -713,7 +720,7 @@ impl Policy {
 pub const PLAN_PATHS: usize = 1024;
 
 /// Adds `token` to the group with exactly these rule lines, or a new one.
-fn add(groups: &mut Vec<(Vec<String>, Vec<&'static str>)>, lines: Vec<String>, token: &'static str) {
+fn add(groups: &mut Vec<WriteGroup>, lines: Vec<String>, token: &'static str) {
     match groups.iter_mut().find(|g| g.0 == lines) {
         Some(g) => g.1.push(token),
         None => groups.push((lines, alloc::vec![token])),
@@ -806,7 +813,7 @@ fn reason(robots: &Robots, crawler: &'static Crawler, token: Option<&'static str
 
 /// The text that writes `groups` (rule lines, tokens) at byte `at` of `source`, with a blank line on each side
 /// where a neighbour needs one, in the file's own line ending.
-fn render(source: &[u8], at: usize, groups: &[(Vec<String>, Vec<&'static str>)]) -> PolicyEdit {
+fn render(source: &[u8], at: usize, groups: &[WriteGroup]) -> PolicyEdit {
     let eol = if source.windows(2).any(|w| w == b"\r\n") { "\r\n" } else { "\n" };
     let before = &source[..at];
     let mut text = String::new();
