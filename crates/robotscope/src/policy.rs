@@ -547,7 +547,7 @@ impl Policy {
     /// a kind left as the file has it, whose verdict a new group would change (it shares a fallback token with a
     /// chosen one), gets a group of its own with the rules it followed before; where that cannot be done (it
     /// has the same first token as a chosen crawler) the token is held back ([`Plan::held`]) unless `outside`
-    /// is true: the person has seen what that changes and chose it.
+    /// is true: the person has seen what that changes and chose it (every other crawler is still kept).
     ///
     /// The lines go where Google's group rules leave every other line's meaning as it was: after a group's
     /// rules (not between `User-agent` lines), before a `User-agent` line or the end (never in front of rules
@@ -640,7 +640,7 @@ impl Policy {
                 chosen_tokens.push(first);
                 added = true;
             }
-            if !outside && edit.is_some() {
+            if edit.is_some() {
                 let after = verdicts(now, paths);
                 for (i, crawler) in CRAWLERS.iter().enumerate() {
                     let changed = (0..paths.len())
@@ -650,6 +650,10 @@ impl Policy {
                         continue;
                     }
                     if chosen_tokens.iter().any(|t| same(t, first)) {
+                        // Chosen by the person after seeing what it changes; else held back.
+                        if outside {
+                            continue;
+                        }
                         return Err(first);
                     }
                     add(&mut groups, rules_followed(robots, crawler), first);
