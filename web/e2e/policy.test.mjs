@@ -145,7 +145,7 @@ test('the policy builder', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` 
   assert.equal(skip, null, skip);
   const { newPage } = await setup(t);
 
-  await t.test('an empty file: "block AI training, allow everything else" writes one group; every crawler follows', async () => {
+  await t.test('an empty file: "Block AI training" writes one group; every crawler follows', async () => {
     const page = await newPage({ viewport: { width: 1280, height: 720 } });
     await enter(page, { robots: '', agents: 'Googlebot\n', urls: '/\n' });
     const { file, was } = await writeBlockTraining(page, '');
