@@ -420,3 +420,39 @@ fn rules_after_a_sitemap_line_join_the_group_above() {
     check("User-agent: *\nDisallow: /x\n\nDisallow: /y\n", &[]);
     check("User-agent: *\nDisallow: /x\nContent-Usage: / train-ai=n\nDisallow: /y\n", &[(3, K::UnsupportedDirective)]);
 }
+
+#[test]
+fn an_allowlist_is_said_once_as_a_note_without_a_fix_that_blocks() {
+    // The shape of github.com's and www.linkedin.com's files: named crawlers get groups that open paths, `*`
+    // gets `Disallow: /` (here with one exception, as GitHub's `Allow: /humans.txt`).
+    let robots = "User-agent: Googlebot\nAllow: /\nDisallow: /search\n\nUser-agent: bingbot\nAllow: /\n\n\
+                  User-agent: *\nAllow: /humans.txt\nDisallow: /\n";
+    check(robots, &[(10, K::Allowlist)]);
+    let (d, text) = one(robots, K::Allowlist);
+    assert_eq!((d.severity, text.as_str(), d.help), (Severity::Info, "/", None));
+    assert!(d.message.contains("2 crawlers with groups of their own (bingbot, Googlebot)"), "{}", d.message);
+    // `Disallow: /*` blocks everything too; an `Allow: /` in a `*` group ties it, so that is no allowlist.
+    check("User-agent: a\nAllow: /x\n\nUser-agent: *\nDisallow: /*\n", &[(5, K::Allowlist)]);
+    check(
+        "User-agent: a\nAllow: /x\n\nUser-agent: *\nDisallow: /\nAllow: /\n",
+        &[(1, K::GlobalRulesIgnored), (6, K::AllowDisallowConflict)],
+    );
+}
+
+#[test]
+fn an_allowlist_keeps_the_warning_where_the_star_group_holds_rules_the_crawler_still_needs() {
+    // The `*` group also keeps everyone out of /admin/ (said beside the blanket rule); Googlebot's group opens
+    // everything, /admin/ included, so it plausibly still needs that rule. bingbot's group keeps /admin/ out.
+    let robots = "User-agent: Googlebot\nAllow: /\n\nUser-agent: bingbot\nDisallow: /admin/\n\n\
+                  User-agent: *\nDisallow: /admin/\nDisallow: /\n";
+    check(robots, &[(1, K::GlobalRulesIgnored), (9, K::Allowlist)]);
+    let (d, _) = one(robots, K::GlobalRulesIgnored);
+    assert!(d.message.contains("at the paths of line 8"), "{}", d.message);
+    let help = d.help.unwrap();
+    assert!(help.starts_with("repeat line 8 in its group") && help.contains("not line 9"), "{help}");
+    // An exception of the `*` group that the named group closes: still needed too.
+    check(
+        "User-agent: a\nAllow: /\nDisallow: /humans.txt\n\nUser-agent: *\nAllow: /humans.txt\nDisallow: /\n",
+        &[(1, K::GlobalRulesIgnored)],
+    );
+}

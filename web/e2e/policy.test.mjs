@@ -1,8 +1,9 @@
-// The policy builder: "block AI training, allow everything else" written into an empty file and into a file that
-// starts with Cloudflare's managed block, then every catalogue crawler's verdict read from the builder's list and
-// checked against the grid's answer for the same crawler (a separate path through the core: typed presets), the
-// control tokens Google-Extended and Applebot-Extended included. `@ai-training` typed in the Agents box gives the
-// grid one column per crawler of the set, as the preset field would.
+// The policy builder: the "Block AI training" preset written into an empty file, into a file that starts with
+// Cloudflare's managed block and into a typical shop's file, then every catalogue crawler's verdict read from the
+// builder's list and checked against the grid's answer for the same crawler (a separate path through the core:
+// typed presets), the control tokens Google-Extended and Applebot-Extended included. A preset sets only the kinds
+// it names: every other crawler keeps the verdict the file gave it, and the builder lists what the write changes
+// before it is made. `@ai-training` typed in the Agents box gives the grid one column per crawler of the set.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { editor, enter, fileText, frames, missing, setup } from './harness.mjs';
@@ -61,36 +62,53 @@ function crawlers(page) {
   );
 }
 
-/** Opens the builder, chooses "block AI training, allow everything else" and writes it; resolves to the file. */
-async function writeBlockTraining(page, before, all = true) {
+/** Opens the builder. */
+async function openBuilder(page) {
   const toggle = page.getByRole('button', { name: 'Build a policy' });
   if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-  await page.getByRole('button', { name: 'Block AI training, allow everything else' }).click();
+}
+
+/** The builder's list of what the write changes: per line, its sentence and whether the policy chose it. */
+function changes(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.policy-plan > .policy-changes > li')].map((li) => ({
+      text: li.firstChild.textContent,
+      chosen: li.dataset.chosen,
+    })),
+  );
+}
+
+/** Chooses the "Block AI training" preset and writes it; resolves to the file and the list before the write. */
+async function writeBlockTraining(page, before, all = true) {
+  await openBuilder(page);
+  const was = await crawlers(page);
+  await page.getByRole('button', { name: 'Block AI training', exact: true }).click();
   assert.equal(await page.getByRole('combobox', { name: 'AI training', exact: true }).inputValue(), 'block');
-  assert.equal(await page.getByRole('combobox', { name: 'Search', exact: true }).inputValue(), 'allow');
+  for (const kind of ['Search', 'AI search and assistants', 'User-triggered fetchers', 'SEO tools', 'Others']) {
+    assert.equal(await page.getByRole('combobox', { name: kind, exact: true }).inputValue(), 'keep', kind);
+  }
   await page.getByRole('button', { name: 'Write the rules' }).click();
   await page.waitForFunction((before) => document.querySelector('textarea.source').value !== before, before);
   await page.getByRole('status').filter({ hasText: /^Wrote the policy's rules from line \d+/ }).waitFor();
-  if (all) await page.waitForFunction(() => [...document.querySelectorAll('li.pc')].every((li) => li.dataset.follows === 'true'));
-  return fileText(page);
+  if (all) await page.waitForFunction(() => [...document.querySelectorAll('li.pc')].every((li) => li.dataset.follows !== 'false'));
+  return { file: await fileText(page), was };
 }
 
-/** Checks every catalogue crawler: training kinds disallowed at /, every other allowed, each following the
- * policy; and the grid gives each the same verdict and line. */
-async function checkEveryCrawler(page, t) {
+/** Checks every catalogue crawler: training kinds disallowed at /, every other as it was before the write; and
+ * the grid gives each the same verdict and line. */
+async function checkEveryCrawler(page, t, was) {
   const list = await crawlers(page);
-  const off = list.filter((c) => c.follows !== 'true');
+  const off = list.filter((c) => c.follows === 'false');
   assert.deepEqual(off, [], 'every crawler follows the policy');
   for (const c of list) {
-    assert.equal(c.verdict, c.kind === 'ai-training' ? 'disallowed' : 'allowed', `${c.name} (${c.kind})`);
+    const before = was.find((w) => w.name === c.name);
+    const want = c.kind === 'ai-training' ? 'disallowed' : before.verdict;
+    assert.equal(c.verdict, want, `${c.name} (${c.kind})`);
+    if (c.kind !== 'ai-training') assert.equal(c.line, before.line, `${c.name}: the same deciding line`);
   }
   for (const name of ['Google-Extended', 'Applebot-Extended', 'GPTBot', 'ClaudeBot', 'CCBot']) {
     const c = list.find((c) => c.name === name);
     assert.ok(c && c.kind === 'ai-training' && c.verdict === 'disallowed' && c.line > 0, `${name}: ${JSON.stringify(c)}`);
-  }
-  for (const name of ['Googlebot', 'Bingbot', 'OAI-SearchBot', 'AdsBot-Google']) {
-    const c = list.find((c) => c.name === name);
-    assert.ok(c && c.kind !== 'ai-training' && c.verdict === 'allowed', `${name}: ${JSON.stringify(c)}`);
   }
   // The same crawlers through the grid at /, in batches under the grid's 50 columns: `@ai-training` in the Agents
   // box (expanded there as in the preset field) with the control tokens, then the rest by name.
@@ -112,14 +130,25 @@ async function checkEveryCrawler(page, t) {
   t.diagnostic(`${list.length} catalogue crawlers, ${list.filter((c) => c.kind === 'ai-training').length} of them AI training`);
 }
 
+/** A typical shop's file (issue 37). */
+const SHOP = `User-agent: *
+Disallow: /admin/
+Disallow: /cart
+Disallow: /checkout
+Disallow: /*?sort=
+Disallow: /search
+
+Sitemap: https://shop.example/sitemap.xml
+`;
+
 test('the policy builder', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
   assert.equal(skip, null, skip);
   const { newPage } = await setup(t);
 
-  await t.test('an empty file: "block AI training, allow everything else" writes one group; every crawler follows', async () => {
+  await t.test('an empty file: "Block AI training" writes one group; every crawler follows', async () => {
     const page = await newPage({ viewport: { width: 1280, height: 720 } });
     await enter(page, { robots: '', agents: 'Googlebot\n', urls: '/\n' });
-    const file = await writeBlockTraining(page, '');
+    const { file, was } = await writeBlockTraining(page, '');
     // One group: the training crawlers and the control tokens, one `Disallow: /`; nothing else is needed.
     const lines = file.trimEnd().split('\n');
     assert.ok(lines.slice(0, -1).every((l) => l.startsWith('User-agent: ')), file);
@@ -127,7 +156,7 @@ test('the policy builder', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` 
     assert.ok(lines.includes('User-agent: Google-Extended') && lines.includes('User-agent: Applebot-Extended'), file);
     // The editor shows the written lines; Undo takes them out in one step.
     assert.equal(await editor(page).inputValue(), file);
-    await checkEveryCrawler(page, t);
+    await checkEveryCrawler(page, t, was);
     await editor(page).focus();
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => document.querySelector('textarea.source').value === '');
@@ -138,15 +167,43 @@ test('the policy builder', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` 
   await t.test("a file starting with Cloudflare's managed block: the block is untouched, the lines follow it", async () => {
     const page = await newPage({ viewport: { width: 1366, height: 768 } });
     await enter(page, { robots: CLOUDFLARE, agents: 'Googlebot\n', urls: '/\n' });
-    const file = await writeBlockTraining(page, CLOUDFLARE);
+    const { file, was } = await writeBlockTraining(page, CLOUDFLARE);
     assert.ok(file.startsWith(CLOUDFLARE), 'the file before the edit is kept whole, the managed block first');
     const added = file.slice(CLOUDFLARE.length);
     assert.match(added, /^\nUser-agent: /);
-    // The managed block blocks GPTBot already; the `*` group's /admin/ rule is why the others are named.
+    // The managed block blocks GPTBot already; no crawler of another kind is named, and nothing is allowed.
     assert.doesNotMatch(added, /User-agent: GPTBot\n/);
-    assert.match(added, /User-agent: Googlebot\n/);
-    assert.match(added, /\nAllow: \/\n/);
-    await checkEveryCrawler(page, t);
+    assert.doesNotMatch(added, /User-agent: (Googlebot|bingbot)\n/);
+    assert.doesNotMatch(added, /Allow: /);
+    await checkEveryCrawler(page, t, was);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  await t.test("a shop's file: the list says what the write changes; search crawlers keep the cart closed", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 720 } });
+    await enter(page, { robots: SHOP, agents: 'Googlebot\n', urls: '/\n' });
+    await openBuilder(page);
+    // Chosen explicitly, "allow search" would open the shop's closed paths: the list says so before any write.
+    await page.getByRole('combobox', { name: 'Search', exact: true }).selectOption('allow');
+    await page.waitForFunction(() => document.querySelectorAll('.policy-plan li').length > 0);
+    const search = (await crawlers(page)).filter((c) => c.kind === 'search').length;
+    assert.deepEqual(await changes(page), [
+      { text: `${search} crawlers would be allowed into /admin/, /cart, /checkout, /*?sort=, /search`, chosen: 'true' },
+    ]);
+    // The preset sets AI training only: the list names training crawlers alone, each losing what `*` let it fetch.
+    const { file, was } = await writeBlockTraining(page, SHOP);
+    assert.ok(file.startsWith(SHOP) && !/\nAllow: /.test(file), file);
+    await checkEveryCrawler(page, t, was);
+    await enter(page, { agents: 'Bingbot\nApplebot\nYandexBot\nAhrefsBot\nGPTBot\n', urls: '/cart\n/admin/\n/\n' });
+    await frames(page);
+    const grid = await page.evaluate(() =>
+      [...document.querySelectorAll('td[data-verdict]')].map((td) => `${td.dataset.agent}:${td.dataset.verdict}`),
+    );
+    for (const name of ['Bingbot', 'Applebot', 'YandexBot', 'AhrefsBot']) {
+      assert.equal(grid.filter((g) => g === `${name}:disallowed`).length, 2, `${name} stays out of /cart and /admin/`);
+    }
+    assert.equal(grid.filter((g) => g === 'GPTBot:disallowed').length, 3);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

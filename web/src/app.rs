@@ -150,14 +150,18 @@ pub fn App() -> Html {
     html! {
         <>
             <header class="top">
-                <h1 class="brand">{"robotscope"}<span class="tagline">{" robots.txt tester: Google's matcher, \
+                <h1 class="brand">
+                    <a href="../" title="robotscope's site: the guide and the references">{"robotscope"}</a>
+                    <span class="tagline">{" robots.txt tester: Google's matcher, \
                     explained"}</span></h1>
                 <div class="top-tools">
                     <Toolbar full_file={state.inputs.full_file} on_example={dispatch.reform(Action::LoadExample)}
                         on_open={on_open.clone()} {on_download} {on_share} {on_csv}
                             on_full_file={dispatch.reform(Action::SetFullFile)} />
                     <Backups {on_restore} />
-                    <Live on_load={dispatch.reform(|(url, bytes)| Action::OpenLive { url, bytes })}
+                    <Live on_load={dispatch.reform(|(url, status, redirected, bytes)| {
+                            Action::OpenLive { url, status, redirected, bytes }
+                        })}
                         on_compare={dispatch.reform(Action::SetBaselineBytes)} on_notice={on_notice.clone()} />
                 </div>
                 {howto}
@@ -214,7 +218,7 @@ pub fn App() -> Html {
                             if *policy_open {
                                 <PolicyBuilder policy={(*policy).clone()} parsed={a.parsed.clone()}
                                     on_change={policy.setter().to_callback()}
-                                    on_write={dispatch.reform(Action::WritePolicy)}
+                                    on_write={dispatch.reform(|(policy, outside)| Action::WritePolicy(policy, outside))}
                                     on_reveal={on_reveal.clone()} on_close={close_policy} />
                             } else {
                                 <Results agents={a.agents.clone()} urls={a.urls.clone()} survey={a.survey.clone()}

@@ -123,19 +123,49 @@ pub fn opened(name: &str) -> Notice {
 }
 
 /// The live robots.txt at `url` was loaded.
-pub fn live_loaded(url: &str) -> Notice {
+pub fn live_loaded(url: &str, redirected: Option<&str>) -> Notice {
     Notice::info(format!(
-        "Loaded the live {url}. Edit it and check; Undo (Ctrl+Z in the editor) brings your previous file back."
+        "Loaded the live {url}{}. Edit it and check; Undo (Ctrl+Z in the editor) brings your previous file back.",
+        redirect_words(redirected)
     ))
 }
 
+/// How a load was redirected: the browser shows where the redirects ended, not the hops between.
+fn redirect_words(redirected: Option<&str>) -> String {
+    match redirected {
+        Some(to) => format!(
+            " (redirected to {to}: Google follows up to 5 redirects and reads the file where they end; the browser \
+             shows only that end, `robotscope fetch` lists every hop)"
+        ),
+        None => String::new(),
+    }
+}
+
+/// The live `url` answered `status`, which has no body to read: the editor now holds the file crawlers read
+/// instead ([`robotscope::FetchOutcome::equivalent_file`]).
+pub fn live_outcome(url: &str, status: u16, outcome: robotscope::FetchOutcome) -> Notice {
+    match outcome {
+        robotscope::FetchOutcome::AllowAll => Notice::info(format!(
+            "{url} answered {status}: the site has no robots.txt, so crawlers may fetch everything (everything is \
+             allowed). The editor now holds an empty file, which crawlers read the same way; Undo (Ctrl+Z in the \
+             editor) brings your previous file back."
+        )),
+        _ => Notice::error(format!(
+            "{url} answered {status}: a server error, so crawlers treat everything as disallowed until a later fetch \
+             succeeds. The editor now holds a file that disallows everything for every crawler, which they read the \
+             same way; Undo (Ctrl+Z in the editor) brings your previous file back."
+        )),
+    }
+}
+
 /// The live `url` was loaded, but the URLs listed are on `site` (a robots.txt URL): they are offered a move.
-pub fn live_loaded_elsewhere(url: &str, site: &str) -> Notice {
+pub fn live_loaded_elsewhere(url: &str, site: &str, redirected: Option<&str>) -> Notice {
     let origin = url.strip_suffix("/robots.txt").unwrap_or(url);
     let theirs = site.strip_suffix("/robots.txt").unwrap_or(site);
     Notice::info(format!(
-        "Loaded the live {url}. The URLs listed are on {theirs}, another site: this file does not decide them. Move \
-         them onto {origin}? Undo (Ctrl+Z in the editor) brings your previous file back."
+        "Loaded the live {url}{}. The URLs listed are on {theirs}, another site: this file does not decide them. \
+         Move them onto {origin}? Undo (Ctrl+Z in the editor) brings your previous file back.",
+        redirect_words(redirected)
     ))
     .with_action(NoticeAction::RebaseUrls(origin.to_string()))
 }

@@ -64,7 +64,11 @@ pub enum Action {
     OpenLive {
         /// The robots.txt URL it came from.
         url: String,
-        /// The body of the answer.
+        /// The HTTP status of the answer: what it means is the core's [`robotscope::fetch_outcome`].
+        status: u16,
+        /// Where the browser's redirects ended, when they did not end at `url`.
+        redirected: Option<String>,
+        /// The body of the answer (a 2xx answer's; empty otherwise).
         bytes: Vec<u8>,
     },
     /// Show a notice.
@@ -90,8 +94,9 @@ pub enum Action {
     /// Move every full URL of the URLs box onto this origin (`https://host[:port]`), keeping paths and queries.
     RebaseUrls(String),
     /// Write the smallest group lines that make the file follow this policy, as one undoable edit (the core's
-    /// [`robotscope::Policy::write`] chooses them and their place).
-    WritePolicy(robotscope::Policy),
+    /// [`robotscope::Policy::plan`] chooses them and their place); `true` when the person chose, after seeing
+    /// them, to change crawlers outside the kinds they chose too.
+    WritePolicy(robotscope::Policy, bool),
 }
 
 /// The app's state.
@@ -236,8 +241,13 @@ impl State {
                 lint_now = document.revision != revision;
                 opened = Some(name);
             }
-            Action::OpenLive { url, bytes } => {
+            Action::OpenLive { url, status, redirected, bytes } => {
                 let revision = document.revision;
+                // Without a body to read, the file crawlers read instead (none, or everything disallowed), so
+                // that the grid answers for what the notice says.
+                let outcome = robotscope::fetch_outcome(status);
+                let instead = outcome.equivalent_file();
+                let bytes = instead.clone().map_or(bytes, String::into_bytes);
                 let said = open_file(&mut document, &url, bytes);
                 // Opened (a binary or too large answer leaves the file as it was, and says why).
                 let opened_now = document.revision != revision;
@@ -249,8 +259,9 @@ impl State {
                 let elsewhere = self.analysis.survey.site.as_deref().filter(|site| !site.eq_ignore_ascii_case(&url));
                 notice = Some(match elsewhere {
                     _ if !opened_now || said.kind != NoticeKind::Info => said,
-                    Some(site) => messages::live_loaded_elsewhere(&url, site),
-                    None => messages::live_loaded(&url),
+                    _ if instead.is_some() => messages::live_outcome(&url, status, outcome),
+                    Some(site) => messages::live_loaded_elsewhere(&url, site, redirected.as_deref()),
+                    None => messages::live_loaded(&url, redirected.as_deref()),
                 });
                 lint_now = opened_now;
                 opened = Some(url);
@@ -278,10 +289,10 @@ impl State {
                 inputs.urls = Rc::from(text);
                 notice = Some(messages::urls_rebased(moved, &origin, previous));
             }
-            Action::WritePolicy(policy) => {
+            Action::WritePolicy(policy, outside) => {
                 // Google's reading of the text on screen: the place is a byte offset of that text.
                 let robots = crate::analysis::parse(document.text.as_bytes(), inputs.full_file, false);
-                match policy.write(&robots) {
+                match policy.plan(&robots, outside).map(|plan| plan.edit) {
                     Ok(Some(edit)) => {
                         // The first line written (after the blank lines that set it apart).
                         let first = edit.at + edit.text.len() - edit.text.trim_start_matches(['\r', '\n']).len();
@@ -563,7 +574,12 @@ mod tests {
         let url = "https://example.com/robots.txt".to_string();
         let s = reduce(
             start.clone(),
-            Action::OpenLive { url: url.clone(), bytes: b"User-agent: *\nDisallow: /x\n".to_vec() },
+            Action::OpenLive {
+                url: url.clone(),
+                status: 200,
+                redirected: None,
+                bytes: b"User-agent: *\nDisallow: /x\n".to_vec(),
+            },
         );
         assert_eq!(&*s.document.text, "User-agent: *\nDisallow: /x\n");
         assert_eq!(&*s.document.file_name, "robots.txt");
@@ -571,7 +587,10 @@ mod tests {
         let s = reduce(s.clone(), Action::Edit(Edit::Undo(stamp(&s))));
         assert_eq!(&*s.document.text, &*start.document.text);
         // A binary answer is refused like a binary file, and the text stays.
-        let s = reduce(start.clone(), Action::OpenLive { url, bytes: vec![0, 0, 0, 1, 2, 3] });
+        let s = reduce(
+            start.clone(),
+            Action::OpenLive { url, status: 200, redirected: None, bytes: vec![0, 0, 0, 1, 2, 3] },
+        );
         assert_eq!(&*s.document.text, &*start.document.text);
         assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);
         // The live bytes become the baseline; the file on screen is unchanged.
@@ -638,9 +657,50 @@ mod tests {
         let s = reduce(s, Action::EditUrls("https://example.com/a\n".to_string()));
         let s = reduce(
             s,
-            Action::OpenLive { url: "https://site.test/robots.txt".to_string(), bytes: b"User-agent: *\n".to_vec() },
+            Action::OpenLive {
+                url: "https://site.test/robots.txt".to_string(),
+                status: 200,
+                redirected: None,
+                bytes: b"User-agent: *\n".to_vec(),
+            },
         );
         assert_eq!(s.notice.clone().unwrap().action, Some(NoticeAction::RebaseUrls("https://site.test".to_string())));
+    }
+
+    #[test]
+    fn a_live_answer_without_a_body_opens_the_file_crawlers_read_instead() {
+        let start = reduce(Rc::new(State::default()), Action::EditRobots("User-agent: *\nDisallow: /x\n".into()));
+        let url = "https://site.test/robots.txt".to_string();
+        let gone =
+            reduce(start.clone(), Action::OpenLive { url: url.clone(), status: 404, redirected: None, bytes: vec![] });
+        assert_eq!(&*gone.document.text, "");
+        assert!(gone
+            .notice
+            .as_ref()
+            .unwrap()
+            .text
+            .starts_with(&format!("{url} answered 404: the site has no robots.txt")));
+        assert!(gone.analysis.parsed.robots.is_allowed("Googlebot", "/x"));
+        let down =
+            reduce(start.clone(), Action::OpenLive { url: url.clone(), status: 503, redirected: None, bytes: vec![] });
+        assert!(down.notice.as_ref().unwrap().text.contains("answered 503: a server error"));
+        for agent in ["Googlebot", "AdsBot-Google", "GPTBot"] {
+            assert!(!down.analysis.parsed.robots.is_allowed(agent, "/"), "{agent}");
+        }
+        // One edit each: Undo brings the file back.
+        let undone = reduce(down, Action::Edit(Edit::Undo));
+        assert_eq!(&*undone.document.text, "User-agent: *\nDisallow: /x\n");
+        // A redirect is said with where it ended.
+        let moved = reduce(
+            start,
+            Action::OpenLive {
+                url: url.clone(),
+                status: 200,
+                redirected: Some("https://www.site.test/robots.txt".into()),
+                bytes: b"User-agent: *\n".to_vec(),
+            },
+        );
+        assert!(moved.notice.clone().unwrap().text.contains("(redirected to https://www.site.test/robots.txt:"));
     }
 
     #[test]
@@ -649,7 +709,7 @@ mod tests {
         let managed = "# BEGIN Cloudflare Managed content\nUser-agent: *\nAllow: /\n# END Cloudflare Managed Content\n";
         let s = reduce(Rc::new(State::default()), Action::EditRobots(managed.to_string()));
         let policy = Policy::default().with(PolicyKind::AiTraining, Choice::Block, "/");
-        let s = reduce(s, Action::WritePolicy(policy.clone()));
+        let s = reduce(s, Action::WritePolicy(policy.clone(), false));
         let text = s.document.text.to_string();
         assert!(text.starts_with(managed) && text.contains("User-agent: Google-Extended\n"), "{text}");
         // The editor is moved to the first line written (after the blank line that sets it apart).
@@ -658,7 +718,7 @@ mod tests {
         assert!(s.notice.as_ref().unwrap().text.starts_with("Wrote the policy's rules from line 6"));
         assert!(policy.check(&s.analysis.parsed.robots).iter().all(|c| c.differs.is_none()));
         // Written again, nothing changes; undone, the file is as it was.
-        let again = reduce(s.clone(), Action::WritePolicy(policy));
+        let again = reduce(s.clone(), Action::WritePolicy(policy, false));
         assert_eq!(*again.document.text, *s.document.text);
         assert!(again.notice.as_ref().unwrap().text.contains("nothing was written"));
         let undone = reduce(again.clone(), Action::Edit(Edit::Undo(stamp(&again))));

@@ -57,6 +57,7 @@ export type DiagnosticKind =
   | 'rule-joins-group'
   | 'empty-group'
   | 'global-rules-ignored'
+  | 'allowlist'
   | 'repeated-agent'
   | 'allow-disallow-conflict'
   | 'duplicate-rule'

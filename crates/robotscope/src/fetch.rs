@@ -60,6 +60,39 @@ impl FetchOutcome {
     }
 }
 
+impl FetchOutcome {
+    /// A robots.txt file that every catalogue crawler reads as this outcome, for a tool that shows verdicts for
+    /// it: empty (everything allowed) for [`FetchOutcome::AllowAll`]; for [`FetchOutcome::DisallowAll`],
+    /// `Disallow: /` for `*` and for each crawler that ignores `*` (Google's AdsBot); `None` when there is a body
+    /// to read or a redirect to follow.
+    ///
+    /// ```
+    /// use robotscope::{fetch_outcome, Robots};
+    /// let down = Robots::parse(fetch_outcome(503).equivalent_file().unwrap());
+    /// assert!(!down.is_allowed("Googlebot", "/") && !down.is_allowed("AdsBot-Google", "/"));
+    /// assert_eq!(fetch_outcome(404).equivalent_file().as_deref(), Some(""));
+    /// assert_eq!(fetch_outcome(200).equivalent_file(), None);
+    /// ```
+    pub fn equivalent_file(self) -> Option<alloc::string::String> {
+        match self {
+            FetchOutcome::AllowAll => Some(alloc::string::String::new()),
+            FetchOutcome::DisallowAll => {
+                let mut text = alloc::string::String::from("User-agent: *\n");
+                for c in crate::agent::CRAWLERS.iter().filter(|c| c.ignores_global) {
+                    if let Some(t) = c.tokens.first() {
+                        text.push_str("User-agent: ");
+                        text.push_str(t);
+                        text.push('\n');
+                    }
+                }
+                text.push_str("Disallow: /\n");
+                Some(text)
+            }
+            FetchOutcome::ParseBody | FetchOutcome::FollowRedirect => None,
+        }
+    }
+}
+
 /// Classifies an HTTP status of a robots.txt fetch (SPEC B5). Network errors, timeouts and truncated bodies
 /// are [`FetchOutcome::DisallowAll`] too; a caller that has no status uses that.
 ///

@@ -99,7 +99,10 @@ pub use fetch::{
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
 pub use pattern::{escape_pattern, pattern_matches};
-pub use policy::{Choice, CrawlerCheck, Difference, KindPolicy, NoPlace, Policy, PolicyEdit, PolicyKind, Reason};
+pub use policy::{
+    Change, ChangeLine, Choice, CrawlerCheck, Difference, Held, KindPolicy, NoPlace, Plan, Policy, PolicyEdit,
+    PolicyKind, Reason, PLAN_PATHS,
+};
 pub use profile::{Compared, Comparison, Ignored, IgnoredLine, Profile, Reading};
 pub use question::{
     ai_agents, AiAnswer, AiCount, AiGroup, AiGroupSummary, Answer, AskedAgent, AskedUrl, Brief, Cell, Question, Survey,

@@ -185,6 +185,108 @@ impl PolicyEdit {
     }
 }
 
+/// What writing a policy does ([`Policy::plan`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The lines to add (`None`: nothing to write).
+    pub edit: Option<PolicyEdit>,
+    /// Every catalogue crawler whose verdict the edit changes at one of the paths compared, in catalogue order.
+    pub changes: Vec<Change>,
+    /// Tokens left out because writing them would change crawlers outside the choices.
+    pub held: Vec<Held>,
+    /// How many paths were compared: `/`, the policy's paths and the paths the file's rules name.
+    pub paths: usize,
+}
+
+/// One catalogue crawler whose verdicts a write changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// The crawler.
+    pub crawler: &'static Crawler,
+    /// Its kind in the policy.
+    pub kind: PolicyKind,
+    /// Whether every change is one the policy chose (its kind's choice, under its kind's path).
+    pub chosen: bool,
+    /// Paths it may fetch after the write and could not before.
+    pub opened: Vec<String>,
+    /// Paths it may no longer fetch.
+    pub closed: Vec<String>,
+}
+
+/// A token the write leaves out: writing it would change a crawler of a kind the policy leaves as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Held {
+    /// The token.
+    pub token: &'static str,
+    /// The catalogue crawlers whose first token it is.
+    pub crawlers: Vec<&'static Crawler>,
+}
+
+/// Crawlers whose verdicts change in the same way, in one sentence ([`Plan::summary`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeLine {
+    /// Whether these changes are what the policy chose.
+    pub chosen: bool,
+    /// The crawlers' names, in catalogue order.
+    pub crawlers: Vec<&'static str>,
+    /// "53 crawlers would be allowed into /cart, /admin/, ...".
+    pub text: String,
+}
+
+impl Plan {
+    /// The changes in sentences: crawlers whose verdicts change at the same paths in the same way share one,
+    /// the changes the policy chose first.
+    pub fn summary(&self) -> Vec<ChangeLine> {
+        // (chosen, opened, closed) with the crawlers that change so.
+        let mut lines: Vec<ChangeKey<'_>> = Vec::new();
+        for c in &self.changes {
+            let key = (c.chosen, c.opened.as_slice(), c.closed.as_slice());
+            match lines.iter_mut().find(|l| (l.0, l.1, l.2) == key) {
+                Some(l) => l.3.push(c.crawler.name),
+                None => lines.push((key.0, key.1, key.2, alloc::vec![c.crawler.name])),
+            }
+        }
+        // The chosen changes first, each part in catalogue order (a partition, not a stable sort).
+        let (chosen, outside): (Vec<_>, Vec<_>) = lines.into_iter().partition(|l| l.0);
+        chosen
+            .into_iter()
+            .chain(outside)
+            .map(|(chosen, opened, closed, crawlers)| {
+                let n = crawlers.len();
+                let who = if n == 1 { crawlers[0].to_string() } else { format!("{n} crawlers") };
+                let mut parts = Vec::new();
+                if !opened.is_empty() {
+                    parts.push(format!("allowed into {}", listed(opened)));
+                }
+                if !closed.is_empty() {
+                    parts.push(format!("disallowed from {}", listed(closed)));
+                }
+                ChangeLine { chosen, crawlers, text: format!("{who} would be {}", parts.join(" and ")) }
+            })
+            .collect()
+    }
+
+    /// Whether the write changes a verdict the policy did not choose.
+    pub fn changes_outside(&self) -> bool {
+        self.changes.iter().any(|c| !c.chosen)
+    }
+}
+
+/// Changes of the same shape: whether chosen, the paths opened and closed, and the crawlers' names.
+type ChangeKey<'a> = (bool, &'a [String], &'a [String], Vec<&'static str>);
+
+/// A group to write: its rule lines and the tokens it names.
+type WriteGroup = (Vec<String>, Vec<&'static str>);
+
+/// Up to six paths, then how many more.
+fn listed(paths: &[String]) -> String {
+    let shown: Vec<&str> = paths.iter().take(6).map(String::as_str).collect();
+    match paths.len().saturating_sub(6) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more path{}", shown.join(", "), if more == 1 { "" } else { "s" }),
+    }
+}
+
 /// Why no place in the file can take the policy's lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NoPlace;
@@ -429,20 +531,92 @@ impl Policy {
         check
     }
 
-    /// The smallest group lines that make `robots` follow the policy for every catalogue crawler they can:
-    /// one group per choice and path, naming the first token of each crawler whose verdict is not yet the one
-    /// wanted. `Ok(None)`: nothing to write. The lines go where Google's group rules leave every other line's
-    /// meaning as it was: after a group's rules (not between `User-agent` lines), before a `User-agent` line or
-    /// the end (never in front of rules they would capture), outside a managed block (`# BEGIN ...` to
-    /// `# END ...`, such as Cloudflare's), and before the part of a long file Google does not read; the last
-    /// such place is chosen, usually the end of the file.
-    ///
-    /// Crawlers that still differ afterwards (merged groups, say) are what [`Policy::check`] reports.
+    /// The smallest group lines that make `robots` follow the policy for every catalogue crawler they can, and
+    /// change nothing else: [`Policy::plan`] without leave to change crawlers outside the choices.
+    /// `Ok(None)`: nothing to write.
     pub fn write(&self, robots: &Robots) -> Result<Option<PolicyEdit>, NoPlace> {
+        self.plan(robots, false).map(|p| p.edit)
+    }
+
+    /// What writing the policy does: the edit, every catalogue crawler whose verdict it changes at `/`, the
+    /// policy's paths and the paths the file's rules name ([`Plan::changes`]), and the tokens held back.
+    ///
+    /// The edit is one group per set of rules, naming the first token of each crawler whose verdict is not yet
+    /// the one wanted. A crawler that had no group of its own and is chosen under a path narrower than `/` gets
+    /// the rules it followed before in its new group, so it keeps its verdicts outside that path. A crawler of
+    /// a kind left as the file has it, whose verdict a new group would change (it shares a fallback token with a
+    /// chosen one), gets a group of its own with the rules it followed before; where that cannot be done (it
+    /// has the same first token as a chosen crawler) the token is held back ([`Plan::held`]) unless `outside`
+    /// is true: the person has seen what that changes and chose it (every other crawler is still kept).
+    ///
+    /// The lines go where Google's group rules leave every other line's meaning as it was: after a group's
+    /// rules (not between `User-agent` lines), before a `User-agent` line or the end (never in front of rules
+    /// they would capture), outside a managed block (`# BEGIN ...` to `# END ...`, such as Cloudflare's), and
+    /// before the part of a long file Google does not read; the last such place is chosen, usually the end.
+    /// Crawlers that still differ afterwards (merged groups, say) are what [`Policy::check`] reports.
+    pub fn plan(&self, robots: &Robots, outside: bool) -> Result<Plan, NoPlace> {
         let source = robots.source();
         let at = place(robots).ok_or(NoPlace)?;
-        // Groups by (choice, path) in the order met, each with its tokens.
-        let mut groups: Vec<(Choice, String, Vec<&'static str>)> = Vec::new();
+        let paths = self.paths(robots);
+        let before = verdicts(robots, &paths);
+        let mut held: Vec<&'static str> = Vec::new();
+        let mut edit = None;
+        // Each pass either ends or holds one more token back: at most as many passes as crawlers, plus one.
+        for _ in 0..=CRAWLERS.len() {
+            match self.draft(robots, at, &paths, &before, &held, outside) {
+                Ok(e) => {
+                    edit = e;
+                    break;
+                }
+                Err(token) => held.push(token),
+            }
+        }
+        let after = match &edit {
+            Some(e) => verdicts(&Robots::parse(e.apply(source)), &paths),
+            None => before.clone(),
+        };
+        let mut changes = Vec::new();
+        for (i, crawler) in CRAWLERS.iter().enumerate() {
+            let (mut opened, mut closed, mut chosen) = (Vec::new(), Vec::new(), true);
+            for (j, path) in paths.iter().enumerate() {
+                if before[i][j] != after[i][j] {
+                    chosen &= self.chosen(crawler, path, after[i][j]);
+                    if after[i][j] { &mut opened } else { &mut closed }.push(path.clone());
+                }
+            }
+            if !opened.is_empty() || !closed.is_empty() {
+                changes.push(Change { crawler, kind: PolicyKind::of(crawler), chosen, opened, closed });
+            }
+        }
+        let held = held
+            .into_iter()
+            .map(|token| Held {
+                token,
+                crawlers: CRAWLERS
+                    .iter()
+                    .filter(|c| c.tokens.first().is_some_and(|t| t.eq_ignore_ascii_case(token)))
+                    .collect(),
+            })
+            .collect();
+        Ok(Plan { edit, changes, held, paths: paths.len() })
+    }
+
+    /// One attempt at the edit with the tokens of `held` left out: `Err(token)` when writing `token` changes a
+    /// crawler outside the choices that no group of its own can keep as it was.
+    fn draft(
+        &self,
+        robots: &Robots,
+        at: usize,
+        paths: &[String],
+        before: &[Vec<bool>],
+        held: &[&'static str],
+        outside: bool,
+    ) -> Result<Option<PolicyEdit>, &'static str> {
+        let source = robots.source();
+        let same = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+        // Groups by their rule lines, in the order met, each with its tokens; and the tokens written for the policy.
+        let mut groups: Vec<WriteGroup> = Vec::new();
+        let mut chosen_tokens: Vec<&'static str> = Vec::new();
         let mut edit: Option<PolicyEdit> = None;
         // Each round adds at least one token, so there are at most as many rounds as crawlers.
         for _ in 0..=CRAWLERS.len() {
@@ -455,17 +629,36 @@ impl Policy {
                 None => robots,
             };
             let mut added = false;
+            let written = |groups: &[WriteGroup], t: &str| groups.iter().any(|g| g.1.iter().any(|w| same(w, t)));
             for c in self.check(now) {
                 let Some(first) = c.crawler.tokens.first().copied() else { continue };
-                if c.differs.is_none() || groups.iter().any(|g| g.2.iter().any(|t| t.eq_ignore_ascii_case(first))) {
+                if c.differs.is_none() || written(&groups, first) || held.iter().any(|h| same(h, first)) {
                     continue;
                 }
-                let k = self.get(c.kind);
-                match groups.iter_mut().find(|g| g.0 == k.choice && g.1 == k.path) {
-                    Some(g) => g.2.push(first),
-                    None => groups.push((k.choice, k.path.clone(), alloc::vec![first])),
-                }
+                let lines = self.lines_for(robots, c.crawler, self.get(c.kind));
+                add(&mut groups, lines, first);
+                chosen_tokens.push(first);
                 added = true;
+            }
+            if edit.is_some() {
+                let after = verdicts(now, paths);
+                for (i, crawler) in CRAWLERS.iter().enumerate() {
+                    let changed = (0..paths.len())
+                        .any(|j| after[i][j] != before[i][j] && !self.chosen(crawler, &paths[j], after[i][j]));
+                    let Some(first) = crawler.tokens.first().copied() else { continue };
+                    if !changed || written(&groups, first) && !chosen_tokens.iter().any(|t| same(t, first)) {
+                        continue;
+                    }
+                    if chosen_tokens.iter().any(|t| same(t, first)) {
+                        // Chosen by the person after seeing what it changes; else held back.
+                        if outside {
+                            continue;
+                        }
+                        return Err(first);
+                    }
+                    add(&mut groups, rules_followed(robots, crawler), first);
+                    added = true;
+                }
             }
             if !added {
                 break;
@@ -474,6 +667,123 @@ impl Policy {
         }
         Ok(edit)
     }
+
+    /// The paths a write's changes are counted at: `/`, each chosen path, then the paths the file's rules name
+    /// (each rule's literal start and its pattern without a final `$`), at most [`PLAN_PATHS`] in all.
+    fn paths(&self, robots: &Robots) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut seen = alloc::collections::BTreeSet::new();
+        let mut push = |path: &[u8], out: &mut Vec<String>| {
+            let path = String::from_utf8_lossy(path);
+            let path = if path.starts_with('/') { path.into_owned() } else { format!("/{path}") };
+            if out.len() < PLAN_PATHS && seen.insert(path.clone()) {
+                out.push(path);
+            }
+        };
+        push(b"/", &mut out);
+        for kind in PolicyKind::ALL.into_iter().filter(|&k| self.get(k).choice != Choice::Keep) {
+            push(self.get(kind).path.as_bytes(), &mut out);
+        }
+        for rule in robots.rules() {
+            let p = rule.pattern;
+            let end = p.iter().position(|&b| b == b'*' || b == b'$').unwrap_or(p.len());
+            push(&p[..end], &mut out);
+            push(p.strip_suffix(b"$").unwrap_or(p), &mut out);
+            if out.len() == PLAN_PATHS {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Whether `crawler` being `allowed` at `path` is what the policy chose: its kind is not kept, the path is
+    /// under the kind's path, and the verdict is the one chosen.
+    fn chosen(&self, crawler: &Crawler, path: &str, allowed: bool) -> bool {
+        let k = self.get(PolicyKind::of(crawler));
+        k.choice != Choice::Keep && path.starts_with(k.path.as_str()) && allowed == (k.choice == Choice::Allow)
+    }
+
+    /// The rule lines of a new group for `crawler` under `k`: the policy's rule and, when the path is narrower
+    /// than `/` and the crawler has no group under its first token (one there would be merged with the new one),
+    /// the rules it followed before that lie outside the path.
+    fn lines_for(&self, robots: &Robots, crawler: &Crawler, k: &KindPolicy) -> Vec<String> {
+        let key = if k.choice == Choice::Block { "Disallow" } else { "Allow" };
+        let mut lines = alloc::vec![format!("{key}: {}", k.path)];
+        let own = crawler.tokens.first().is_some_and(|t| robots.has_own_group(t));
+        if k.path != "/" && !own {
+            lines.extend(rules_followed(robots, crawler).into_iter().filter(|l| {
+                let value = l.split_once(": ").map_or("", |(_, v)| v);
+                !value.starts_with(k.path.as_str())
+            }));
+        }
+        lines
+    }
+}
+
+/// At most this many paths are compared before and after a write (a 500 KiB file of rules names thousands).
+pub const PLAN_PATHS: usize = 1024;
+
+/// Adds `token` to the group with exactly these rule lines, or a new one.
+fn add(groups: &mut Vec<WriteGroup>, lines: Vec<String>, token: &'static str) {
+    match groups.iter_mut().find(|g| g.0 == lines) {
+        Some(g) => g.1.push(token),
+        None => groups.push((lines, alloc::vec![token])),
+    }
+}
+
+/// The rules `crawler` follows in `robots`, as lines to write: each rule of the groups that apply to it, as
+/// Google matches it (its pattern is the value written again), or `Disallow:` (which matches nothing) when
+/// none applies, so that the group is not empty and does not join the next one.
+fn rules_followed(robots: &Robots, crawler: &Crawler) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(token) = robots.crawler_token(crawler) {
+        for g in robots.check(&[token][..], "/").groups {
+            for r in robots.group(g).into_iter().flat_map(|g| g.rules()) {
+                let key = if r.kind == crate::verdict::RuleKind::Allow { "Allow" } else { "Disallow" };
+                lines.push(format!("{key}: {}", r.pattern_str()));
+            }
+        }
+    }
+    if lines.is_empty() {
+        lines.push("Disallow:".to_string());
+    }
+    lines
+}
+
+/// Per catalogue crawler, whether it may fetch each of `paths`: crawlers that select the same groups are
+/// answered once (every crawler without a group of its own reads the `*` groups), through a [`Matcher`].
+///
+/// [`Matcher`]: crate::Matcher
+fn verdicts(robots: &Robots, paths: &[String]) -> Vec<Vec<bool>> {
+    let mut answered: Vec<(Option<&'static str>, usize)> = Vec::new();
+    let mut answers: Vec<Vec<bool>> = Vec::new();
+    let mut out = Vec::with_capacity(CRAWLERS.len());
+    for crawler in CRAWLERS {
+        let token = robots.crawler_token(crawler);
+        // The `*` groups answer for every token without a group of its own.
+        let key = token.map(|t| if robots.has_own_group(&t) { t } else { "*" });
+        let same = |k: &Option<&str>| match (k, key) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        let index = match answered.iter().find(|a| same(&a.0)) {
+            Some(a) => a.1,
+            None => {
+                let row = match token {
+                    Some(t) => {
+                        let matcher = robots.matcher(&[t][..]);
+                        paths.iter().map(|p| matcher.decide(p).0).collect()
+                    }
+                    None => alloc::vec![true; paths.len()],
+                };
+                answers.push(row);
+                answered.push((key, answers.len() - 1));
+                answers.len() - 1
+            }
+        };
+        out.push(answers[index].clone());
+    }
+    out
 }
 
 /// Why a crawler's verdict is what it is, for a crawler that does not follow the policy.
@@ -505,9 +815,9 @@ fn reason(robots: &Robots, crawler: &'static Crawler, token: Option<&'static str
     }
 }
 
-/// The text that writes `groups` at byte `at` of `source`, with a blank line on each side where a neighbour
-/// needs one, in the file's own line ending.
-fn render(source: &[u8], at: usize, groups: &[(Choice, String, Vec<&'static str>)]) -> PolicyEdit {
+/// The text that writes `groups` (rule lines, tokens) at byte `at` of `source`, with a blank line on each side
+/// where a neighbour needs one, in the file's own line ending.
+fn render(source: &[u8], at: usize, groups: &[WriteGroup]) -> PolicyEdit {
     let eol = if source.windows(2).any(|w| w == b"\r\n") { "\r\n" } else { "\n" };
     let before = &source[..at];
     let mut text = String::new();
@@ -522,7 +832,7 @@ fn render(source: &[u8], at: usize, groups: &[(Choice, String, Vec<&'static str>
         text.push_str(eol);
     }
     let mut agents = 0;
-    for (i, (choice, path, tokens)) in groups.iter().enumerate() {
+    for (i, (lines, tokens)) in groups.iter().enumerate() {
         if i > 0 {
             text.push_str(eol);
         }
@@ -530,8 +840,10 @@ fn render(source: &[u8], at: usize, groups: &[(Choice, String, Vec<&'static str>
             text.push_str(&format!("User-agent: {t}{eol}"));
             agents += 1;
         }
-        let key = if *choice == Choice::Block { "Disallow" } else { "Allow" };
-        text.push_str(&format!("{key}: {path}{eol}"));
+        for line in lines {
+            text.push_str(line);
+            text.push_str(eol);
+        }
     }
     if at < source.len() {
         text.push_str(eol);
@@ -751,7 +1063,8 @@ mod tests {
         let p = Policy::default().with(PolicyKind::AiTraining, Choice::Block, "private/");
         let (edit, after) = written(&p, file);
         assert!(edit.text.starts_with("\r\nUser-agent: "));
-        assert!(edit.text.ends_with("Disallow: /private/\r\n"));
+        // GPTBot had no group: its new one keeps the `*` group's rule, so only /private/ changes for it.
+        assert!(edit.text.ends_with("Disallow: /private/\r\nAllow: /\r\n"), "{:?}", edit.text);
         assert!(after.is_allowed("GPTBot", "/public"));
         assert!(!after.is_allowed("GPTBot", "/private/x"));
     }
@@ -764,5 +1077,85 @@ mod tests {
         assert_eq!(Policy::parse(&text), Ok(p));
         assert!(Policy::parse("search maybe /").unwrap_err().starts_with("line 1:"));
         assert_eq!(Policy::parse("# nothing\n\n"), Ok(Policy::default()));
+    }
+
+    /// A typical shop's file: the `*` group keeps crawlers out of the admin, the cart, the checkout, sorted
+    /// listings and search.
+    const SHOP: &str = "User-agent: *\nDisallow: /admin/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /*?sort=\n\
+        Disallow: /search\n\nSitemap: https://shop.example/sitemap.xml\n";
+
+    #[test]
+    fn blocking_ai_training_on_a_shop_file_leaves_every_other_crawler_as_it_was() {
+        let p = Policy::default().with(PolicyKind::AiTraining, Choice::Block, "/");
+        let robots = Robots::parse(SHOP);
+        let plan = p.plan(&robots, false).unwrap();
+        let edit = plan.edit.clone().unwrap();
+        // One group: the training crawlers, `Disallow: /`. No `Allow: /` for anyone.
+        assert!(!edit.text.contains("Allow: /\n") && !edit.text.contains("bingbot"), "{}", edit.text);
+        assert_eq!(edit.agents, PolicyKind::AiTraining.crawlers().count());
+        let after = Robots::parse(edit.apply(SHOP.as_bytes()));
+        for c in CRAWLERS.iter().filter(|c| PolicyKind::of(c) != PolicyKind::AiTraining) {
+            for path in ["/", "/admin/", "/cart", "/checkout", "/shoes?sort=price", "/search"] {
+                assert_eq!(after.check_crawler(c, path).1.allowed, robots.check_crawler(c, path).1.allowed);
+            }
+        }
+        // The changes: the training crawlers lose what the `*` group let them fetch, and nothing else changes.
+        assert!(plan.changes.iter().all(|c| c.chosen && c.kind == PolicyKind::AiTraining && c.opened.is_empty()));
+        assert_eq!(plan.changes.len(), PolicyKind::AiTraining.crawlers().count());
+        let summary = plan.summary();
+        assert_eq!(summary.len(), 1);
+        assert!(summary[0].text.ends_with("crawlers would be disallowed from /"), "{}", summary[0].text);
+        assert!(plan.held.is_empty() && !plan.changes_outside());
+    }
+
+    #[test]
+    fn allowing_search_on_a_shop_file_lists_the_paths_it_opens() {
+        // Chosen explicitly, "allow search" opens the cart to search crawlers: the plan says so before the write.
+        let p = Policy::default().with(PolicyKind::Search, Choice::Allow, "/");
+        let plan = p.plan(&Robots::parse(SHOP), false).unwrap();
+        let search = PolicyKind::Search.crawlers().count();
+        assert_eq!(plan.changes.len(), search);
+        let summary = plan.summary();
+        assert_eq!(summary.len(), 1);
+        let expected = format!("{search} crawlers would be allowed into /admin/, /cart, /checkout, /*?sort=, /search");
+        assert_eq!(summary[0].text, expected);
+        assert!(summary[0].chosen && summary[0].crawlers.contains(&"Bingbot"));
+    }
+
+    #[test]
+    fn a_crawler_outside_the_choice_that_follows_a_written_token_gets_its_rules_kept() {
+        // Applebot (search) follows Googlebot's group when it has none. Blocking search under /private/ names
+        // Googlebot... and Applebot itself, with the `*` rules it followed; blocking AI training names no
+        // token Applebot reads, so nothing changes for it.
+        let file = "User-agent: *\nDisallow: /cart\n";
+        let p = Policy::default().with(PolicyKind::Search, Choice::Block, "/private/");
+        let plan = p.plan(&Robots::parse(file), false).unwrap();
+        let edit = plan.edit.unwrap();
+        let after = Robots::parse(edit.apply(file.as_bytes()));
+        for c in CRAWLERS {
+            let before = Robots::parse(file);
+            assert_eq!(after.check_crawler(c, "/cart").1.allowed, before.check_crawler(c, "/cart").1.allowed);
+            assert_eq!(after.check_crawler(c, "/other").1.allowed, before.check_crawler(c, "/other").1.allowed);
+            let blocked = PolicyKind::of(c) == PolicyKind::Search && !c.ignores_global;
+            assert_eq!(!after.check_crawler(c, "/private/x").1.allowed, blocked, "{}", c.name);
+        }
+        assert!(plan.changes.iter().all(|c| c.chosen), "{:?}", plan.changes);
+    }
+
+    #[test]
+    fn a_token_shared_with_a_crawler_left_alone_is_held_back_unless_chosen() {
+        // YandexBot (search) and YandexAdditional (AI search) both fall back to `Yandex`. With a group for
+        // `Yandex` only, blocking AI search names YandexAdditional, which changes nothing for YandexBot; the
+        // protection step is what keeps the others. A policy that would change a kept crawler through its
+        // first token is held back: here every first token is its own crawler's, so nothing is held.
+        let file = "User-agent: Yandex\nDisallow: /private/\n";
+        let p = Policy::default().with(PolicyKind::AiSearch, Choice::Block, "/");
+        let plan = p.plan(&Robots::parse(file), false).unwrap();
+        assert!(plan.held.is_empty());
+        let after = Robots::parse(plan.edit.unwrap().apply(file.as_bytes()));
+        let bot = crate::agent::crawler("YandexBot").unwrap();
+        assert!(after.check_crawler(bot, "/").1.allowed && !after.check_crawler(bot, "/private/").1.allowed);
+        let extra = crate::agent::crawler("YandexAdditional").unwrap();
+        assert!(!after.check_crawler(extra, "/").1.allowed);
     }
 }

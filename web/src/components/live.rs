@@ -14,8 +14,8 @@ use crate::state::MAX_OPEN_BYTES;
 /// The props: where the results go.
 #[derive(Properties, PartialEq, Clone, Debug)]
 pub struct LiveProps {
-    /// A live file to open in the editor: its URL and bytes.
-    pub on_load: Callback<(String, Vec<u8>)>,
+    /// A live answer to open in the editor: its URL, status, where redirects ended (when elsewhere) and body.
+    pub on_load: Callback<(String, u16, Option<String>, Vec<u8>)>,
     /// A live file to compare with: its bytes.
     pub on_compare: Callback<Vec<u8>>,
     /// What happened, in words.
@@ -31,20 +31,30 @@ enum Use {
     Compare,
 }
 
-/// Fetches `url` without cookies: its status and, for a 2xx answer, its body. `Err` when the browser gives no
-/// answer to read (the site sends no CORS header, or it cannot be reached).
-async fn fetch(url: &str) -> Result<(u16, Vec<u8>), ()> {
+/// What the browser got for a robots.txt URL.
+struct Answer {
+    status: u16,
+    /// Where the browser's redirects ended, when they did not end at the URL asked for.
+    redirected: Option<String>,
+    /// A 2xx answer's body.
+    body: Vec<u8>,
+}
+
+/// Fetches `url` without cookies. `Err` when the browser gives no answer to read (the site sends no CORS header,
+/// or it cannot be reached).
+async fn fetch(url: &str) -> Result<Answer, ()> {
     let init = RequestInit::new();
     init.set_credentials(RequestCredentials::Omit);
     init.set_cache(RequestCache::NoStore);
     let answer = JsFuture::from(gloo::utils::window().fetch_with_str_and_init(url, &init)).await.map_err(|_| ())?;
     let response: Response = answer.dyn_into().map_err(|_| ())?;
     let status = response.status();
+    let redirected = (response.redirected() && response.url() != url).then(|| response.url());
     if !(200..300).contains(&status) {
-        return Ok((status, Vec::new()));
+        return Ok(Answer { status, redirected, body: Vec::new() });
     }
     let buffer = JsFuture::from(response.array_buffer().map_err(|_| ())?).await.map_err(|_| ())?;
-    Ok((status, js_sys::Uint8Array::new(&buffer).to_vec()))
+    Ok(Answer { status, redirected, body: js_sys::Uint8Array::new(&buffer).to_vec() })
 }
 
 /// The notice for a site whose robots.txt the browser may not read: the command that fetches it instead.
@@ -75,40 +85,42 @@ fn run(typed: &str, what: Use, sinks: LiveProps) {
     };
     sinks.on_notice.emit(Notice::info(format!("Fetching {url}…")));
     wasm_bindgen_futures::spawn_local(async move {
-        let (status, bytes) = match fetch(&url).await {
+        let Answer { status, redirected, body } = match fetch(&url).await {
             Ok(answer) => answer,
             Err(()) => {
-                let why = "the site does not allow other sites to read it (no CORS header), or it cannot be reached";
+                let why = "the site sends no CORS header that lets other sites read it (most sites send none on \
+                    robots.txt), or it cannot be reached";
                 sinks.on_notice.emit(unreadable(&url, why));
                 return;
             }
         };
-        let notice = match fetch_outcome(status) {
-            FetchOutcome::ParseBody if bytes.len() > MAX_OPEN_BYTES => messages::too_large(&url, bytes.len()),
-            FetchOutcome::ParseBody => {
-                match what {
-                    Use::Load => sinks.on_load.emit((url, bytes)),
-                    Use::Compare => {
-                        sinks.on_compare.emit(bytes);
-                        sinks.on_notice.emit(Notice::info(format!(
-                            "Comparing with the live {url}: every verdict your file changes is marked."
-                        )));
-                    }
-                }
-                return;
-            }
-            FetchOutcome::AllowAll => Notice::info(format!(
-                "{url} answered {status}: the site has no robots.txt, so crawlers may fetch everything (everything is \
-                 allowed). The editor keeps your text."
-            )),
+        let outcome = fetch_outcome(status);
+        let notice = match outcome {
+            FetchOutcome::ParseBody if body.len() > MAX_OPEN_BYTES => messages::too_large(&url, body.len()),
             // The browser follows redirects itself: one it did not follow is reported as such.
             FetchOutcome::FollowRedirect => {
                 unreadable(&url, &format!("it answered {status}, a redirect the browser did not follow"))
             }
-            _ => Notice::error(format!(
-                "{url} answered {status}: a server error, so crawlers treat everything as disallowed until a later \
-                 fetch succeeds. The editor keeps your text."
-            )),
+            FetchOutcome::ParseBody if what == Use::Compare => {
+                sinks.on_compare.emit(body);
+                Notice::info(format!("Comparing with the live {url}: every verdict your file changes is marked."))
+            }
+            // No body: compared with the file crawlers read instead.
+            _ if what == Use::Compare => match outcome.equivalent_file() {
+                Some(file) => {
+                    sinks.on_compare.emit(file.into_bytes());
+                    Notice::info(format!(
+                        "{url} answered {status} ({}). Comparing with that: every verdict your file changes is marked.",
+                        outcome.message()
+                    ))
+                }
+                None => unreadable(&url, &format!("it answered {status}")),
+            },
+            // Loaded: the body, or the file crawlers read instead of an error; the state words the notice.
+            _ => {
+                sinks.on_load.emit((url, status, redirected, body));
+                return;
+            }
         };
         sinks.on_notice.emit(notice);
     });

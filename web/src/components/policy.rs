@@ -1,10 +1,11 @@
 //! The policy builder: what the user wants for each kind of crawler (allow, block, or leave as the file has it,
-//! optionally under a path), a button that has the core write the smallest rules for it into the file, and one
-//! view of every catalogue crawler against the policy, grouped by kind, with its verdict, the line that decides
-//! it, and why it does not follow the policy when it does not. Every answer is the core's
-//! ([`robotscope::Policy`]); this file only draws them.
+//! optionally under a path), what writing it would change for every catalogue crawler at the file's own paths, a
+//! button that has the core write the smallest rules for it into the file, and one view of every catalogue
+//! crawler against the policy, grouped by kind, with its verdict, the line that decides it, and why it does not
+//! follow the policy when it does not. Every answer is the core's ([`robotscope::Policy::plan`] and
+//! [`robotscope::Policy::check`]); this file only draws them.
 
-use robotscope::{Choice, CrawlerCheck, Policy, PolicyKind};
+use robotscope::{ChangeLine, Choice, CrawlerCheck, Plan, Policy, PolicyKind};
 use yew::prelude::*;
 
 use crate::analysis::Parsed;
@@ -19,8 +20,8 @@ pub struct PolicyProps {
     pub parsed: Shared<Parsed>,
     /// The policy was changed.
     pub on_change: Callback<Policy>,
-    /// "Write the rules".
-    pub on_write: Callback<Policy>,
+    /// "Write the rules", with whether the person chose to change crawlers outside the kinds they chose too.
+    pub on_write: Callback<(Policy, bool)>,
     /// A line was chosen: move the editor to it.
     pub on_reveal: Callback<usize>,
     /// "Back to the verdicts".
@@ -36,12 +37,15 @@ fn choice_label(choice: Choice) -> &'static str {
     }
 }
 
-/// "Block AI training, allow everything else".
-fn block_training() -> Policy {
-    PolicyKind::ALL.into_iter().fold(Policy::default(), |p, k| {
-        let choice = if k == PolicyKind::AiTraining { Choice::Block } else { Choice::Allow };
-        p.with(k, choice, "/")
-    })
+/// The presets: each names the kinds it sets and leaves every other kind as the file has it.
+const PRESETS: [(&str, &[PolicyKind]); 2] = [
+    ("Block AI training", &[PolicyKind::AiTraining]),
+    ("Block AI training and AI search", &[PolicyKind::AiTraining, PolicyKind::AiSearch]),
+];
+
+/// A preset's policy: its kinds blocked over the whole site, the others left as the file has them.
+fn preset(kinds: &[PolicyKind]) -> Policy {
+    kinds.iter().fold(Policy::default(), |p, &k| p.with(k, Choice::Block, "/"))
 }
 
 /// The builder.
@@ -52,6 +56,22 @@ pub fn PolicyBuilder(props: &PolicyProps) -> Html {
         let deps = (policy.clone(), parsed.clone());
         use_memo(deps, |(policy, parsed)| policy.check(&parsed.robots))
     };
+    // What the write changes; when it holds tokens back, what writing them too would change besides.
+    let plans = {
+        let deps = (policy.clone(), parsed.clone());
+        use_memo(deps, |(policy, parsed)| {
+            let safe = policy.plan(&parsed.robots, false).ok();
+            let forced =
+                safe.as_ref().filter(|p| !p.held.is_empty()).and_then(|_| policy.plan(&parsed.robots, true).ok());
+            (safe, forced)
+        })
+    };
+    // The person ticked "also make these changes" for this policy and file.
+    let outside = use_state(|| false);
+    {
+        let outside = outside.clone();
+        use_effect_with((policy.clone(), parsed.clone()), move |_| outside.set(false));
+    }
     let rows = PolicyKind::ALL.into_iter().map(|kind| {
         let k = policy.get(kind);
         let label = kind.label();
@@ -85,11 +105,16 @@ pub fn PolicyBuilder(props: &PolicyProps) -> Html {
             </tr>
         }
     });
-    let preset = on_change.reform(|_: MouseEvent| block_training());
+    let presets = PRESETS.iter().map(|&(label, kinds)| {
+        let onclick = on_change.reform(move |_: MouseEvent| preset(kinds));
+        html! { <button type="button" class="tool" {onclick}>{label}</button> }
+    });
+    let reset = on_change.reform(|_: MouseEvent| Policy::default());
     let write = {
-        let (policy, on_write) = (policy.clone(), on_write.clone());
-        Callback::from(move |_: MouseEvent| on_write.emit(policy.clone()))
+        let (policy, on_write, outside) = (policy.clone(), on_write.clone(), outside.clone());
+        Callback::from(move |_: MouseEvent| on_write.emit((policy.clone(), *outside)))
     };
+    let changes = changes_view(&plans.0, &plans.1, &outside);
     let close = on_close.reform(|_: MouseEvent| ());
     let differ = checks.iter().filter(|c| c.differs.is_some()).count();
     let summary = if policy.is_empty() {
@@ -120,13 +145,19 @@ pub fn PolicyBuilder(props: &PolicyProps) -> Html {
                 <tbody>{ for rows }</tbody>
             </table>
             <div class="policy-actions">
-                <button type="button" class="tool" onclick={preset}>
-                    {"Block AI training, allow everything else"}</button>
+                { for presets }
+                <button type="button" class="tool" onclick={reset} disabled={policy.is_empty()}>
+                    {"Leave everything as the file has it"}</button>
+            </div>
+            <p class="hint">{"Presets set only the kinds they name; every other kind stays as the file has it."}</p>
+            {changes}
+            <div class="policy-actions">
                 <button type="button" class="tool primary" onclick={write} disabled={policy.is_empty()}>
                     {"Write the rules"}</button>
             </div>
             <p class="hint">{"Writes the fewest group lines that say it, as one edit you can undo, after any managed \
-                block (such as Cloudflare's) and where no other line joins their group."}</p>
+                block (such as Cloudflare's) and where no other line joins their group. Crawlers of the kinds you \
+                leave as they are keep every verdict."}</p>
             <p class="policy-summary" role="status">{summary}</p>
             { for groups }
             <details class="policy-text">
@@ -162,5 +193,56 @@ fn crawler_item(c: &CrawlerCheck, on_reveal: &Callback<usize>) -> Html {
             {go.unwrap_or_else(|| html! { <span class="sub">{"no rule"}</span> })}
             {why}
         </li>
+    }
+}
+
+/// What writing the policy changes, in the core's sentences: the changes chosen, and the tokens held back with
+/// what writing them too would change for crawlers outside the choices (which the person may then choose).
+fn changes_view(safe: &Option<Plan>, forced: &Option<Plan>, outside: &UseStateHandle<bool>) -> Html {
+    let Some(plan) = safe else { return html! {} };
+    let line = |l: &ChangeLine| {
+        let names = l.crawlers.join(", ");
+        html! {
+            <li class={classes!("pc-change", (!l.chosen).then_some("outside"))} data-chosen={l.chosen.to_string()}>
+                {l.text.clone()}
+                <details class="pc-who"><summary>{"Which"}</summary>{names}</details>
+            </li>
+        }
+    };
+    let summary = plan.summary();
+    let head = if plan.edit.is_none() {
+        "Writing changes nothing: the file already says this for every crawler it can.".to_string()
+    } else if summary.is_empty() {
+        format!("Writing changes no crawler's verdict at the {} paths compared.", plan.paths)
+    } else {
+        format!("Writing changes these verdicts (at /, your paths and the {} paths compared):", plan.paths)
+    };
+    let held = (!plan.held.is_empty()).then(|| {
+        let tokens: Vec<&str> = plan.held.iter().map(|h| h.token).collect();
+        let extra: Vec<ChangeLine> =
+            forced.as_ref().map(|f| f.summary().into_iter().filter(|l| !l.chosen).collect()).unwrap_or_default();
+        let toggle = {
+            let outside = outside.clone();
+            Callback::from(move |e: Event| {
+                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                outside.set(input.checked());
+            })
+        };
+        html! {
+            <div class="policy-held" role="group" aria-label="Tokens not written">
+                <p>{format!("Not written: {}. Naming {} would also change crawlers you left as the file has them:",
+                    tokens.join(", "), if tokens.len() == 1 { "it" } else { "them" })}</p>
+                <ul class="policy-changes">{ for extra.iter().map(line) }</ul>
+                <label><input type="checkbox" checked={**outside} onchange={toggle} />
+                    {" Write them anyway and make these changes too"}</label>
+            </div>
+        }
+    });
+    html! {
+        <section class="policy-plan" aria-label="What writing changes">
+            <p class="policy-plan-head">{head}</p>
+            <ul class="policy-changes">{ for summary.iter().map(line) }</ul>
+            {held}
+        </section>
     }
 }

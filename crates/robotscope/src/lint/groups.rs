@@ -35,6 +35,7 @@ impl Linter<'_> {
             g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
         }));
         let mut global_rules: Vec<usize> = Vec::new();
+        let mut global: Vec<crate::Rule<'_>> = Vec::new();
         // For each line, what may make a reader think the group ended before it: a `Sitemap:` line, a blank
         // line, or a line with another key (`Crawl-delay`, `Content-Usage`, an unknown key).
         let (sitemap_line, blank_line, other_line): (Vec<bool>, Vec<bool>, Vec<bool>) = if separator.is_empty() {
@@ -126,6 +127,7 @@ impl Linter<'_> {
                 // Groups come in file order, so the list stays sorted.
                 for r in rules.iter().filter(|r| !r.pattern.is_empty()) {
                     global_rules.push(r.line);
+                    global.push(*r);
                 }
             }
             for a in &agents {
@@ -138,6 +140,14 @@ impl Linter<'_> {
             }
             self.conflicts(&rules);
         }
+        // The allowlist shape: the `*` rules block everything (a `Disallow: /` that no `Allow: /` ties), so a
+        // crawler without a group of its own may fetch nothing, and each named group says what its crawlers may
+        // fetch. That they ignore the `*` group is the point; only its other rules can still matter to them.
+        let blanket = |r: &crate::Rule<'_>| r.pattern == b"/" || r.pattern == b"/*";
+        let allowlist = global.iter().find(|r| r.kind == crate::RuleKind::Disallow && blanket(r)).copied();
+        let allowlist = allowlist.filter(|_| !global.iter().any(|r| r.kind == crate::RuleKind::Allow && blanket(r)));
+        // Named crawlers that lose nothing but the blanket rule: the tokens, for the one note.
+        let mut opened: Vec<String> = Vec::new();
         for (token, groups) in &by_token {
             let first = robots.group(groups[0]).map(|g| pushed(g.agents())).unwrap_or_default();
             let Some(agent) = first.iter().find(|a| !a.global && a.token.eq_ignore_ascii_case(token)) else {
@@ -160,7 +170,10 @@ impl Linter<'_> {
             }
             let own_has_global = first.iter().any(|a| a.global);
             let blocked = groups.iter().any(|&g| blocks_all[g]);
-            if !global_rules.is_empty() && !own_has_global && !blocked {
+            if global_rules.is_empty() || own_has_global || blocked {
+                continue;
+            }
+            let Some(all) = allowlist else {
                 let list: Vec<String> = pushed(global_rules.iter().take(8).map(|l| l.to_string()));
                 let more = if global_rules.len() > 8 { ", …" } else { "" };
                 let word = if global_rules.len() == 1 { "line" } else { "lines" };
@@ -174,7 +187,49 @@ impl Linter<'_> {
                         Some(format!("repeat the `*` rules that should apply to {} in its group", lossy(agent.token))),
                     )
                 });
+                continue;
+            };
+            let needed = still_needed(robots, agent.token, &global);
+            if needed.is_empty() {
+                opened.push(lossy(agent.token));
+                continue;
             }
+            let list: Vec<String> = pushed(needed.iter().take(8).map(|l| l.to_string()));
+            let more = if needed.len() > 8 { ", …" } else { "" };
+            let word = if needed.len() == 1 { "line" } else { "lines" };
+            self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {
+                (
+                    format!(
+                        "`{}` has its own group, so it ignores the `*` rules, and its group answers otherwise at the \
+                         paths of {word} {}{more}",
+                        lossy(agent.token),
+                        list.join(", ")
+                    ),
+                    Some(format!(
+                        "repeat {word} {}{more} in its group if {} should follow them (not line {}, which would \
+                         block it)",
+                        list.join(", "),
+                        lossy(agent.token),
+                        all.line
+                    )),
+                )
+            });
+        }
+        if let (Some(all), false) = (allowlist, opened.is_empty()) {
+            let n = opened.len();
+            let names: Vec<String> = pushed(opened.iter().take(8).cloned());
+            let more = if n > 8 { ", …" } else { "" };
+            let who = if n == 1 { "1 crawler".to_string() } else { format!("{n} crawlers") };
+            self.push(DiagnosticKind::Allowlist, Severity::Info, all.line, all.value_span, || {
+                (
+                    format!(
+                        "an allowlist: the `*` group blocks everything here, and {who} with groups of their own \
+                         ({}{more}) ignore it and may fetch what their own groups allow",
+                        names.join(", ")
+                    ),
+                    None,
+                )
+            });
         }
     }
 
@@ -205,4 +260,28 @@ impl Linter<'_> {
             seen.insert((r.pattern, allow), r.line);
         }
     }
+}
+
+/// At most this many `*` rules are compared with each named crawler's answers in an allowlist.
+const ALLOWLIST_RULES: usize = 256;
+
+/// The lines of the `*` rules (besides the blanket `Disallow: /`) that the crawler named `token` answers
+/// otherwise than they do at their own path: a `Disallow` its group allows there, an `Allow` its group
+/// disallows. Each rule's path is its pattern without `*` and a final `$`, which the rule itself matches.
+fn still_needed(robots: &crate::Robots, token: &[u8], global: &[crate::Rule<'_>]) -> Vec<usize> {
+    let token = core::str::from_utf8(token).unwrap_or("");
+    let matcher = robots.matcher(&[token][..]);
+    let mut out = Vec::new();
+    for r in global.iter().filter(|r| r.pattern != b"/" && r.pattern != b"/*").take(ALLOWLIST_RULES) {
+        let pattern = r.pattern.strip_suffix(b"$").unwrap_or(r.pattern);
+        let path: Vec<u8> = pushed(pattern.iter().copied().filter(|&b| b != b'*'));
+        if path.first() != Some(&b'/') {
+            continue;
+        }
+        let allowed = matcher.decide(&String::from_utf8_lossy(&path)).0;
+        if allowed == (r.kind == crate::RuleKind::Disallow) {
+            out.push(r.line);
+        }
+    }
+    out
 }

@@ -118,6 +118,9 @@ kinds! {
     EmptyGroup => "empty-group",
     /// An agent with its own group ignores every `*` rule.
     GlobalRulesIgnored => "global-rules-ignored",
+    /// The allowlist shape: the `*` group blocks everything and named groups open paths for their crawlers
+    /// (said once, as a note).
+    Allowlist => "allowlist",
     /// Several groups for the same agent are merged.
     RepeatedAgent => "repeated-agent",
     /// The same pattern is both allowed and disallowed: allow wins.
