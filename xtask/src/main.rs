@@ -190,27 +190,7 @@ fn test(group: Option<&str>) {
     }
     let started = Instant::now();
     let before = worktree_changes();
-    let mut results: Vec<(&str, Outcome, Duration)> = Vec::new();
-    for stage in selected(stages(), group) {
-        let blocked = stage
-            .needs
-            .iter()
-            .find(|need| results.iter().any(|(name, outcome, _)| name == *need && !matches!(outcome, Outcome::Passed)));
-        if let Some(need) = blocked {
-            results.push((stage.name, Outcome::NotRun(format!("{need} failed")), Duration::ZERO));
-            continue;
-        }
-        eprintln!("\n==== xtask: stage {} ====", stage.name);
-        let began = Instant::now();
-        let outcome = match (stage.step)() {
-            Ok(()) => Outcome::Passed,
-            Err(Failure(why)) => {
-                eprintln!("xtask: stage {} failed: {why}", stage.name);
-                Outcome::Failed(why)
-            }
-        };
-        results.push((stage.name, outcome, began.elapsed()));
-    }
+    let mut results = run_stages(&selected(stages(), group));
     // Builds and tests write only ignored files: a tracked file they modify, or an untracked one they leave
     // behind, would show in every contributor's `git status` (a rewritten lock file, a stray screenshot).
     let began = Instant::now();
@@ -237,6 +217,30 @@ fn test(group: Option<&str>) {
         exit(1);
     }
     eprintln!("xtask: every stage passed; the work tree is as it was");
+}
+
+/// Runs every stage in order whatever the ones before did, except a stage whose needed build did not pass, which
+/// is recorded as not run.
+fn run_stages(stages: &[Stage]) -> Vec<(&'static str, Outcome, Duration)> {
+    let mut results: Vec<(&'static str, Outcome, Duration)> = Vec::new();
+    for stage in stages {
+        let passed = |need: &&str| results.iter().any(|(name, o, _)| name == need && matches!(o, Outcome::Passed));
+        if let Some(need) = stage.needs.iter().find(|need| !passed(need)) {
+            results.push((stage.name, Outcome::NotRun(format!("{need} did not pass")), Duration::ZERO));
+            continue;
+        }
+        eprintln!("\n==== xtask: stage {} ====", stage.name);
+        let began = Instant::now();
+        let outcome = match (stage.step)() {
+            Ok(()) => Outcome::Passed,
+            Err(Failure(why)) => {
+                eprintln!("xtask: stage {} failed: {why}", stage.name);
+                Outcome::Failed(why)
+            }
+        };
+        results.push((stage.name, outcome, began.elapsed()));
+    }
+    results
 }
 
 /// Minutes and seconds, `m:ss`.
@@ -1298,7 +1302,46 @@ fn main() {
 
 #[cfg(test)]
 mod tests {
-    use super::tester_address;
+    use super::{run_stages, selected, stages, table, tester_address, Done, Outcome, Stage};
+    use std::time::Duration;
+
+    #[test]
+    fn a_failed_stage_does_not_stop_the_later_ones_and_its_dependants_say_why_they_did_not_run() {
+        fn broken() -> Done {
+            fail!("made to fail")
+        }
+        let stage = |name, needs, step| Stage { name, group: "rust", needs, step };
+        let stages = [
+            stage("build", &[][..], broken as fn() -> Done),
+            stage("tests of the build", &["build"][..], || Ok(())),
+            stage("later", &[][..], || Ok(())),
+        ];
+        let results = run_stages(&stages);
+        let outcomes: Vec<String> = results
+            .iter()
+            .map(|(name, outcome, _)| match outcome {
+                Outcome::Passed => format!("{name}: passed"),
+                Outcome::Failed(why) => format!("{name}: failed: {why}"),
+                Outcome::NotRun(why) => format!("{name}: not run: {why}"),
+            })
+            .collect();
+        assert_eq!(
+            outcomes,
+            ["build: failed: made to fail", "tests of the build: not run: build did not pass", "later: passed"]
+        );
+        let printed = table(&results, Duration::from_secs(75));
+        assert!(printed.contains("FAILED: made to fail") && printed.contains("NOT RUN: build did not pass"));
+        assert!(printed.ends_with("1:15"), "{printed}");
+    }
+
+    #[test]
+    fn a_group_brings_the_builds_it_needs_and_nothing_else() {
+        let names = |group| selected(stages(), Some(group)).iter().map(|s| s.name).collect::<Vec<_>>();
+        assert_eq!(names("site"), ["npm build", "web build", "site"]);
+        assert_eq!(names("npm"), ["npm build", "npm tests", "npm publish dry run"]);
+        assert_eq!(names("python"), ["python"]);
+        assert_eq!(selected(stages(), None).len(), stages().len());
+    }
 
     #[test]
     fn the_widget_links_to_the_sites_tester_once_the_workspace_has_an_address() {
