@@ -187,7 +187,7 @@ fn named_paths_and_links_exist() {
             }
         }
         for target in link_targets(&text) {
-            let (local, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let (local, fragment) = target.split_once('#').unwrap_or((target.as_str(), ""));
             if local.contains("://") || local.starts_with("mailto:") || local.starts_with('/') {
                 continue;
             }
@@ -260,7 +260,8 @@ fn named_sections_exist() {
         let mut rest = text.as_str();
         while let Some(i) = rest.find(".md (") {
             let before = &rest[..i];
-            let name_start = before.rfind(|c: char| c.is_whitespace() || c == '`' || c == '(').map_or(0, |j| j + 1);
+            let start = before.char_indices().rev().find(|&(_, c)| c.is_whitespace() || c == '`' || c == '(');
+            let name_start = start.map_or(0, |(j, c)| j + c.len_utf8());
             let name = format!("{}.md", &before[name_start..]);
             let after = &rest[i + 5..];
             rest = after;
@@ -289,8 +290,8 @@ fn published_readmes_stay_short() {
     let mut long = Vec::new();
     for doc in documents().iter().filter(|d| d.ends_with("README.md")) {
         let size = read(&root().join(doc)).len();
-        if size > limit(doc) {
-            long.push(format!("{doc}: {size} bytes (at most {})", limit(doc)));
+        if size > limit(doc.as_str()) {
+            long.push(format!("{doc}: {size} bytes (at most {})", limit(doc.as_str())));
         }
     }
     assert!(long.is_empty(), "READMEs too long for their registry pages:\n  {}", long.join("\n  "));
