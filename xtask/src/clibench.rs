@@ -3,16 +3,10 @@
 //! without the index of literal starts), `robotscope batch` on one file and `robotscope check --exact --json
 //! --urls FILE` on one file, each with the load average. `--quick` runs a tenth of the queries.
 
-use std::process::Command;
+use crate::{root, run_in, Done};
 
-pub fn cli_bench(args: &[String]) {
-    let mut command = Command::new("cargo");
-    command.args(["bench", "-p", "robotscope-tests", "--bench", "throughput"]).current_dir(crate::root());
-    if args.iter().any(|a| a == "--quick") {
-        command.env("ROBOTSCOPE_THROUGHPUT_QUICK", "1");
-    }
-    let status = command.status().unwrap_or_else(|e| panic!("cannot run cargo: {e}"));
-    if !status.success() {
-        std::process::exit(status.code().unwrap_or(1));
-    }
+pub fn cli_bench(args: &[String]) -> Done {
+    let quick = args.iter().any(|a| a == "--quick");
+    let envs: &[(&str, &str)] = if quick { &[("ROBOTSCOPE_THROUGHPUT_QUICK", "1")] } else { &[] };
+    run_in(&root(), envs, "cargo", &["bench", "-p", "robotscope-tests", "--bench", "throughput"])
 }

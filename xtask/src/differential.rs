@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{root, run, run_in, succeeds};
+use crate::{apt_install, quiet, root, run, succeeds, Done};
 
 /// The library's release the oracle is pinned to.
 const JWM_ROBOTSTXT: &str = "jwm.robotstxt==1.0.8";
@@ -23,7 +23,7 @@ fn target_dir() -> PathBuf {
 }
 
 /// The virtual environment's Python, with `jwm.robotstxt` installed.
-fn ensure_python() -> PathBuf {
+fn ensure_python() -> Done<PathBuf> {
     let venv = target_dir().join("differential-venv");
     let python = venv.join("bin/python");
     if !python.is_file() {
@@ -31,17 +31,16 @@ fn ensure_python() -> PathBuf {
         let _ = std::fs::remove_dir_all(&venv);
         if !succeeds("python3", &["-m", "venv", path(&venv)]) {
             let _ = std::fs::remove_dir_all(&venv);
-            run("apt-get", &["update"]);
-            let envs = [("DEBIAN_FRONTEND", "noninteractive")];
-            run_in(&root(), &envs, "apt-get", &["install", "-y", "python3", "python3-venv"]);
-            run("python3", &["-m", "venv", path(&venv)]);
+            apt_install(&["python3", "python3-venv"])?;
+            run("python3", &["-m", "venv", path(&venv)])?;
         }
     }
     let py = path(&python);
     if !succeeds(py, &["-c", "import jwm.robotstxt.googlebot"]) {
-        run(py, &["-m", "pip", "install", "--disable-pip-version-check", "--quiet", JWM_ROBOTSTXT]);
+        let args = ["-m", "pip", "install", "--disable-pip-version-check", JWM_ROBOTSTXT];
+        quiet(&format!("pip install {JWM_ROBOTSTXT}"), &root(), &[], py, &args)?;
     }
-    python
+    Ok(python)
 }
 
 fn path(p: &Path) -> &str {
@@ -49,16 +48,16 @@ fn path(p: &Path) -> &str {
 }
 
 /// Prepares Python, builds the tester, runs its self-test, then the run itself with `args` passed on.
-pub fn differential(args: &[String]) {
-    let python = ensure_python();
-    run("cargo", &["build", "--release", "-p", "robotscope-tests", "--bin", "robotscope-differential"]);
+pub fn differential(args: &[String]) -> Done {
+    let python = ensure_python()?;
+    run("cargo", &["build", "--release", "-p", "robotscope-tests", "--bin", "robotscope-differential"])?;
     let bin = target_dir().join("release/robotscope-differential");
     let self_test_dir = target_dir().join("differential-self-test");
-    run(path(&bin), &["--python", path(&python), "--self-test", "--found", path(&self_test_dir)]);
+    run(path(&bin), &["--python", path(&python), "--self-test", "--found", path(&self_test_dir)])?;
     let mut all = vec!["--python", path(&python)];
     all.extend(args.iter().map(String::as_str));
-    run(path(&bin), &all);
+    run(path(&bin), &all)?;
     // The typed reading (what people type) against the same library: generated files and the whole corpus.
-    run("cargo", &["build", "--release", "-p", "robotscope-tests", "--bin", "robotscope-typed-differential"]);
-    run(path(&target_dir().join("release/robotscope-typed-differential")), &["--python", path(&python)]);
+    run("cargo", &["build", "--release", "-p", "robotscope-tests", "--bin", "robotscope-typed-differential"])?;
+    run(path(&target_dir().join("release/robotscope-typed-differential")), &["--python", path(&python)])
 }

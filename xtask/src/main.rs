@@ -2,10 +2,14 @@
 //! a fresh machine with only rustup and cargo.
 //!
 //! Tasks:
-//! * `test`: everything CI checks (format, clippy, all tests with the conformance harness, the `no_std` +
-//!   wasm32 build of the core, the fuzz targets' smoke run). `.ci/run` runs exactly this.
-//! * `demo`: builds the command-line tool and runs it on the example robots.txt (the main job until the
-//!   web tester exists).
+//! * `test [rust|npm|web|python|site]`: everything CI checks, as stages (`stages()`: format, clippy, the core's
+//!   `no_std` build for wasm32, the fuzz targets' smoke run, every test with the conformance harness, the
+//!   publishing dry runs, the npm package, the tester, the Python package and the site). Every stage runs even
+//!   after one fails, and the task ends with one table of stage, result and time. `.ci/run` runs exactly this;
+//!   with a group name, only that group's stages (reusing what earlier runs built).
+//! * `check`: the inner loop while editing Rust (format, clippy, the core's, CLI's and conformance tests), in
+//!   about a minute after a core edit; `test` is the gate.
+//! * `demo`: builds the command-line tool and runs it on the example robots.txt.
 //! * `bench`: the criterion benchmark over the conformance corpus (prints the summary table), then the query cost
 //!   per file class (typical, many groups, huge groups, the largest file: `tests/benches/classes.rs`).
 //! * `npm`: builds the npm package `robotscope` into `crates/robotscope-wasm/pkg` (installs the wasm32
@@ -16,15 +20,25 @@
 //!   wasm-bindgen-cli at the Cargo.lock version, trunk and npm's binaryen if missing).
 //! * `serve`: the same build, served on http://127.0.0.1:8080/ and rebuilt on changes.
 //! * `web-e2e`: the `web` build, then the tester's end-to-end tests in headless Chromium (`web/e2e`, npm test;
-//!   installs Debian's chromium and playwright-core if missing). `test` ends with it.
+//!   installs Debian's chromium and playwright-core if missing).
 //! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
-//! * `publish-dry-run`: the crates.io packages' file lists and `cargo publish --dry-run` of both crates, then the
-//!   npm package's `npm publish --dry-run` (both also run in `test`); uploads nothing.
-//! * `python`: the PyPI wheel (maturin), twine-checked with its sdist, installed into a fresh venv, its pytest
-//!   suite and `mypy --strict` on the examples run there (`python.rs`); `test` ends with it.
-//! * `differential`: robotscope against Google's library on generated cases (`differential.rs`); `test` runs it.
+//! * `site [--reuse]`: robotscope's site (`site.rs`) from the npm package and the tester.
+//! * `publish-dry-run`: the crates.io packages' file lists and `cargo publish --dry-run` of both crates, the npm
+//!   package's `npm publish --dry-run` and the PyPI wheel and sdist's `twine check` (all also run in `test`);
+//!   uploads nothing.
+//! * `python`: the PyPI wheel (maturin), twine-checked with its sdist, installed into a kept venv, its pytest
+//!   suite, `mypy --strict` on the examples and `mypy.stubtest` on the stubs run there (`python.rs`).
+//! * `differential [--minutes N]`: robotscope against Google's library on generated cases (`differential.rs`).
 //! * `cli-bench [--quick]`: issue 27's throughput figures: the core on a 31,000-rule group, `batch` and
 //!   `check --urls` on one file (`clibench.rs`).
+
+/// Stops the current step with a message: `fail!("cannot read {}", path)` returns `Err(Failure(...))`. The stage
+/// runner records it and goes on with the next stage; a single task prints it and exits 1.
+macro_rules! fail {
+    ($($arg:tt)*) => {
+        return Err($crate::Failure(format!($($arg)*)))
+    };
+}
 
 mod clibench;
 mod differential;
@@ -33,15 +47,24 @@ mod site;
 mod widget;
 
 use std::path::{Path, PathBuf};
-use std::process::{exit, Command};
+use std::process::{exit, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Why a step failed, in one line (the failing command's own output is already on the terminal, or in the log
+/// the line names). Helpers return it rather than exiting, so that one failed stage does not hide the others.
+#[derive(Debug)]
+pub struct Failure(String);
+
+/// What every step returns.
+pub type Done<T = ()> = Result<T, Failure>;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
-/// Runs a command in the workspace root, echoing it, and stops the task when it fails.
-fn run(program: &str, args: &[&str]) {
-    run_in(&root(), &[], program, args);
+/// Runs a command in the workspace root, echoing it; fails when it fails.
+fn run(program: &str, args: &[&str]) -> Done {
+    run_in(&root(), &[], program, args)
 }
 
 /// Whether a command runs and succeeds, without echoing it.
@@ -57,71 +80,233 @@ fn wasm_target_installed() -> bool {
         .unwrap_or(false)
 }
 
-fn ensure_wasm_target() {
+fn ensure_wasm_target() -> Done {
     if !wasm_target_installed() {
-        run("rustup", &["target", "add", "wasm32-unknown-unknown"]);
+        quiet(
+            "rustup target add wasm32-unknown-unknown",
+            &root(),
+            &[],
+            "rustup",
+            &["target", "add", "wasm32-unknown-unknown"],
+        )?;
     }
+    Ok(())
 }
 
-fn ensure_components() {
+fn ensure_components() -> Done {
     for (tool, component) in [("cargo-fmt", "rustfmt"), ("cargo-clippy", "clippy")] {
         if !succeeds(tool, &["--version"]) {
-            run("rustup", &["component", "add", component]);
+            quiet(
+                &format!("rustup component add {component}"),
+                &root(),
+                &[],
+                "rustup",
+                &["component", "add", component],
+            )?;
         }
+    }
+    Ok(())
+}
+
+/// One stage of `cargo xtask test`: a name for the table, the group `cargo xtask test GROUP` runs it in, the
+/// earlier stages whose builds it uses (when one of those failed it is reported as not run, rather than failing
+/// again on a missing build or vanishing from the table), and the step itself.
+struct Stage {
+    name: &'static str,
+    group: &'static str,
+    needs: &'static [&'static str],
+    step: fn() -> Done,
+}
+
+/// Every stage of the gate, in order. Nothing is skipped to save time: a stage that cannot run says why.
+fn stages() -> Vec<Stage> {
+    let stage = |name, group, needs, step| Stage { name, group, needs, step };
+    vec![
+        stage("fmt and line width", "rust", &[], fmt_and_width),
+        stage("clippy", "rust", &[], || {
+            run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])
+        }),
+        // The core without `std` on wasm32: proves it is `no_std` + `alloc` and builds for the browser.
+        stage("wasm32 no_std build", "rust", &[], no_std_build),
+        // The fuzz targets' logic on stable: deterministic random inputs and the corpus files.
+        stage("fuzz smoke", "rust", &[], || {
+            run("cargo", &["test", "--release", "--manifest-path", "crates/robotscope/fuzz/Cargo.toml"])
+        }),
+        // Uncaptured, so that its pass counts show in the log.
+        stage("conformance", "rust", &[], || {
+            let args =
+                ["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"];
+            run("cargo", &args)
+        }),
+        // Google's own library as an oracle: 250,000 generated cases, fresh seed each run.
+        stage("differential", "rust", &[], || differential::differential(&[])),
+        stage("workspace tests", "rust", &[], || run("cargo", &["test", "--workspace", "--all-targets"])),
+        stage("doc tests", "rust", &[], || run("cargo", &["test", "--workspace", "--doc"])),
+        stage("crates publish dry run", "rust", &[], publish_dry_run),
+        // The npm package: build it, then its Node (CommonJS and ESM) and headless-Chromium tests.
+        stage("npm build", "npm", &[], npm),
+        stage("npm tests", "npm", &["npm build"], || {
+            ensure_chromium()?;
+            run_in(&npm_dir(), &[], "npm", &["test"])
+        }),
+        stage("npm publish dry run", "npm", &["npm build"], npm_publish_dry_run),
+        stage("web build", "web", &[], web),
+        stage("web e2e", "web", &["web build"], || {
+            ensure_e2e_tools()?;
+            run_in(&e2e_dir(), &[], "npm", &["test"])
+        }),
+        // The PyPI package: wheel and sdist checked, installed into the kept venv, its pytest suite run there.
+        stage("python", "python", &[], python::python),
+        // The site from the package and the tester just built: every guide example's `expect`, its links.
+        stage("site", "site", &["npm build", "web build"], || {
+            site::build_from_builds()?;
+            site::test_built_site()
+        }),
+    ]
+}
+
+/// The stages `cargo xtask test GROUP` runs: the group's own, plus the builds they need from other groups (the
+/// site needs the npm package and the tester).
+fn selected(all: Vec<Stage>, group: Option<&str>) -> Vec<Stage> {
+    let Some(group) = group else { return all };
+    let needed: Vec<&str> = all.iter().filter(|s| s.group == group).flat_map(|s| s.needs.iter().copied()).collect();
+    all.into_iter().filter(|s| s.group == group || needed.contains(&s.name)).collect()
+}
+
+/// A stage's outcome, as the table shows it.
+enum Outcome {
+    Passed,
+    Failed(String),
+    NotRun(String),
+}
+
+/// Runs the stages in order, each whatever the others did (except that a stage is not run when a stage whose
+/// build it uses failed), then checks that the work tree is as it was, prints the table and exits non-zero when
+/// anything failed or did not run.
+fn test(group: Option<&str>) {
+    let groups = ["rust", "npm", "web", "python", "site"];
+    if group.is_some_and(|g| !groups.contains(&g)) {
+        eprintln!("usage: cargo xtask test [{}]", groups.join("|"));
+        exit(2);
+    }
+    let started = Instant::now();
+    let before = worktree_changes();
+    let mut results = run_stages(&selected(stages(), group));
+    // Builds and tests write only ignored files: a tracked file they modify, or an untracked one they leave
+    // behind, would show in every contributor's `git status` (a rewritten lock file, a stray screenshot).
+    let began = Instant::now();
+    let clean = match (before, worktree_changes()) {
+        (Ok(before), Ok(after)) => {
+            let new: Vec<&String> = after.iter().filter(|line| !before.contains(line)).collect();
+            if new.is_empty() {
+                Outcome::Passed
+            } else {
+                eprintln!("xtask: the tests changed the work tree (`git status --porcelain`):");
+                for line in &new {
+                    eprintln!("  {line}");
+                }
+                Outcome::Failed(format!("{} path(s) changed", new.len()))
+            }
+        }
+        (Err(Failure(why)), _) | (_, Err(Failure(why))) => Outcome::Failed(why),
+    };
+    results.push(("clean work tree", clean, began.elapsed()));
+    eprintln!("\n{}", table(&results, started.elapsed()));
+    let bad = results.iter().filter(|(_, outcome, _)| !matches!(outcome, Outcome::Passed)).count();
+    if bad > 0 {
+        eprintln!("xtask: {bad} stage(s) failed or did not run");
+        exit(1);
+    }
+    eprintln!("xtask: every stage passed; the work tree is as it was");
+}
+
+/// Runs every stage in order whatever the ones before did, except a stage whose needed build did not pass, which
+/// is recorded as not run.
+fn run_stages(stages: &[Stage]) -> Vec<(&'static str, Outcome, Duration)> {
+    let mut results: Vec<(&'static str, Outcome, Duration)> = Vec::new();
+    for stage in stages {
+        let passed = |need: &&str| results.iter().any(|(name, o, _)| name == need && matches!(o, Outcome::Passed));
+        if let Some(need) = stage.needs.iter().find(|need| !passed(need)) {
+            results.push((stage.name, Outcome::NotRun(format!("{need} did not pass")), Duration::ZERO));
+            continue;
+        }
+        eprintln!("\n==== xtask: stage {} ====", stage.name);
+        let began = Instant::now();
+        let outcome = match (stage.step)() {
+            Ok(()) => Outcome::Passed,
+            Err(Failure(why)) => {
+                eprintln!("xtask: stage {} failed: {why}", stage.name);
+                Outcome::Failed(why)
+            }
+        };
+        results.push((stage.name, outcome, began.elapsed()));
+    }
+    results
+}
+
+/// Minutes and seconds, `m:ss`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The closing table of `test`: stage, result, time.
+fn table(results: &[(&str, Outcome, Duration)], total: Duration) -> String {
+    let width = results.iter().map(|(name, _, _)| name.len()).max().unwrap_or(0).max("stage".len());
+    let mut out = format!("{:width$}  {:>6}  result\n", "stage", "time");
+    for (name, outcome, time) in results {
+        let (result, time) = match outcome {
+            Outcome::Passed => ("passed".to_string(), clock(*time)),
+            Outcome::Failed(why) => (format!("FAILED: {}", first_line(why, 90)), clock(*time)),
+            Outcome::NotRun(why) => (format!("NOT RUN: {why}"), "-".to_string()),
+        };
+        out.push_str(&format!("{name:width$}  {time:>6}  {result}\n"));
+    }
+    out.push_str(&format!("{:width$}  {:>6}", "total", clock(total)));
+    out
+}
+
+/// A message's first line, cut to `max` characters.
+fn first_line(text: &str, max: usize) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    if line.chars().count() <= max {
+        line.to_string()
+    } else {
+        format!("{}...", line.chars().take(max).collect::<String>())
     }
 }
 
-fn test() {
-    let before = worktree_changes();
-    ensure_components();
-    ensure_wasm_target();
-    run("cargo", &["fmt", "--all", "--check"]);
-    check_line_width();
-    run("cargo", &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
-    // The core without `std` on wasm32: proves it is `no_std` + `alloc` and builds for the browser.
+/// `cargo fmt --check` and the line width, which rustfmt does not hold on its own.
+fn fmt_and_width() -> Done {
+    ensure_components()?;
+    run("cargo", &["fmt", "--all", "--check"])?;
+    check_line_width()
+}
+
+fn no_std_build() -> Done {
+    ensure_wasm_target()?;
     run(
         "cargo",
         &["build", "-p", "robotscope", "--no-default-features", "--target", "wasm32-unknown-unknown", "--release"],
-    );
-    let fuzz = root().join("crates/robotscope/fuzz/Cargo.toml");
-    if fuzz.is_file() {
-        // The fuzz targets' logic on stable: deterministic random inputs and the corpus files.
-        run("cargo", &["test", "--release", "--manifest-path", "crates/robotscope/fuzz/Cargo.toml"]);
-    }
-    // The conformance harness first and uncaptured, so that its pass counts show in the log.
-    run("cargo", &["test", "-p", "robotscope-tests", "--test", "conformance", "--", "--nocapture", "--test-threads=1"]);
-    // Google's own library as an oracle: 250,000 generated cases, fresh seed each run.
-    differential::differential(&[]);
-    run("cargo", &["test", "--workspace", "--all-targets"]);
-    run("cargo", &["test", "--workspace", "--doc"]);
-    publish_dry_run();
-    // The npm package: build it, then its Node (CommonJS and ESM) and headless-Chromium tests.
-    npm();
-    ensure_chromium();
-    run_in(&npm_dir(), &[], "npm", &["test"]);
-    npm_publish_dry_run();
-    web_e2e();
-    // The PyPI package: wheel and sdist checked, installed into a fresh venv, its pytest suite run there.
-    python::python();
-    // The site from the package and the tester just built: every guide example's `expect`, its links.
-    site::build_from_builds();
-    site::test_built_site();
-    // Builds and tests write only ignored files: a tracked file they modify, or an untracked one they leave
-    // behind, would show in every contributor's `git status` (a rewritten lock file, a stray screenshot).
-    let after = worktree_changes();
-    let new: Vec<&String> = after.iter().filter(|line| !before.contains(line)).collect();
-    if !new.is_empty() {
-        eprintln!("xtask: the tests changed the work tree (`git status --porcelain`):");
-        for line in new {
-            eprintln!("  {line}");
-        }
-        exit(1);
-    }
-    eprintln!("\nxtask: all tests passed; the work tree is as it was");
+    )
+}
+
+/// `cargo xtask check`: the inner loop while editing Rust. Format and line width, clippy on the core, the CLI and
+/// the tests crate, and the tests that read the core most closely: its own unit tests, the CLI's, the spec and
+/// conformance vectors. It prints how long it took; `cargo xtask test` remains the gate.
+fn check() -> Done {
+    let started = Instant::now();
+    fmt_and_width()?;
+    let packages = ["-p", "robotscope", "-p", "robotscope-cli", "-p", "robotscope-tests"];
+    run("cargo", &[&["clippy"][..], &packages, &["--all-targets", "--", "-D", "warnings"]].concat())?;
+    run("cargo", &["test", "-p", "robotscope", "-p", "robotscope-cli"])?;
+    run("cargo", &["test", "-p", "robotscope-tests", "--test", "spec", "--test", "conformance"])?;
+    eprintln!("\nxtask: check passed in {} (`cargo xtask test` is the gate)", clock(started.elapsed()));
+    Ok(())
 }
 
 /// `git status --porcelain` as lines: what differs from HEAD, untracked files included.
-fn worktree_changes() -> Vec<String> {
+fn worktree_changes() -> Done<Vec<String>> {
     let output = Command::new("git")
         .args(["status", "--porcelain", "--untracked-files=all"])
         .current_dir(root())
@@ -129,21 +314,19 @@ fn worktree_changes() -> Vec<String> {
         .ok()
         .filter(|o| o.status.success());
     let Some(output) = output else {
-        eprintln!("xtask: cannot run `git status`; the test command checks that it leaves the work tree clean");
-        exit(2);
+        fail!("cannot run `git status`; the test command checks that it leaves the work tree clean");
     };
-    String::from_utf8_lossy(&output.stdout).lines().map(String::from).collect()
+    Ok(String::from_utf8_lossy(&output.stdout).lines().map(String::from).collect())
 }
 
 /// Fails when a tracked Rust file has a line over the 120 columns of `rustfmt.toml`: rustfmt leaves alone what it
 /// cannot fit (long strings, macro bodies such as Yew's `html!`), so `cargo fmt --check` alone does not hold the
 /// limit.
-fn check_line_width() {
+fn check_line_width() -> Done {
     const WIDTH: usize = 120;
     let out = Command::new("git").args(["ls-files", "*.rs"]).current_dir(root()).output();
     let Some(out) = out.ok().filter(|o| o.status.success()) else {
-        eprintln!("xtask: cannot list the Rust files with git; line widths not checked");
-        exit(2);
+        fail!("cannot list the Rust files with git; line widths not checked");
     };
     let mut long = Vec::new();
     for file in String::from_utf8_lossy(&out.stdout).lines() {
@@ -156,9 +339,9 @@ fn check_line_width() {
         }
     }
     if !long.is_empty() {
-        eprintln!("xtask: {} line(s) over {WIDTH} columns:\n  {}", long.len(), long.join("\n  "));
-        exit(1);
+        fail!("{} line(s) over {WIDTH} columns:\n  {}", long.len(), long.join("\n  "));
     }
+    Ok(())
 }
 
 /// The wasm crate, which also holds the npm sources, tests and benchmark.
@@ -166,21 +349,75 @@ fn npm_dir() -> PathBuf {
     root().join("crates/robotscope-wasm")
 }
 
-/// Runs a command in `dir` with extra environment variables, echoing it, and stops the task when it fails.
-fn run_in(dir: &Path, envs: &[(&str, &str)], program: &str, args: &[&str]) {
+/// Runs a command in `dir` with extra environment variables, echoing it; fails when it fails.
+fn run_in(dir: &Path, envs: &[(&str, &str)], program: &str, args: &[&str]) -> Done {
     eprintln!("\n$ (cd {}) {program} {}", dir.display(), args.join(" "));
     let status = Command::new(program).args(args).envs(envs.iter().copied()).current_dir(dir).status();
     match status {
-        Ok(s) if s.success() => {}
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => fail!("`{program} {}` failed ({s})", args.join(" ")),
+        Err(e) => fail!("cannot run `{program}`: {e}"),
+    }
+}
+
+/// Runs an install step with its output in a log under `target/xtask-logs/`, printing one line with its time;
+/// when it fails, the log's last lines and its path. `cargo install` alone prints a thousand lines.
+fn quiet(what: &str, dir: &Path, envs: &[(&str, &str)], program: &str, args: &[&str]) -> Done {
+    let logs = root().join("target/xtask-logs");
+    if let Err(e) = std::fs::create_dir_all(&logs) {
+        fail!("cannot create {}: {e}", logs.display());
+    }
+    let slug: String =
+        what.chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '-' }).take(80).collect();
+    let log = logs.join(format!("{slug}.log"));
+    let file = match std::fs::File::create(&log) {
+        Ok(f) => f,
+        Err(e) => fail!("cannot create {}: {e}", log.display()),
+    };
+    let Ok(copy) = file.try_clone() else { fail!("cannot write {}", log.display()) };
+    eprint!("xtask: {what} ... ");
+    let started = Instant::now();
+    let status = Command::new(program)
+        .args(args)
+        .envs(envs.iter().copied())
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(copy)
+        .status();
+    let took = clock(started.elapsed());
+    match status {
+        Ok(s) if s.success() => {
+            eprintln!("done in {took}");
+            Ok(())
+        }
         Ok(s) => {
-            eprintln!("xtask: `{program} {}` failed ({s})", args.join(" "));
-            exit(s.code().unwrap_or(1));
+            eprintln!("failed in {took} ({s}); the last lines of {}:", log.display());
+            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            for line in &lines[lines.len().saturating_sub(30)..] {
+                eprintln!("  {line}");
+            }
+            fail!("{what} failed; the whole log is {}", log.display())
         }
         Err(e) => {
-            eprintln!("xtask: cannot run `{program}`: {e}");
-            exit(2);
+            eprintln!("failed");
+            fail!("cannot run `{program}`: {e}")
         }
     }
+}
+
+/// `apt-get install -y PACKAGES` (with `apt-get update` first), quietly.
+fn apt_install(packages: &[&str]) -> Done {
+    quiet("apt-get update", &root(), &[], "apt-get", &["update", "-qq"])?;
+    let args = [&["install", "-y", "-qq"][..], packages].concat();
+    let envs = [("DEBIAN_FRONTEND", "noninteractive")];
+    quiet(&format!("apt-get install {}", packages.join(" ")), &root(), &envs, "apt-get", &args)
+}
+
+/// `cargo install ARGS`, quietly: one line with its time; the log under `target/xtask-logs/`.
+fn cargo_install(what: &str, args: &[&str]) -> Done {
+    quiet(&format!("cargo install {what}"), &root(), &[], "cargo", &[&["install"][..], args].concat())
 }
 
 /// The version of a package in Cargo.lock.
@@ -198,13 +435,13 @@ fn locked_version(name: &str) -> Option<String> {
 
 /// Installs what building the npm package needs, when it is missing. Nothing is downloaded from outside the
 /// package registries: wasm-pack runs with `--mode no-install` and uses the wasm-bindgen installed here.
-fn ensure_npm_tools() {
-    ensure_wasm_target();
+fn ensure_npm_tools() -> Done {
+    ensure_wasm_target()?;
     if !succeeds("wasm-pack", &["--version"]) {
-        run("cargo", &["install", "wasm-pack"]);
+        cargo_install("wasm-pack", &["wasm-pack"])?;
     }
-    ensure_wasm_bindgen();
-    ensure_npm_dev_dependencies();
+    ensure_wasm_bindgen()?;
+    ensure_npm_dev_dependencies()
 }
 
 /// What `program --version` prints, trimmed; empty when it does not run.
@@ -218,19 +455,17 @@ fn version_of(program: &str) -> String {
 
 /// Installs wasm-bindgen-cli at exactly the version in Cargo.lock when another (or none) is installed: the CLI
 /// must match the library, or the generated glue does not fit the module.
-fn ensure_wasm_bindgen() {
-    let version = locked_version("wasm-bindgen").unwrap_or_else(|| {
-        eprintln!("xtask: wasm-bindgen is not in Cargo.lock");
-        exit(2);
-    });
+fn ensure_wasm_bindgen() -> Done {
+    let Some(version) = locked_version("wasm-bindgen") else { fail!("wasm-bindgen is not in Cargo.lock") };
     if version_of("wasm-bindgen") != format!("wasm-bindgen {version}") {
-        run("cargo", &["install", "wasm-bindgen-cli", "--version", &version, "--force"]);
+        cargo_install(&format!("wasm-bindgen-cli {version}"), &["wasm-bindgen-cli", "--version", &version, "--force"])?;
     }
+    Ok(())
 }
 
 /// Node and the npm package's dev dependencies (binaryen's `wasm-opt` among them), installed when missing.
-fn ensure_npm_dev_dependencies() {
-    ensure_node();
+fn ensure_npm_dev_dependencies() -> Done {
+    ensure_node()?;
     let dev_dependencies =
         ["binaryen", "robots-parser", "playwright-core", "typescript", "esbuild", "markdown-it", "unified"];
     // The widget's docs-plugin tests render Markdown with remark, MDX (React) and markdown-it.
@@ -241,79 +476,55 @@ fn ensure_npm_dev_dependencies() {
     let dev_dependencies =
         [&dev_dependencies[..], &["mocha", "chai", "webpack", "vite", "jest", "jest-environment-jsdom"]].concat();
     if dev_dependencies.iter().any(|d| !npm_dir().join("node_modules").join(d).join("package.json").is_file()) {
-        npm_install(&npm_dir());
+        npm_install(&npm_dir())?;
     }
+    Ok(())
 }
 
 /// Installs Node and npm from Debian's packages when they are missing.
-fn ensure_node() {
+fn ensure_node() -> Done {
     if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
-        run("apt-get", &["update", "-qq"]);
-        run_in(
-            &root(),
-            &[("DEBIAN_FRONTEND", "noninteractive")],
-            "apt-get",
-            &["install", "-y", "-qq", "nodejs", "npm"],
-        );
+        apt_install(&["nodejs", "npm"])?;
     }
+    Ok(())
 }
 
 /// Installs a folder's npm dependencies exactly as its lock file names them (`npm ci`), printing one line; npm's
-/// own output is shown only when it fails. The lock files are kept in sync with their manifests (a lock file npm
-/// refuses is a bug to fix in the repository, not something to paper over with `npm install`, which rewrites it).
-fn npm_install(dir: &Path) {
-    quiet_npm(dir, &["ci", "--no-audit", "--no-fund", "--loglevel=error"], &format!("npm ci in {}", dir.display()));
-}
-
-/// Runs npm with its output captured: one line when it succeeds, the whole output and a stop when it fails.
-fn quiet_npm(dir: &Path, args: &[&str], what: &str) {
-    eprint!("xtask: {what} ... ");
-    let started = std::time::Instant::now();
-    let output = Command::new("npm").args(args).current_dir(dir).output();
-    match output {
-        Ok(o) if o.status.success() => eprintln!("done in {} s", started.elapsed().as_secs()),
-        Ok(o) => {
-            eprintln!("failed ({})", o.status);
-            eprintln!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-            eprintln!("xtask: `npm {}` failed in {}", args.join(" "), dir.display());
-            exit(o.status.code().unwrap_or(1));
-        }
-        Err(e) => {
-            eprintln!("failed");
-            eprintln!("xtask: cannot run npm: {e}");
-            exit(2);
-        }
-    }
+/// own output is in the log, shown when it fails. The lock files are kept in sync with their manifests (a lock file
+/// npm refuses is a bug to fix in the repository, not something to paper over with `npm install`, which rewrites
+/// it).
+fn npm_install(dir: &Path) -> Done {
+    let what = format!("npm ci in {}", dir.strip_prefix(root()).unwrap_or(dir).display());
+    quiet(&what, dir, &[], "npm", &["ci", "--no-audit", "--no-fund", "--loglevel=error"])
 }
 
 /// Installs Chromium for the browser test when it is missing (Debian's package; Playwright downloads nothing).
-fn ensure_chromium() {
+fn ensure_chromium() -> Done {
     if Path::new("/usr/bin/chromium").exists() {
-        return;
+        return Ok(());
     }
-    run("apt-get", &["update"]);
-    run_in(&root(), &[("DEBIAN_FRONTEND", "noninteractive")], "apt-get", &["install", "-y", "chromium"]);
+    apt_install(&["chromium"])
 }
 
-fn copy(from: &Path, to: &Path) {
+fn copy(from: &Path, to: &Path) -> Done {
     if let Err(e) = std::fs::copy(from, to) {
-        eprintln!("xtask: cannot copy {} to {}: {e}", from.display(), to.display());
-        exit(2);
+        fail!("cannot copy {} to {}: {e}", from.display(), to.display());
     }
+    Ok(())
 }
 
-fn write(path: &Path, text: &str) {
+fn write(path: &Path, text: &str) -> Done {
     if let Err(e) = std::fs::write(path, text) {
-        eprintln!("xtask: cannot write {}: {e}", path.display());
-        exit(2);
+        fail!("cannot write {}: {e}", path.display());
     }
+    Ok(())
 }
 
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("xtask: cannot read {}: {e}", path.display());
-        exit(2);
-    })
+fn read(path: &Path) -> Done<String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(text),
+        Err(e) => fail!("cannot read {}: {e}", path.display()),
+    }
 }
 
 /// Builds the npm package into `crates/robotscope-wasm/pkg`: the wasm module through wasm-pack (for Node's
@@ -321,8 +532,8 @@ fn read(path: &Path) -> String {
 /// points, types, README and licences. Browsers get two modules: `web/robotscope_bg.wasm`, built without the
 /// adapter's `profiles` feature (Google's reading only, within the 70 KiB budget), and
 /// `web/robotscope_profiles_bg.wasm` with every reading, which `initProfiles()` loads; Node embeds the second.
-fn npm() {
-    ensure_npm_tools();
+fn npm() -> Done {
+    ensure_npm_tools()?;
     let dir = npm_dir();
     let build = root().join("target/npm");
     let _ = std::fs::remove_dir_all(&build);
@@ -357,7 +568,7 @@ fn npm() {
         args.extend(["--target", target, "--out-name", "robotscope"]);
         args.extend(["--out-dir", out_dir.to_str().expect("UTF-8 path")]);
         args.extend(cargo);
-        run_in(&root(), &envs, "wasm-pack", &args);
+        run_in(&root(), &envs, "wasm-pack", &args)?;
         let wasm = out_dir.join("robotscope_bg.wasm");
         let wasm = wasm.to_str().expect("UTF-8 path");
         run_in(
@@ -378,14 +589,13 @@ fn npm() {
                 "-o",
                 wasm,
             ],
-        );
+        )?;
     }
     let pkg = dir.join("pkg");
     let _ = std::fs::remove_dir_all(&pkg);
     for sub in ["node", "web"] {
         if let Err(e) = std::fs::create_dir_all(pkg.join(sub)) {
-            eprintln!("xtask: cannot create {}: {e}", pkg.join(sub).display());
-            exit(2);
+            fail!("cannot create {}: {e}", pkg.join(sub).display());
         }
     }
     // The façade frees every parsed handle itself (they live in its bounded cache, see js/api.mjs), so the glue's
@@ -397,7 +607,7 @@ fn npm() {
     // that name.
     let default_url = "new URL('robotscope_bg.wasm', import.meta.url)";
     for (out, name) in [("web", "robotscope"), ("web-profiles", "robotscope_profiles")] {
-        let web_glue = read(&build.join(format!("{out}/robotscope.js")));
+        let web_glue = read(&build.join(format!("{out}/robotscope.js")))?;
         if ![unregistered, unregister, default_url].iter().all(|s| web_glue.contains(s)) {
             eprintln!(
                 "xtask: the web glue no longer contains {unregistered:?}, {unregister:?} and {default_url:?}; \
@@ -409,8 +619,8 @@ fn npm() {
             .replace(unregistered, "")
             .replace(unregister, "")
             .replace(default_url, &default_url.replace("robotscope", name));
-        write(&pkg.join(format!("web/{name}.js")), &web_glue);
-        copy(&build.join(format!("{out}/robotscope_bg.wasm")), &pkg.join(format!("web/{name}_bg.wasm")));
+        write(&pkg.join(format!("web/{name}.js")), &web_glue)?;
+        copy(&build.join(format!("{out}/robotscope_bg.wasm")), &pkg.join(format!("web/{name}_bg.wasm")))?;
     }
     // `init(bytes)` in Node takes a module built for browsers, and `initProfiles()` in a browser may follow Node's:
     // the builds with every reading must import and export the same names, whatever their levels.
@@ -431,12 +641,12 @@ fn npm() {
             build.join("node/robotscope_bg.wasm").to_str().expect("UTF-8 path"),
             build.join("web-profiles/robotscope_bg.wasm").to_str().expect("UTF-8 path"),
         ],
-    );
+    )?;
     // The Node glue reads the module from `${__dirname}` at load time, which fails in bundles (esbuild, webpack)
     // and takes no other bytes. It gets the module from the entry instead (`__instantiate`, called on first use
     // with the bytes embedded in node/wasm.cjs, or with what `init`/`initSync` were given), and its TextEncoder
     // and TextDecoder from codec.cjs (Jest's jsdom environment has neither).
-    let mut glue = read(&build.join("node/robotscope.js"));
+    let mut glue = read(&build.join("node/robotscope.js"))?;
     for (from, to) in [
         (
             concat!(
@@ -467,8 +677,7 @@ fn npm() {
         (unregister, ""),
     ] {
         if !glue.contains(from) {
-            eprintln!("xtask: the Node glue no longer contains {from:?}; update `npm()`");
-            exit(2);
+            fail!("the Node glue no longer contains {from:?}; update `npm()`");
         }
         glue = glue.replace(from, to);
     }
@@ -481,17 +690,17 @@ fn npm() {
         .map(|name| format!("{name} = null;"))
         .collect();
     glue = glue.replace("/* @reset-caches */", &resets.join(" "));
-    write(&pkg.join("node/robotscope.js"), &glue);
-    let module = std::fs::read(build.join("node/robotscope_bg.wasm")).unwrap_or_else(|e| {
-        eprintln!("xtask: cannot read the built module: {e}");
-        exit(2);
-    });
+    write(&pkg.join("node/robotscope.js"), &glue)?;
+    let module = match std::fs::read(build.join("node/robotscope_bg.wasm")) {
+        Ok(module) => module,
+        Err(e) => fail!("cannot read the built module: {e}"),
+    };
     write(
         &pkg.join("node/wasm.cjs"),
         &format!("// The WebAssembly module, base64.\nmodule.exports = '{}';\n", base64(&module)),
-    );
+    )?;
     // wasm-bindgen's Node glue is CommonJS; the package is `"type": "module"`.
-    write(&pkg.join("node/package.json"), "{ \"type\": \"commonjs\" }\n");
+    write(&pkg.join("node/package.json"), "{ \"type\": \"commonjs\" }\n")?;
     let js = dir.join("js");
     for file in [
         "package.json",
@@ -514,21 +723,22 @@ fn npm() {
         "fetch.mjs",
         "codec.cjs",
     ] {
-        copy(&js.join(file), &pkg.join(file));
+        copy(&js.join(file), &pkg.join(file))?;
     }
     // The same types serve `require`: TypeScript wants them under a `.d.cts` name for CommonJS.
-    copy(&js.join("index.d.ts"), &pkg.join("index.d.cts"));
+    copy(&js.join("index.d.ts"), &pkg.join("index.d.cts"))?;
     // The CommonJS copies of the façade's modules, whose only module syntax is their imports and last export line.
     for name in FACADE {
-        write(&pkg.join(format!("{name}.cjs")), &common_js(name, &read(&js.join(format!("{name}.mjs")))));
+        write(&pkg.join(format!("{name}.cjs")), &common_js(name, &read(&js.join(format!("{name}.mjs")))?)?)?;
     }
     for file in ["README.md", "LICENSE", "LICENSE-APACHE"] {
-        copy(&dir.join(file), &pkg.join(file));
+        copy(&dir.join(file), &pkg.join(file))?;
     }
-    widget_files(&dir, &pkg);
-    crawler_catalogue(&pkg);
-    export_list(&pkg);
+    widget_files(&dir, &pkg)?;
+    crawler_catalogue(&pkg)?;
+    export_list(&pkg)?;
     eprintln!("\nxtask: the npm package is in {}", pkg.display());
+    Ok(())
 }
 
 /// The façade's ES modules (`js/NAME.mjs`), each also written as CommonJS (`NAME.cjs`).
@@ -536,68 +746,58 @@ const FACADE: [&str; 8] = ["api", "checks", "buffer", "cache", "robots", "survey
 
 /// The CommonJS copy of a façade module: `import { a, b } from './x.mjs';` lines become `require('./x.cjs')`, the
 /// last line `export { ... };` becomes `module.exports`. Anything else that looks like module syntax stops the task.
-fn common_js(name: &str, text: &str) -> String {
+fn common_js(name: &str, text: &str) -> Done<String> {
     let mut out = String::from("'use strict';\n");
     let body = text.trim_end();
     let Some((body, last)) = body.rsplit_once('\n') else {
-        eprintln!("xtask: js/{name}.mjs is empty");
-        exit(2);
+        fail!("js/{name}.mjs is empty");
     };
     let Some(names) = last.strip_prefix("export {").and_then(|l| l.strip_suffix("};")) else {
-        eprintln!("xtask: js/{name}.mjs must end with `export {{ ... }};`");
-        exit(2);
+        fail!("js/{name}.mjs must end with `export {{ ... }};`");
     };
     for line in body.lines() {
         if let Some(rest) = line.strip_prefix("import {") {
             let Some((names, from)) = rest.split_once("} from './") else {
-                eprintln!("xtask: js/{name}.mjs: cannot read the import {line:?}");
-                exit(2);
+                fail!("js/{name}.mjs: cannot read the import {line:?}");
             };
             let Some(module) = from.strip_suffix(".mjs';") else {
-                eprintln!("xtask: js/{name}.mjs: cannot read the import {line:?}");
-                exit(2);
+                fail!("js/{name}.mjs: cannot read the import {line:?}");
             };
             out.push_str(&format!("const {{{names}}} = require('./{module}.cjs');\n"));
         } else if line.starts_with("import ") || line.starts_with("export ") {
-            eprintln!("xtask: js/{name}.mjs: only `import {{ ... }} from './x.mjs';` lines and a last export line");
-            exit(2);
+            fail!("js/{name}.mjs: only `import {{ ... }} from './x.mjs';` lines and a last export line");
         } else {
             out.push_str(line);
             out.push('\n');
         }
     }
     out.push_str(&format!("module.exports = {{{names}}};\n"));
-    out
+    Ok(out)
 }
 
 /// Writes the package's one export list (the names `require('robotscope')` gives: `createApi`'s object in
 /// js/api.mjs, with `init`, `initSync` and `initProfiles`) into the ES module entries, whose `export const
 /// { /* @exports */ } = api;` line needs the names spelt out.
-fn export_list(pkg: &Path) {
+fn export_list(pkg: &Path) -> Done {
     let script = "process.stdout.write(Object.keys(require(process.argv[1])).join(', '))";
     let entry = pkg.join("index.cjs");
-    let output = Command::new("node").args(["-e", script]).arg(&entry).output().unwrap_or_else(|e| {
-        eprintln!("xtask: cannot run node: {e}");
-        exit(2);
-    });
+    let output = match Command::new("node").args(["-e", script]).arg(&entry).output() {
+        Ok(output) => output,
+        Err(e) => fail!("cannot run node: {e}"),
+    };
     let names = String::from_utf8_lossy(&output.stdout).into_owned();
     if !output.status.success() || names.is_empty() {
-        eprintln!(
-            "xtask: cannot read the export list of {}: {}",
-            entry.display(),
-            String::from_utf8_lossy(&output.stderr)
-        );
-        exit(2);
+        fail!("cannot read the export list of {}: {}", entry.display(), String::from_utf8_lossy(&output.stderr));
     }
     for file in ["index.mjs", "index.web.js"] {
         let path = pkg.join(file);
-        let text = read(&path);
+        let text = read(&path)?;
         if !text.contains("/* @exports */") {
-            eprintln!("xtask: js/{file} must hold `export const {{ /* @exports */ }} = api;`");
-            exit(2);
+            fail!("js/{file} must hold `export const {{ /* @exports */ }} = api;`");
         }
-        write(&path, &text.replace("/* @exports */", &names));
+        write(&path, &text.replace("/* @exports */", &names))?;
     }
+    Ok(())
 }
 
 /// A JSON string literal.
@@ -619,7 +819,7 @@ fn json_string(s: &str) -> String {
 /// `Crawler::facts` (which the `.wasm` leaves out for size), its `CrawlerKind` list, the crawler sets and the
 /// diagnostic codes, so the npm package carries the same table as the CLI and the tester, not a copy. The façade
 /// maps the crawler names the `.wasm` returns to these entries.
-fn crawler_catalogue(pkg: &Path) {
+fn crawler_catalogue(pkg: &Path) -> Done {
     let mut crawlers = String::new();
     for c in robotscope::CRAWLERS {
         let f = c.facts();
@@ -692,8 +892,7 @@ fn crawler_catalogue(pkg: &Path) {
     let mut sets: Vec<String> = Vec::new();
     for name in set_names {
         let Some(set) = robotscope::crawler_set(name) else {
-            eprintln!("xtask: the core has no crawler set named {name:?}; update `crawler_catalogue`");
-            exit(2);
+            fail!("the core has no crawler set named {name:?}; update `crawler_catalogue`");
         };
         let entry = format!(
             "{}: [{}]",
@@ -708,8 +907,8 @@ fn crawler_catalogue(pkg: &Path) {
     // Why a cell has no token, in the words every surface shows (`Cell::NO_TOKEN`).
     let body = format!("{body}const NO_TOKEN = {};\n", json_string(robotscope::Cell::NO_TOKEN));
     let names = "CRAWLERS, CRAWLER_KINDS, DIAGNOSTIC_KINDS, PROFILES, AI_GROUPS, CRAWLER_SETS, NO_TOKEN";
-    write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"));
-    write(&pkg.join("data.cjs"), &format!("{head}\n'use strict';\n{body}module.exports = {{ {names} }};\n"));
+    write(&pkg.join("data.mjs"), &format!("{head}\n{body}export {{ {names} }};\n"))?;
+    write(&pkg.join("data.cjs"), &format!("{head}\n'use strict';\n{body}module.exports = {{ {names} }};\n"))
 }
 
 /// Standard base64 with padding (the npm package embeds its module in JavaScript).
@@ -727,19 +926,18 @@ fn base64(bytes: &[u8]) -> String {
 
 /// The `<robots-txt-tester>` element (`robotscope/element`): its definition script at the package root, the UI
 /// module it loads on activation, and the docs-site plugins (`robotscope/remark`, `robotscope/markdown-it`).
-fn widget_files(dir: &Path, pkg: &Path) {
+fn widget_files(dir: &Path, pkg: &Path) -> Done {
     let element = dir.join("element");
     if let Err(e) = std::fs::create_dir_all(pkg.join("element")) {
-        eprintln!("xtask: cannot create {}: {e}", pkg.join("element").display());
-        exit(2);
+        fail!("cannot create {}: {e}", pkg.join("element").display());
     }
-    copy(&element.join("element.js"), &pkg.join("element.js"));
-    copy(&element.join("element.d.ts"), &pkg.join("element.d.ts"));
+    copy(&element.join("element.js"), &pkg.join("element.js"))?;
+    copy(&element.join("element.d.ts"), &pkg.join("element.d.ts"))?;
     // The UI loads on the first activation of a widget: esbuild takes out the whitespace and comments (not the
     // names, so errors stay readable), which is about a fifth of its gzipped size.
     let esbuild = dir.join("node_modules/.bin/esbuild");
     // "Open in the tester" links, by default, to the tester on robotscope's site (none while it has no address).
-    let tester = tester_address(&read(&root().join("Cargo.toml"))).unwrap_or_default();
+    let tester = tester_address(&read(&root().join("Cargo.toml"))?).unwrap_or_default();
     let define = format!("--define:ROBOTSCOPE_TESTER=\"{tester}\"");
     for file in ["ui.js", "style.js"] {
         let out = format!("--outfile={}", pkg.join("element").join(file).display());
@@ -749,9 +947,9 @@ fn widget_files(dir: &Path, pkg: &Path) {
             &[],
             &esbuild.display().to_string(),
             &[&source, "--minify-whitespace", "--log-level=warning", &define, &out],
-        );
+        )?;
     }
-    widget::package_files(dir, pkg);
+    widget::package_files(dir, pkg)
 }
 
 /// The tester on robotscope's site (`cargo xtask site` puts it at `/tester/`), from the workspace's `homepage`;
@@ -764,10 +962,10 @@ fn tester_address(cargo_toml: &str) -> Option<String> {
 }
 
 /// `<robots-txt-tester>`'s size and time budgets (`bench/widget-budget.mjs` on the built package).
-fn widget_budget() {
-    npm();
-    ensure_chromium();
-    run_in(&npm_dir(), &[], "node", &["bench/widget-budget.mjs"]);
+fn widget_budget() -> Done {
+    npm()?;
+    ensure_chromium()?;
+    run_in(&npm_dir(), &[], "node", &["bench/widget-budget.mjs"])
 }
 
 /// The crates that go to crates.io, in dependency order.
@@ -783,21 +981,20 @@ const PACKAGE_MUST_NOT_HAVE: [&str; 5] = ["tests/", "fuzz/", "benches/", "target
 /// on crates.io yet, or not at this version), builds each from its package and stops before uploading. It reads
 /// only crates.io. `--allow-dirty` because the check is about the packages, not the work tree; a release runs the
 /// same command without it (CONTRIBUTING.md).
-fn publish_dry_run() {
+fn publish_dry_run() -> Done {
     for krate in PUBLISHED_CRATES {
         eprintln!("\n$ cargo package --list --allow-dirty -p {krate}");
         let output = Command::new("cargo")
             .args(["package", "--list", "--allow-dirty", "-p", krate])
             .current_dir(root())
-            .output()
-            .unwrap_or_else(|e| {
-                eprintln!("xtask: cannot run cargo: {e}");
-                exit(2);
-            });
+            .output();
+        let output = match output {
+            Ok(output) => output,
+            Err(e) => fail!("cannot run cargo: {e}"),
+        };
         if !output.status.success() {
             eprintln!("{}", String::from_utf8_lossy(&output.stderr));
-            eprintln!("xtask: `cargo package --list -p {krate}` failed");
-            exit(1);
+            fail!("`cargo package --list -p {krate}` failed");
         }
         let files: Vec<String> = String::from_utf8_lossy(&output.stdout).lines().map(String::from).collect();
         eprintln!("{} files: {}", files.len(), files.join(" "));
@@ -808,33 +1005,34 @@ fn publish_dry_run() {
             .filter(|m| !files.iter().any(|f| if m.ends_with('/') { f.starts_with(m) } else { f == m }))
             .collect();
         if !stray.is_empty() || !missing.is_empty() {
-            eprintln!("xtask: the {krate} package holds {stray:?}, which must stay out, and lacks {missing:?}");
-            eprintln!("       (see `include` in crates/{krate}/Cargo.toml)");
-            exit(1);
+            fail!(
+                "the {krate} package holds {stray:?}, which must stay out, and lacks {missing:?} (see `include` in \
+                 crates/{krate}/Cargo.toml)"
+            );
         }
     }
     // Cargo treats a registry crate of one version as unchanging: it reuses both the sources it extracted and the
     // build of them. A fresh target folder and no extracted sources make it build the engine as it is now.
-    forget_packed_sources();
+    forget_packed_sources()?;
     let target = root().join("target/publish-dry-run");
     let _ = std::fs::remove_dir_all(&target);
     let mut args = vec!["publish", "--dry-run", "--allow-dirty"];
     for krate in PUBLISHED_CRATES {
         args.extend(["-p", krate]);
     }
-    run_in(&root(), &[("CARGO_TARGET_DIR", target.to_str().expect("UTF-8 path"))], "cargo", &args);
+    run_in(&root(), &[("CARGO_TARGET_DIR", target.to_str().expect("UTF-8 path"))], "cargo", &args)
 }
 
 /// Removes the sources cargo extracted from earlier dry runs' temporary registry: cargo keeps them in
 /// `$CARGO_HOME/registry/src/-HASH/robotscope-VERSION` (a local registry's folder name starts with `-`) and
 /// reuses them while the version stays the same, so the next dry run would build robotscope-cli against the
 /// engine as it was then, not as it is now. Only our own crates' folders in local registries are removed.
-fn forget_packed_sources() {
+fn forget_packed_sources() -> Done {
     let cargo_home = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
-    let Some(src) = cargo_home.map(|h| h.join("registry/src")) else { return };
-    let Ok(registries) = std::fs::read_dir(&src) else { return };
+    let Some(src) = cargo_home.map(|h| h.join("registry/src")) else { return Ok(()) };
+    let Ok(registries) = std::fs::read_dir(&src) else { return Ok(()) };
     for registry in registries.flatten() {
         if !registry.file_name().to_string_lossy().starts_with('-') {
             continue;
@@ -849,41 +1047,41 @@ fn forget_packed_sources() {
             });
             if ours {
                 if let Err(e) = std::fs::remove_dir_all(entry.path()) {
-                    eprintln!("xtask: cannot remove the stale {}: {e}", entry.path().display());
-                    exit(2);
+                    fail!("cannot remove the stale {}: {e}", entry.path().display());
                 }
             }
         }
     }
+    Ok(())
 }
 
 /// `npm publish --dry-run` of the built package (`pkg/`, after `npm()`): npm's own checks of the manifest and the
 /// file list it would upload, without uploading (it reads nothing but the npm registry, and needs no login). It
 /// also fails when npm says it had to correct package.json, which a real publish would do silently. The
 /// tarball's contents are checked by `test/package.test.mjs`.
-fn npm_publish_dry_run() {
+fn npm_publish_dry_run() -> Done {
     let pkg = npm_dir().join("pkg");
     eprintln!("\n$ (cd {}) npm publish --dry-run", pkg.display());
-    let output = Command::new("npm").args(["publish", "--dry-run"]).current_dir(&pkg).output().unwrap_or_else(|e| {
-        eprintln!("xtask: cannot run npm: {e}");
-        exit(2);
-    });
+    let output = match Command::new("npm").args(["publish", "--dry-run"]).current_dir(&pkg).output() {
+        Ok(output) => output,
+        Err(e) => fail!("cannot run npm: {e}"),
+    };
     let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     eprint!("{text}");
     if !output.status.success() || text.contains("auto-corrected") || text.contains("npm error") {
-        eprintln!("xtask: `npm publish --dry-run` failed or corrected package.json ({})", output.status);
-        exit(1);
+        fail!("`npm publish --dry-run` failed or corrected package.json ({})", output.status);
     }
+    Ok(())
 }
 
-fn npm_bench() {
-    npm();
-    run_in(&npm_dir(), &[], "npm", &["run", "bench"]);
+fn npm_bench() -> Done {
+    npm()?;
+    run_in(&npm_dir(), &[], "npm", &["run", "bench"])
 }
 
-fn demo() {
+fn demo() -> Done {
     let example = "static/examples/example.robots.txt";
-    run("cargo", &["build", "--release", "-p", "robotscope-cli"]);
+    run("cargo", &["build", "--release", "-p", "robotscope-cli"])?;
     let bin = "target/release/robotscope";
     eprintln!("\nThe example file:\n{}", std::fs::read_to_string(root().join(example)).unwrap_or_default());
     // `check` exits 1 when a URL is disallowed; that is the point of the demo, not a failure.
@@ -903,24 +1101,23 @@ fn demo() {
         eprintln!("\n$ robotscope {}", args.join(" "));
         let _ = Command::new(root().join(bin)).args(args).current_dir(root()).status();
     }
+    Ok(())
 }
 
-fn bench() {
-    run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "engine"]);
-    run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "classes"]);
+fn bench() -> Done {
+    run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "engine"])?;
+    run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "classes"])
 }
 
 /// The trunk release the web tester is built with.
 const TRUNK_VERSION: &str = "0.21.14";
 
 /// The version of npm's `binaryen` (for `wasm-opt`) that the npm package's manifest pins.
-fn binaryen_version() -> String {
-    let manifest = read(&npm_dir().join("package.json"));
+fn binaryen_version() -> Done<String> {
+    let manifest = read(&npm_dir().join("package.json"))?;
     let pinned = manifest.lines().find_map(|l| l.trim().strip_prefix("\"binaryen\": \"")?.split('"').next());
-    pinned.map(str::to_string).unwrap_or_else(|| {
-        eprintln!("xtask: crates/robotscope-wasm/package.json pins no `binaryen` version");
-        exit(2);
-    })
+    let Some(pinned) = pinned else { fail!("crates/robotscope-wasm/package.json pins no `binaryen` version") };
+    Ok(pinned.to_string())
 }
 
 /// Where the tester's build finds `wasm-opt`: npm's `binaryen` alone, installed under `target/` (Debian's binaryen
@@ -932,9 +1129,9 @@ fn binaryen_dir() -> PathBuf {
 /// Installs what building the web tester needs, when it is missing: the wasm32 target, wasm-bindgen-cli at the
 /// Cargo.lock version, trunk, and npm's `binaryen` (trunk runs offline and downloads nothing). It first says what
 /// it will install and about how long that takes on 2 cores, since the two `cargo install`s are most of a first run.
-fn ensure_web_tools() {
+fn ensure_web_tools() -> Done {
     let bindgen = locked_version("wasm-bindgen").unwrap_or_default();
-    let binaryen = binaryen_version();
+    let binaryen = binaryen_version()?;
     let wasm_opt = binaryen_dir().join("node_modules/binaryen/package.json");
     let has_binaryen = std::fs::read_to_string(&wasm_opt).is_ok_and(|m| m.contains(&format!("\"{binaryen}\"")));
     let mut plan = Vec::new();
@@ -957,28 +1154,28 @@ fn ensure_web_tools() {
         }
         eprintln!("xtask: then the build itself takes 1 to 3 minutes.");
     }
-    ensure_wasm_target();
-    ensure_wasm_bindgen();
+    ensure_wasm_target()?;
+    ensure_wasm_bindgen()?;
     if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
-        run("cargo", &["install", "trunk", "--version", TRUNK_VERSION, "--locked"]);
+        cargo_install(&format!("trunk {TRUNK_VERSION}"), &["trunk", "--version", TRUNK_VERSION, "--locked"])?;
     }
     if !has_binaryen {
-        ensure_node();
+        ensure_node()?;
         let dir = binaryen_dir();
         if let Err(e) = std::fs::create_dir_all(&dir) {
-            eprintln!("xtask: cannot create {}: {e}", dir.display());
-            exit(2);
+            fail!("cannot create {}: {e}", dir.display());
         }
         let package = format!("binaryen@{binaryen}");
         let args = ["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", ".", &package];
-        quiet_npm(&dir, &args, &format!("installing {package} into {}", dir.display()));
+        quiet(&format!("npm install {package} into target/tools/binaryen"), &dir, &[], "npm", &args)?;
     }
+    Ok(())
 }
 
 /// Runs trunk in `web/` with binaryen's `wasm-opt` first on PATH and the size-tuned release settings
 /// (`opt-level = "z"`, `panic = "abort"`) for this build only; the workspace profile stays as it is for the CLI.
-fn trunk(args: &[&str]) {
-    ensure_web_tools();
+fn trunk(args: &[&str]) -> Done {
+    ensure_web_tools()?;
     let bin = binaryen_dir().join("node_modules/.bin");
     let path = match std::env::var("PATH") {
         Ok(p) => format!("{}:{p}", bin.display()),
@@ -986,13 +1183,13 @@ fn trunk(args: &[&str]) {
     };
     let envs =
         [("PATH", path.as_str()), ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "z"), ("CARGO_PROFILE_RELEASE_PANIC", "abort")];
-    run_in(&root().join("web"), &envs, "trunk", args);
+    run_in(&root().join("web"), &envs, "trunk", args)
 }
 
 /// Builds the web tester (release) into `web/dist`.
-fn web() {
-    trunk(&["build", "--release"]);
-    ensure_npm_dev_dependencies();
+fn web() -> Done {
+    trunk(&["build", "--release"])?;
+    ensure_npm_dev_dependencies()?;
     // Trunk's minifier cannot parse wasm-bindgen's module, so esbuild minifies it and the script fixes its
     // integrity hash in index.html; first binaryen gives the module's imports and exports short names, and the
     // script renames them in the glue.
@@ -1000,8 +1197,9 @@ fn web() {
     let wasm_opt = binaryen_dir().join("node_modules/.bin/wasm-opt");
     let (dist, esbuild) = (root().join("web/dist").display().to_string(), esbuild.display().to_string());
     let wasm_opt = wasm_opt.display().to_string();
-    run_in(&root(), &[], "node", &["web/minify-js.mjs", &dist, &esbuild, &wasm_opt]);
+    run_in(&root(), &[], "node", &["web/minify-js.mjs", &dist, &esbuild, &wasm_opt])?;
     eprintln!("\nxtask: the tester is in {}", root().join("web/dist").display());
+    Ok(())
 }
 
 /// The tester's end-to-end tests and budget script (Node, playwright-core, Debian's Chromium).
@@ -1010,42 +1208,70 @@ fn e2e_dir() -> PathBuf {
 }
 
 /// Installs the end-to-end tests' dev dependencies (playwright-core and axe-core, from the lock file) when missing.
-fn ensure_e2e_tools() {
-    ensure_chromium();
+fn ensure_e2e_tools() -> Done {
+    ensure_chromium()?;
     let installed = ["playwright-core", "axe-core"]
         .iter()
         .all(|p| e2e_dir().join("node_modules").join(p).join("package.json").is_file());
     if !installed {
-        npm_install(&e2e_dir());
+        npm_install(&e2e_dir())?;
     }
+    Ok(())
 }
 
 /// Builds the web tester (release) and runs its end-to-end tests in headless Chromium against `web/dist`.
-fn web_e2e() {
-    web();
-    ensure_e2e_tools();
-    run_in(&e2e_dir(), &[], "npm", &["test"]);
+fn web_e2e() -> Done {
+    web()?;
+    ensure_e2e_tools()?;
+    run_in(&e2e_dir(), &[], "npm", &["test"])
 }
 
 /// Builds the web tester (release) and prints its budgets: gzipped transfer, and edit-to-screen time for a
 /// 500 KiB file with 100 URLs and 5 agents.
-fn web_budget() {
-    web();
-    ensure_e2e_tools();
-    run_in(&e2e_dir(), &[], "node", &["budget.mjs"]);
+fn web_budget() -> Done {
+    web()?;
+    ensure_e2e_tools()?;
+    run_in(&e2e_dir(), &[], "node", &["budget.mjs"])
 }
 
 /// Builds the web tester (release) and serves it on http://127.0.0.1:8080/, rebuilding on changes.
-fn serve() {
+fn serve() -> Done {
     // Without trunk's minifier, which cannot parse wasm-bindgen's module and says so in a warning that reads like
     // a failure (`cargo xtask web` minifies with esbuild instead); a local server needs no minified files.
-    trunk(&["serve", "--release", "--minify", "false", "--address", "127.0.0.1", "--port", "8080"]);
+    trunk(&["serve", "--release", "--minify", "false", "--address", "127.0.0.1", "--port", "8080"])
 }
 
+/// The usage line and one line per task.
+const USAGE: &str = "\
+usage: cargo xtask <task>
+  check  the inner loop: format, clippy, the core's, CLI's, spec and conformance tests
+  test [rust|npm|web|python|site]  every stage CI runs (what .ci/run runs), or one group of them, then a table
+  demo   build the CLI and run it on static/examples/example.robots.txt
+  bench  criterion benchmark over ../shared/conformance/corpus
+  npm    build the npm package into crates/robotscope-wasm/pkg
+  npm-bench  build the npm package and run its size and speed benchmark
+  widget-budget  build the npm package and print <robots-txt-tester>'s size and time budgets
+  web    build the browser tester (release) into web/dist
+  serve  build the browser tester and serve it on http://127.0.0.1:8080/
+  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium
+  web-budget  build the browser tester and print its transfer size and edit-to-screen time
+  site [--reuse]  build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist
+  python  build the PyPI wheel, install it into the kept venv and run its pytest suite, mypy and stubtest
+  publish-dry-run  check the crates.io, npm and PyPI packages without uploading
+  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases
+  cli-bench [--quick]  throughput of the core on a 31,000-rule group, batch and check --urls";
+
 fn main() {
-    let task = std::env::args().nth(1).unwrap_or_default();
-    match task.as_str() {
-        "test" => test(),
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let task = args.first().map(String::as_str).unwrap_or_default();
+    let rest = args.get(1..).unwrap_or_default();
+    let done = match task {
+        // `test` prints its own table and exits with its own status.
+        "test" => {
+            test(rest.first().map(String::as_str));
+            return;
+        }
+        "check" => check(),
         "demo" => demo(),
         "bench" => bench(),
         "npm" => npm(),
@@ -1056,49 +1282,68 @@ fn main() {
         "web-e2e" => web_e2e(),
         "web-budget" => web_budget(),
         // `--reuse`: from the npm package and tester already built (while editing the guide).
-        "site" if std::env::args().nth(2).as_deref() == Some("--reuse") => site::build_from_builds(),
+        "site" if rest.first().map(String::as_str) == Some("--reuse") => site::build_from_builds(),
         "site" => site::site(),
-        "publish-dry-run" => {
-            publish_dry_run();
-            npm();
-            npm_publish_dry_run();
-            python::publish_dry_run();
-        }
+        "publish-dry-run" => publish_dry_run()
+            .and_then(|()| npm())
+            .and_then(|()| npm_publish_dry_run())
+            .and_then(|()| python::publish_dry_run().map(drop)),
         "python" => python::python(),
-        "cli-bench" => clibench::cli_bench(&std::env::args().skip(2).collect::<Vec<_>>()),
-        "differential" => differential::differential(&std::env::args().skip(2).collect::<Vec<_>>()),
+        "cli-bench" => clibench::cli_bench(rest),
+        "differential" => differential::differential(rest),
         _ => {
-            eprintln!(
-                "usage: cargo xtask \
-                 <test|demo|bench|npm|npm-bench|widget-budget|web|serve|web-e2e|web-budget|site|publish-dry-run>"
-            );
-            eprintln!("  test   everything CI checks (what .ci/run runs)");
-            eprintln!("  demo   build the CLI and run it on static/examples/example.robots.txt");
-            eprintln!("  bench  criterion benchmark over ../shared/conformance/corpus");
-            eprintln!("  npm    build the npm package into crates/robotscope-wasm/pkg");
-            eprintln!("  python build the PyPI wheel, install it into a fresh venv and run its pytest suite");
-            eprintln!("  npm-bench  build the npm package and run its size and speed benchmark");
-            eprintln!("  widget-budget  build the npm package and print <robots-txt-tester>'s size and time budgets");
-            eprintln!("  web    build the browser tester (release) into web/dist");
-            eprintln!("  serve  build the browser tester and serve it on http://127.0.0.1:8080/");
-            eprintln!("  web-e2e  build the browser tester and run its end-to-end tests in headless Chromium");
-            eprintln!("  web-budget  build the browser tester and print its transfer size and edit-to-screen time");
-            eprintln!(
-                "  site [--reuse]  build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist"
-            );
-            eprintln!("  cli-bench [--quick]  throughput of the core on a 31,000-rule group, batch and check --urls");
-            eprintln!("  publish-dry-run  check the crates.io packages and the npm package without uploading");
-            eprintln!(
-                "  differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases"
-            );
+            eprintln!("{USAGE}");
             exit(2);
         }
+    };
+    if let Err(Failure(why)) = done {
+        eprintln!("xtask: {why}");
+        exit(1);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::tester_address;
+    use super::{run_stages, selected, stages, table, tester_address, Done, Outcome, Stage};
+    use std::time::Duration;
+
+    #[test]
+    fn a_failed_stage_does_not_stop_the_later_ones_and_its_dependants_say_why_they_did_not_run() {
+        fn broken() -> Done {
+            fail!("made to fail")
+        }
+        let stage = |name, needs, step| Stage { name, group: "rust", needs, step };
+        let stages = [
+            stage("build", &[][..], broken as fn() -> Done),
+            stage("tests of the build", &["build"][..], || Ok(())),
+            stage("later", &[][..], || Ok(())),
+        ];
+        let results = run_stages(&stages);
+        let outcomes: Vec<String> = results
+            .iter()
+            .map(|(name, outcome, _)| match outcome {
+                Outcome::Passed => format!("{name}: passed"),
+                Outcome::Failed(why) => format!("{name}: failed: {why}"),
+                Outcome::NotRun(why) => format!("{name}: not run: {why}"),
+            })
+            .collect();
+        assert_eq!(
+            outcomes,
+            ["build: failed: made to fail", "tests of the build: not run: build did not pass", "later: passed"]
+        );
+        let printed = table(&results, Duration::from_secs(75));
+        assert!(printed.contains("FAILED: made to fail") && printed.contains("NOT RUN: build did not pass"));
+        assert!(printed.ends_with("1:15"), "{printed}");
+    }
+
+    #[test]
+    fn a_group_brings_the_builds_it_needs_and_nothing_else() {
+        let names = |group| selected(stages(), Some(group)).iter().map(|s| s.name).collect::<Vec<_>>();
+        assert_eq!(names("site"), ["npm build", "web build", "site"]);
+        assert_eq!(names("npm"), ["npm build", "npm tests", "npm publish dry run"]);
+        assert_eq!(names("python"), ["python"]);
+        assert_eq!(selected(stages(), None).len(), stages().len());
+    }
 
     #[test]
     fn the_widget_links_to_the_sites_tester_once_the_workspace_has_an_address() {

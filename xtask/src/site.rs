@@ -5,37 +5,37 @@
 //! `/REPOSITORY/`).
 
 use std::path::{Path, PathBuf};
-use std::process::exit;
 
-use super::{copy, ensure_chromium, npm_dir, npm_install, root, run_in};
+use super::{copy, ensure_chromium, npm_dir, npm_install, root, run_in, Done};
 
 fn site_dir() -> PathBuf {
     root().join("site")
 }
 
 /// Copies a folder's files into another, recursively.
-fn copy_tree(from: &Path, to: &Path) {
-    let entries = std::fs::read_dir(from).unwrap_or_else(|e| {
-        eprintln!("xtask: cannot read {}: {e}", from.display());
-        exit(2);
-    });
-    create_dir(to);
+fn copy_tree(from: &Path, to: &Path) -> Done {
+    let entries = match std::fs::read_dir(from) {
+        Ok(entries) => entries,
+        Err(e) => fail!("cannot read {}: {e}", from.display()),
+    };
+    create_dir(to)?;
     for entry in entries.flatten() {
         let path = entry.path();
         let target = to.join(entry.file_name());
         if path.is_dir() {
-            copy_tree(&path, &target);
+            copy_tree(&path, &target)?;
         } else {
-            copy(&path, &target);
+            copy(&path, &target)?;
         }
     }
+    Ok(())
 }
 
-fn create_dir(dir: &Path) {
+fn create_dir(dir: &Path) -> Done {
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("xtask: cannot create {}: {e}", dir.display());
-        exit(2);
+        fail!("cannot create {}: {e}", dir.display());
     }
+    Ok(())
 }
 
 /// The site's pages written from the repository's own documents (site path, source), so the references cannot
@@ -73,11 +73,8 @@ fn resolve(base: &str, target: &str) -> String {
 /// A document as a site page: relative links are read from the document's own folder and point at the page
 /// written from that document, at a copy of an image (under `public/files/`), or else at the file in the
 /// repository.
-fn page_from_document(source: &str, public: &Path) -> String {
-    let text = std::fs::read_to_string(root().join(source)).unwrap_or_else(|e| {
-        eprintln!("xtask: cannot read {source}: {e}");
-        exit(2);
-    });
+fn page_from_document(source: &str, public: &Path) -> Done<String> {
+    let text = super::read(&root().join(source))?;
     let folder = source.rsplit_once('/').map_or("", |(folder, _)| folder);
     let mut out = String::with_capacity(text.len());
     let mut rest = text.as_str();
@@ -97,8 +94,8 @@ fn page_from_document(source: &str, public: &Path) -> String {
                 out.push_str(&format!("/{}{anchor}", page.trim_end_matches(".md")));
             } else if file.ends_with(".png") || file.ends_with(".svg") {
                 let name = file.replace('/', "-");
-                create_dir(&public.join("files"));
-                copy(&root().join(&file), &public.join("files").join(&name));
+                create_dir(&public.join("files"))?;
+                copy(&root().join(&file), &public.join("files").join(&name))?;
                 out.push_str(&format!("/files/{name}"));
             } else {
                 out.push_str(&format!("{}/blob/main/{file}{anchor}", repository()));
@@ -107,12 +104,12 @@ fn page_from_document(source: &str, public: &Path) -> String {
         rest = &rest[end..];
     }
     out.push_str(rest);
-    out
+    Ok(out)
 }
 
 /// Builds the site from the npm package in `crates/robotscope-wasm/pkg` and the tester in `web/dist`, which must
 /// be built already (`site()` builds both; the test command has built them by the time it calls this).
-pub fn build_from_builds() {
+pub fn build_from_builds() -> Done {
     let site = site_dir();
     let public = site.join("docs/public");
     let pkg = npm_dir().join("pkg");
@@ -122,32 +119,33 @@ pub fn build_from_builds() {
     // The widget's files, copied by the package's own self-hosting command (`npx robotscope-element copy`).
     let copy_command = pkg.join("element/copy.mjs").display().to_string();
     let folder = public.join("robotscope").display().to_string();
-    run_in(&root(), &[], "node", &[&copy_command, "copy", &folder]);
-    copy_tree(&root().join("web/dist"), &public.join("tester"));
+    run_in(&root(), &[], "node", &[&copy_command, "copy", &folder])?;
+    copy_tree(&root().join("web/dist"), &public.join("tester"))?;
     let _ = std::fs::remove_dir_all(public.join("files"));
     for (page, source) in PAGES_FROM_DOCUMENTS {
-        let text = page_from_document(source, &public);
+        let text = page_from_document(source, &public)?;
         let target = site.join("docs").join(page);
-        create_dir(target.parent().expect("a page in a folder"));
-        super::write(&target, &text);
+        create_dir(target.parent().expect("a page in a folder"))?;
+        super::write(&target, &text)?;
     }
     if !site.join("node_modules/vitepress/package.json").is_file() {
-        npm_install(&site);
+        npm_install(&site)?;
     }
-    run_in(&site, &[], "npm", &["run", "--silent", "build"]);
+    run_in(&site, &[], "npm", &["run", "--silent", "build"])?;
     eprintln!("\nxtask: the site is in {}", site.join("docs/.vitepress/dist").display());
+    Ok(())
 }
 
 /// `cargo xtask site`: the npm package and the tester, then the site.
-pub fn site() {
-    super::npm();
-    super::web();
-    build_from_builds();
+pub fn site() -> Done {
+    super::npm()?;
+    super::web()?;
+    build_from_builds()
 }
 
 /// The site's tests in headless Chromium (`site/test`): every guide example's `expect` holds, every page opens,
 /// and no internal link is broken.
-pub fn test_built_site() {
-    ensure_chromium();
-    run_in(&site_dir(), &[], "npm", &["test"]);
+pub fn test_built_site() -> Done {
+    ensure_chromium()?;
+    run_in(&site_dir(), &[], "npm", &["test"])
 }

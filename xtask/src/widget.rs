@@ -5,35 +5,35 @@
 //! into the published package so that they load on the registry's page.
 
 use std::path::Path;
-use std::process::exit;
 
-use crate::copy;
+use crate::{copy, Done};
 
 /// Copies the widget's plain files from the crate folder `dir` into the package folder `pkg`.
-pub fn package_files(dir: &Path, pkg: &Path) {
-    copy_tree(&dir.join("docs-plugins"), &pkg.join("docs-plugins"));
-    copy(&dir.join("element/copy.mjs"), &pkg.join("element/copy.mjs"));
+pub fn package_files(dir: &Path, pkg: &Path) -> Done {
+    copy_tree(&dir.join("docs-plugins"), &pkg.join("docs-plugins"))?;
+    copy(&dir.join("element/copy.mjs"), &pkg.join("element/copy.mjs"))?;
     let screenshots = dir.join("../../static/screenshots");
-    make_dir(&pkg.join("screenshots"));
+    make_dir(&pkg.join("screenshots"))?;
     for file in ["widget-light.png", "widget-dark.png"] {
-        copy(&screenshots.join(file), &pkg.join("screenshots").join(file));
+        copy(&screenshots.join(file), &pkg.join("screenshots").join(file))?;
     }
+    Ok(())
 }
 
-fn make_dir(path: &Path) {
+fn make_dir(path: &Path) -> Done {
     if let Err(e) = std::fs::create_dir_all(path) {
-        eprintln!("xtask: cannot create {}: {e}", path.display());
-        exit(2);
+        fail!("cannot create {}: {e}", path.display());
     }
+    Ok(())
 }
 
 /// Copies a folder's files and subfolders, leaving out what Python builds leave behind.
-fn copy_tree(from: &Path, to: &Path) {
-    make_dir(to);
-    let entries = std::fs::read_dir(from).unwrap_or_else(|e| {
-        eprintln!("xtask: cannot read {}: {e}", from.display());
-        exit(2);
-    });
+fn copy_tree(from: &Path, to: &Path) -> Done {
+    make_dir(to)?;
+    let entries = match std::fs::read_dir(from) {
+        Ok(entries) => entries,
+        Err(e) => fail!("cannot read {}: {e}", from.display()),
+    };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
@@ -42,9 +42,10 @@ fn copy_tree(from: &Path, to: &Path) {
         }
         let path = entry.path();
         if path.is_dir() {
-            copy_tree(&path, &to.join(&*name));
+            copy_tree(&path, &to.join(&*name))?;
         } else {
-            copy(&path, &to.join(&*name));
+            copy(&path, &to.join(&*name))?;
         }
     }
+    Ok(())
 }

@@ -4,7 +4,7 @@
 //! The readings other than Google's are behind the crate's `profiles` feature (on by default): the module
 //! browsers load first is built without it and answers every query as Google does, and the façade loads the
 //! module built with it when a query names another profile (`initProfiles`). The readings cost 9.5 KB gzipped of
-//! a 70 KiB budget, more than the budget had left (see ARCHITECTURE.md). Whole questions, compared readings
+//! a 70 KiB budget, more than the budget had left (see docs/sizes.md). Whole questions, compared readings
 //! included, are `survey.rs`'s (the core's `Robots::ask`).
 
 #[cfg(feature = "profiles")]
