@@ -688,7 +688,7 @@ mod tests {
             assert!(!down.analysis.parsed.robots.is_allowed(agent, "/"), "{agent}");
         }
         // One edit each: Undo brings the file back.
-        let undone = reduce(down, Action::Edit(Edit::Undo));
+        let undone = reduce(down.clone(), Action::Edit(Edit::Undo(stamp(&down))));
         assert_eq!(&*undone.document.text, "User-agent: *\nDisallow: /x\n");
         // A redirect is said with where it ended.
         let moved = reduce(

@@ -1,9 +1,10 @@
 //! `cargo xtask python`: builds the PyPI package `robotscope` (crates/robotscope-py) into an abi3 wheel with
-//! maturin, for manylinux2014 (glibc 2.17) as it is published, checks its tag with `auditwheel show`, installs it into a kept virtual environment with the pinned test dependencies from PyPI, and runs
-//! the pytest suite, `mypy --strict` on the examples and `mypy.stubtest` on the hand-kept stubs there. maturin
-//! `publish_dry_run` also builds the musllinux wheel. maturin, zig (PyPI's `ziglang`, which links against old
-//! glibc and musl without containers) and auditwheel live in a virtual environment of their own under
-//! `target/python/`, never in the system Python.
+//! maturin, for manylinux2014 (glibc 2.17) as it is published, checks its tag with `auditwheel show`, installs it
+//! into a kept virtual environment with the pinned test dependencies from PyPI, and runs the pytest suite,
+//! `mypy --strict` on the examples and `mypy.stubtest` on the hand-kept stubs there. `publish_dry_run` also
+//! builds the musllinux wheel. maturin, zig (PyPI's `ziglang`, which links against old glibc and musl without
+//! containers) and auditwheel live in a virtual environment of their own under `target/python/`, never in the
+//! system Python.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -240,7 +240,7 @@ mod tests {
     fn a_survey_names_its_members_and_the_cells_are_the_cores() {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
         let json =
-            robots.ask("ccbot\nGPTBot", "/\nhttp://", "https://example.com", 0, &[], &robots, false, false, true);
+            robots.ask("ccbot\nGPTBot", "/\nhttp://", "https://example.com", 0, &[], &robots, false, false, true, 0, 0);
         let q = Question {
             agents: ["ccbot", "GPTBot"].map(String::from).into(),
             urls: ["/", "http://"].map(String::from).into(),
@@ -259,13 +259,16 @@ mod tests {
             &robots.inner.explain_cell(&s, 0, 0, Profile::Google).unwrap()[..40]
         )));
         assert!(json.contains(",null,null],\"ai\":"), "the URL that cannot be read has no cells: {json}");
-        assert_eq!(robots.ask("", "/", "", 0, &[], &robots, false, false, false).matches("\"cells\":[]").count(), 1);
+        assert_eq!(
+            robots.ask("", "/", "", 0, &[], &robots, false, false, false, 0, 0).matches("\"cells\":[]").count(),
+            1
+        );
     }
 
     #[test]
     fn the_survey_carries_the_ai_summary_counts() {
         let robots = crate::parse(AI_ERA.as_bytes(), -1.0);
-        let json = robots.ask(&robotscope::ai_agents().join("\n"), "/", "", 0, &[], &robots, false, false, false);
+        let json = robots.ask(&robotscope::ai_agents().join("\n"), "/", "", 0, &[], &robots, false, false, false, 0, 0);
         let counts: Vec<String> = robots
             .inner
             .ai_summary("/")
@@ -277,7 +280,7 @@ mod tests {
             })
             .collect();
         assert!(json.ends_with(&alloc::format!(",\"ai\":[[{}]]}}", counts.join(","))), "{json}");
-        let other = robots.ask("GPTBot\nGooglebot", "/", "", 0, &[], &robots, false, false, false);
+        let other = robots.ask("GPTBot\nGooglebot", "/", "", 0, &[], &robots, false, false, false, 0, 0);
         let named = "{\"group\":\"training\",\"blocked\":1,\"looksBlocked\":0},\
             {\"group\":\"ai-search\",\"blocked\":0,\"looksBlocked\":0},\
             {\"group\":\"user-triggered\",\"blocked\":0,\"looksBlocked\":0}";
