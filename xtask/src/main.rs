@@ -140,7 +140,10 @@ fn stages() -> Vec<Stage> {
         }),
         // Google's own library as an oracle: 250,000 generated cases, fresh seed each run.
         stage("differential", "rust", &[], || differential::differential(&[])),
-        stage("workspace tests", "rust", &[], || run("cargo", &["test", "--workspace", "--all-targets"])),
+        // `--no-fail-fast`: every test binary runs, so one failure does not hide the others.
+        stage("workspace tests", "rust", &[], || {
+            run("cargo", &["test", "--workspace", "--all-targets", "--no-fail-fast"])
+        }),
         stage("doc tests", "rust", &[], || run("cargo", &["test", "--workspace", "--doc"])),
         stage("crates publish dry run", "rust", &[], publish_dry_run),
         // The npm package: build it, then its Node (CommonJS and ESM) and headless-Chromium tests.
