@@ -76,10 +76,14 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     await cell(page, 0, cc).click();
     const usage = page.locator('.detail .usage');
     await usage.waitFor();
-    assert.deepEqual(await usage.locator('li').allTextContents(), [
+    const items = await usage.locator('li').allTextContents();
+    assert.deepEqual(items.slice(0, 2), [
       'Content-Usage (IETF draft): train-ai=no (line 16)',
       'Content-Signal: search=yes (line 3), ai-train=no (line 3)',
     ]);
+    // Then what validators say of those lines (the core's `Usage::described`), each line named once.
+    assert.equal(items.length, 3);
+    assert.match(items[2], /^Validators: Content-Usage \(line 16\): .*; Content-Signal \(line 3\): .*accepts it$/);
     assert.deepEqual(await usage.getByRole('button').allTextContents(), ['line 3', 'line 16']);
     // Why it only looks blocked, in the core's words (`Cell::looks_blocked_note`, as `robotscope ai` prints them).
     assert.equal(await page.locator('.detail .looks-blocked').textContent(),
