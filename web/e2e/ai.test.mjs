@@ -89,7 +89,7 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     assert.equal(await page.locator('.detail .looks-blocked').textContent(),
       'only looks blocked: the Disallow on line 15 ties the Allow on line 4, and Allow wins');
     await cell(page, 1, cc).click();
-    await page.locator('.detail .usage li', { hasText: 'line 17' }).waitFor();
+    await page.locator('.detail .usage li', { hasText: 'line 17' }).first().waitFor();
     assert.equal(await usage.locator('li').first().textContent(), 'Content-Usage (IETF draft): train-ai=yes (line 17), search=yes (line 17)');
     // A blocked crawler: Content-Usage does not apply to a URL it may not fetch, and its group has no signal.
     await cell(page, 0, await column(page, 'GPTBot')).click();
