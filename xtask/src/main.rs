@@ -27,7 +27,7 @@
 //!   package's `npm publish --dry-run` and the PyPI wheel and sdist's `twine check` (all also run in `test`);
 //!   uploads nothing.
 //! * `python`: the PyPI wheel (maturin), twine-checked with its sdist, installed into a kept venv, its pytest
-//!   suite, `mypy --strict` on the examples and `mypy.stubtest` on the stubs run there (`python.rs`).
+//!   suite and `mypy --strict` on the examples run there (`python.rs`).
 //! * `differential [--minutes N]`: robotscope against Google's library on generated cases (`differential.rs`).
 //! * `cli-bench [--quick]`: issue 27's throughput figures: the core on a 31,000-rule group, `batch` and
 //!   `check --urls` on one file (`clibench.rs`).
@@ -1259,7 +1259,7 @@ usage: cargo xtask <task>
   web-e2e  build the browser tester and run its end-to-end tests in headless Chromium
   web-budget  build the browser tester and print its transfer size and edit-to-screen time
   site [--reuse]  build robotscope's site (guide, references, tester) into site/docs/.vitepress/dist
-  python  build the PyPI wheel, install it into the kept venv and run its pytest suite, mypy and stubtest
+  python  build the PyPI wheel, install it into the kept venv and run its pytest suite and mypy
   publish-dry-run  check the crates.io, npm and PyPI packages without uploading
   differential [--minutes N]  compare with Google's library (PyPI jwm.robotstxt) on generated cases
   cli-bench [--quick]  throughput of the core on a 31,000-rule group, batch and check --urls";
