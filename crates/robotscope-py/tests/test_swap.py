@@ -67,7 +67,9 @@ def test_a_negative_limit_is_no_limit() -> None:
 
 def test_usage_has_a_repr() -> None:
     robots = robotscope.Robots.parse(b"User-agent: *\nAllow: /\nContent-Signal: ai-train=no, search=yes\n")
-    assert repr(robots.usage("GPTBot", "/")) == "<Usage crawlable; Content-Signal: ai-train=no (line 3), search=yes (line 3)>"
+    shown = repr(robots.usage("GPTBot", "/"))
+    assert shown.startswith("<Usage crawlable; Content-Signal: ai-train=no (line 3), search=yes (line 3); Validators: ")
+    assert shown.endswith(">")
     assert repr(robotscope.Robots.parse(b"").usage("GPTBot", "/")) == "<Usage crawlable, no preferences>"
 
 
