@@ -55,6 +55,7 @@ extern crate alloc;
 extern crate std;
 
 mod agent;
+pub mod audit;
 
 /// The items of `iter` in a `Vec`, pushed one by one: `collect` links code of its own for each iterator type
 /// (size hints, specialisations), which the npm package's `.wasm` pays for every list built that way.
