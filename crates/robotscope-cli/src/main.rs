@@ -3,6 +3,7 @@
 
 mod ai;
 mod args;
+mod audit;
 mod batch;
 mod check;
 mod color;
@@ -47,6 +48,7 @@ Usage:
   robotscope ai [OPTIONS] ROBOTS_FILE [URL...]
   robotscope test [OPTIONS] ROBOTS_FILE EXPECT_FILE
   robotscope batch --root DIR < QUERIES.jsonl
+  robotscope audit [OPTIONS] --robots [[HOST@]DATE=]FILE... LOG...
   robotscope help [COMMAND]
 
 Commands:
@@ -57,6 +59,7 @@ Commands:
   ai      Show what the file does to each AI crawler, with the usage preferences that apply
   test    Check the file against written expectations (allowed|disallowed AGENT URL)
   batch   Answer JSON Lines queries from standard input with the bare engine
+  audit   Say which crawlers fetched what the robots.txt then in force disallowed, verified by IP
   help    Print this help, or the help of a command
 
 Options:
@@ -69,9 +72,10 @@ ROBOTS_FILE may be '-' to read standard input. Answers are printed on standard o
 notes, reports and errors on standard error.
 Exit status: 0 when all is well; 1 when something was found: a URL is disallowed (check), the
 file has errors at or above --fail-on (lint), an expectation failed (test), a query failed
-(batch), the server had no robots.txt (fetch) or a verdict changed (diff); a finding comes
-before an error. 2 when nothing could be judged, or some input could not be: a usage, I/O or
-network error, a URL that cannot be read.
+(batch), the server had no robots.txt (fetch), a verdict changed (diff) or a verified
+crawler fetched a disallowed URL (audit); a finding comes before an error. 2 when nothing
+could be judged, or some input could not be: a usage, I/O or network error, a URL that cannot
+be read.
 ";
 
 /// Why a command could not run. Every failure exits with status 2.
@@ -169,7 +173,7 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
 type Command = fn(args::Parser) -> Result<ExitCode, Failure>;
 
 /// Every command: its name and the function that runs it, in the order of the main help.
-const COMMANDS: [(&str, Command); 7] = [
+const COMMANDS: [(&str, Command); 8] = [
     ("check", check::run),
     ("lint", lint::run),
     ("fetch", fetch::run),
@@ -177,6 +181,7 @@ const COMMANDS: [(&str, Command); 7] = [
     ("ai", ai::run),
     ("test", expect::run),
     ("batch", batch::run),
+    ("audit", audit::run),
 ];
 
 /// Help text of a command, or `None` when there is no such command.
@@ -187,6 +192,7 @@ fn help_of(command: &str) -> Option<String> {
         "lint" => lint::HELP,
         "ai" => ai::HELP,
         "batch" => batch::HELP,
+        "audit" => audit::HELP,
         "fetch" => fetch::HELP,
         "test" => expect::HELP,
         "help" => MAIN_HELP,

@@ -40,6 +40,10 @@ pub enum LineError {
     Json,
     /// No format was recognised before this line.
     UnknownFormat,
+    /// The line is not UTF-8 text (binary bytes).
+    NotText,
+    /// The line is longer than the reader's cap (the surface says which); its bytes past the cap were skipped.
+    TooLong,
 }
 
 impl LineError {
@@ -51,6 +55,8 @@ impl LineError {
             LineError::Address => "the client address is not an IP address",
             LineError::Json => "not a JSON object with the mapping's fields",
             LineError::UnknownFormat => "no known log format reads this line",
+            LineError::NotText => "the line is not UTF-8 text",
+            LineError::TooLong => "the line is too long to be a log line",
         }
     }
 }
