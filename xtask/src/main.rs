@@ -573,10 +573,11 @@ fn npm() -> Done {
         args.extend(["--target", target, "--out-name", "robotscope"]);
         args.extend(["--out-dir", out_dir.to_str().expect("UTF-8 path")]);
         args.extend(cargo);
-        run_in(&root(), &envs, "wasm-pack", &args)?;
+        quiet(&format!("wasm-pack build --target {target} into target/npm/{out}"), &root(), &envs, "wasm-pack", &args)?;
         let wasm = out_dir.join("robotscope_bg.wasm");
         let wasm = wasm.to_str().expect("UTF-8 path");
-        run_in(
+        quiet(
+            &format!("wasm-opt {wasm_opt_level} target/npm/{out}/robotscope_bg.wasm"),
             &dir,
             &[],
             "node",
