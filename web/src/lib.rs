@@ -1,8 +1,8 @@
 //! robotscope's browser tester: a Yew single-page app over the core crate.
 //!
 //! Paste or open a robots.txt, list agents and URLs, and see every verdict live, with the deciding line
-//! highlighted in the editor, the explanation, and the lint. `cargo xtask serve` builds it with Trunk and
-//! serves it on <http://127.0.0.1:8080/>.
+//! highlighted in the editor, the explanation, and the lint. `cargo xtask serve` builds it (cargo, wasm-bindgen,
+//! binaryen and esbuild: `web/build.mjs`) and serves it on <http://127.0.0.1:8080/>.
 //!
 //! The pure parts ([`state`], [`document`], [`inputs`], [`analysis`], [`text`], [`caret`], [`messages`], [`session`],
 //! [`permalink`], [`examples`]) hold no browser code, so

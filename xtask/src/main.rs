@@ -16,9 +16,10 @@
 //!   target, wasm-pack, wasm-bindgen-cli at the Cargo.lock version and the npm dev dependencies if missing).
 //! * `npm-bench`: builds the package and runs its benchmark against robots-parser (size and speed budgets).
 //! * `widget-budget`: builds the package and prints `<robots-txt-tester>`'s size and time budgets.
-//! * `web`: builds the browser tester (release) into `web/dist` with trunk (installs the wasm32 target,
-//!   wasm-bindgen-cli at the Cargo.lock version, trunk and npm's binaryen if missing).
-//! * `serve`: the same build, served on http://127.0.0.1:8080/ and rebuilt on changes.
+//! * `web`: builds the browser tester (release) into `web/dist`: cargo for wasm32, wasm-bindgen, then binaryen's
+//!   wasm-opt and esbuild (`web/build.mjs`); installs the wasm32 target, wasm-bindgen-cli at the Cargo.lock
+//!   version, npm's binaryen and the npm dev dependencies if missing.
+//! * `serve`: the same build, served on http://127.0.0.1:8080/ and rebuilt on changes (`serve.rs`).
 //! * `web-e2e`: the `web` build, then the tester's end-to-end tests in headless Chromium (`web/e2e`, npm test;
 //!   installs Debian's chromium and playwright-core if missing).
 //! * `web-budget`: the `web` build, then `web/e2e/budget.mjs`: gzipped transfer and edit-to-screen time.
@@ -43,6 +44,7 @@ macro_rules! fail {
 mod clibench;
 mod differential;
 mod python;
+mod serve;
 mod site;
 mod widget;
 
@@ -571,10 +573,11 @@ fn npm() -> Done {
         args.extend(["--target", target, "--out-name", "robotscope"]);
         args.extend(["--out-dir", out_dir.to_str().expect("UTF-8 path")]);
         args.extend(cargo);
-        run_in(&root(), &envs, "wasm-pack", &args)?;
+        quiet(&format!("wasm-pack build --target {target} into target/npm/{out}"), &root(), &envs, "wasm-pack", &args)?;
         let wasm = out_dir.join("robotscope_bg.wasm");
         let wasm = wasm.to_str().expect("UTF-8 path");
-        run_in(
+        quiet(
+            &format!("wasm-opt {wasm_opt_level} target/npm/{out}/robotscope_bg.wasm"),
             &dir,
             &[],
             "node",
@@ -1112,31 +1115,39 @@ fn bench() -> Done {
     run("cargo", &["bench", "-p", "robotscope-tests", "--bench", "classes"])
 }
 
-/// The trunk release the web tester is built with.
-const TRUNK_VERSION: &str = "0.21.14";
-
-/// The version of npm's `binaryen` (for `wasm-opt`) that the npm package's manifest pins.
-fn binaryen_version() -> Done<String> {
-    let manifest = read(&npm_dir().join("package.json"))?;
-    let pinned = manifest.lines().find_map(|l| l.trim().strip_prefix("\"binaryen\": \"")?.split('"').next());
-    let Some(pinned) = pinned else { fail!("crates/robotscope-wasm/package.json pins no `binaryen` version") };
-    Ok(pinned.to_string())
+/// The versions of npm's `binaryen` (for `wasm-opt`) and `esbuild` that the npm package's lock file installs.
+fn web_tool_versions() -> Done<[(&'static str, String); 2]> {
+    let lock = read(&npm_dir().join("package-lock.json"))?;
+    let version = |name: &str| {
+        let mut lines = lock.lines().skip_while(|l| l.trim() != format!("\"node_modules/{name}\": {{"));
+        let line = lines.nth(1)?;
+        Some(line.trim().strip_prefix("\"version\": \"")?.split('"').next()?.to_string())
+    };
+    let (Some(binaryen), Some(esbuild)) = (version("binaryen"), version("esbuild")) else {
+        fail!("crates/robotscope-wasm/package-lock.json has no `binaryen` or `esbuild` version");
+    };
+    Ok([("binaryen", binaryen), ("esbuild", esbuild)])
 }
 
-/// Where the tester's build finds `wasm-opt`: npm's `binaryen` alone, installed under `target/` (Debian's binaryen
-/// is too old for rustc's output), so serving does not need the npm package's whole development tree.
-fn binaryen_dir() -> PathBuf {
-    root().join("target/tools/binaryen")
+/// Where the tester's build finds `wasm-opt` and `esbuild`: npm's `binaryen` (Debian's is too old for rustc's
+/// output) and `esbuild` alone, installed under `target/`, so that serving does not need the npm package's whole
+/// development tree.
+fn web_tools_dir() -> PathBuf {
+    root().join("target/tools/web")
 }
 
 /// Installs what building the web tester needs, when it is missing: the wasm32 target, wasm-bindgen-cli at the
-/// Cargo.lock version, trunk, and npm's `binaryen` (trunk runs offline and downloads nothing). It first says what
-/// it will install and about how long that takes on 2 cores, since the two `cargo install`s are most of a first run.
+/// Cargo.lock version, and npm's `binaryen` and `esbuild` at the npm package's locked versions. It first says what
+/// it will install and about how long that takes on 2 cores, since the `cargo install` is most of a first run.
 fn ensure_web_tools() -> Done {
     let bindgen = locked_version("wasm-bindgen").unwrap_or_default();
-    let binaryen = binaryen_version()?;
-    let wasm_opt = binaryen_dir().join("node_modules/binaryen/package.json");
-    let has_binaryen = std::fs::read_to_string(&wasm_opt).is_ok_and(|m| m.contains(&format!("\"{binaryen}\"")));
+    let tools = web_tool_versions()?;
+    let installed = |(name, version): &(&str, String)| {
+        let manifest = web_tools_dir().join("node_modules").join(name).join("package.json");
+        std::fs::read_to_string(manifest).is_ok_and(|m| m.contains(&format!("\"version\": \"{version}\"")))
+    };
+    let has_tools = tools.iter().all(installed);
+    let packages: Vec<String> = tools.iter().map(|(name, version)| format!("{name}@{version}")).collect();
     let mut plan = Vec::new();
     if !wasm_target_installed() {
         plan.push("the wasm32 target (rustup, under a minute)".to_string());
@@ -1144,11 +1155,8 @@ fn ensure_web_tools() -> Done {
     if version_of("wasm-bindgen") != format!("wasm-bindgen {bindgen}") {
         plan.push(format!("wasm-bindgen-cli {bindgen} (cargo install, 2 to 10 minutes on 2 cores)"));
     }
-    if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
-        plan.push(format!("trunk {TRUNK_VERSION} (cargo install, 5 to 17 minutes on 2 cores)"));
-    }
-    if !has_binaryen {
-        plan.push(format!("npm's binaryen {binaryen} for wasm-opt (under a minute)"));
+    if !has_tools {
+        plan.push(format!("npm's {} for wasm-opt and minifying (under a minute)", packages.join(" and ")));
     }
     if !plan.is_empty() {
         eprintln!("xtask: installing what the tester's build needs, once per machine:");
@@ -1159,49 +1167,46 @@ fn ensure_web_tools() -> Done {
     }
     ensure_wasm_target()?;
     ensure_wasm_bindgen()?;
-    if version_of("trunk") != format!("trunk {TRUNK_VERSION}") {
-        cargo_install(&format!("trunk {TRUNK_VERSION}"), &["trunk", "--version", TRUNK_VERSION, "--locked"])?;
-    }
-    if !has_binaryen {
+    if !has_tools {
         ensure_node()?;
-        let dir = binaryen_dir();
+        let dir = web_tools_dir();
         if let Err(e) = std::fs::create_dir_all(&dir) {
             fail!("cannot create {}: {e}", dir.display());
         }
-        let package = format!("binaryen@{binaryen}");
-        let args = ["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", ".", &package];
-        quiet(&format!("npm install {package} into target/tools/binaryen"), &dir, &[], "npm", &args)?;
+        let mut args = vec!["install", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", "."];
+        args.extend(packages.iter().map(String::as_str));
+        quiet(&format!("npm install {} into target/tools/web", packages.join(" ")), &dir, &[], "npm", &args)?;
     }
     Ok(())
 }
 
-/// Runs trunk in `web/` with binaryen's `wasm-opt` first on PATH and the size-tuned release settings
-/// (`opt-level = "z"`, `panic = "abort"`) for this build only; the workspace profile stays as it is for the CLI.
-fn trunk(args: &[&str]) -> Done {
-    ensure_web_tools()?;
-    let bin = binaryen_dir().join("node_modules/.bin");
-    let path = match std::env::var("PATH") {
-        Ok(p) => format!("{}:{p}", bin.display()),
-        Err(_) => bin.display().to_string(),
-    };
-    let envs =
-        [("PATH", path.as_str()), ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "z"), ("CARGO_PROFILE_RELEASE_PANIC", "abort")];
-    run_in(&root().join("web"), &envs, "trunk", args)
+/// The cargo target folder (`CARGO_TARGET_DIR`, or `target/`).
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
 }
 
-/// Builds the web tester (release) into `web/dist`.
+/// Builds the web tester (release) into `web/dist`: the `app` binary for wasm32 at the size-tuned settings
+/// (`opt-level = "z"`, `panic = "abort"`, for this build only: the workspace profile stays as it is for the CLI),
+/// wasm-bindgen's glue for browsers (`--target web`), then `web/build.mjs`: wasm-opt, short import and export
+/// names, esbuild's minifying of the glue and the CSS, and `index.html` from its template. Each step prints one line
+/// with its time; its output is in `target/xtask-logs/`.
 fn web() -> Done {
-    trunk(&["build", "--release"])?;
-    ensure_npm_dev_dependencies()?;
-    // Trunk's minifier cannot parse wasm-bindgen's module, so esbuild minifies it and the script fixes its
-    // integrity hash in index.html; first binaryen gives the module's imports and exports short names, and the
-    // script renames them in the glue.
-    let esbuild = npm_dir().join("node_modules/.bin/esbuild");
-    let wasm_opt = binaryen_dir().join("node_modules/.bin/wasm-opt");
-    let (dist, esbuild) = (root().join("web/dist").display().to_string(), esbuild.display().to_string());
-    let wasm_opt = wasm_opt.display().to_string();
-    run_in(&root(), &[], "node", &["web/minify-js.mjs", &dist, &esbuild, &wasm_opt])?;
-    eprintln!("\nxtask: the tester is in {}", root().join("web/dist").display());
+    ensure_web_tools()?;
+    let envs = [("CARGO_PROFILE_RELEASE_OPT_LEVEL", "z"), ("CARGO_PROFILE_RELEASE_PANIC", "abort")];
+    let build = ["build", "-p", "robotscope-web", "--bin", "app", "--release", "--target", "wasm32-unknown-unknown"];
+    quiet("cargo build the tester for wasm32", &root(), &envs, "cargo", &build)?;
+    let wasm = target_dir().join("wasm32-unknown-unknown/release/app.wasm");
+    let bindgen = root().join("target/web-bindgen");
+    let _ = std::fs::remove_dir_all(&bindgen);
+    let (wasm, bindgen) = (wasm.display().to_string(), bindgen.display().to_string());
+    let args = ["--target", "web", "--no-typescript", "--out-dir", &bindgen, "--out-name", "app", &wasm];
+    quiet("wasm-bindgen the tester", &root(), &[], "wasm-bindgen", &args)?;
+    let bin = web_tools_dir().join("node_modules/.bin");
+    let (esbuild, wasm_opt) = (bin.join("esbuild").display().to_string(), bin.join("wasm-opt").display().to_string());
+    let dist = root().join("web/dist").display().to_string();
+    let args = ["web/build.mjs", &bindgen, &dist, &esbuild, &wasm_opt];
+    quiet("wasm-opt, esbuild and index.html (web/build.mjs)", &root(), &[], "node", &args)?;
+    eprintln!("xtask: the tester is in {dist}");
     Ok(())
 }
 
@@ -1235,13 +1240,6 @@ fn web_budget() -> Done {
     web()?;
     ensure_e2e_tools()?;
     run_in(&e2e_dir(), &[], "node", &["budget.mjs"])
-}
-
-/// Builds the web tester (release) and serves it on http://127.0.0.1:8080/, rebuilding on changes.
-fn serve() -> Done {
-    // Without trunk's minifier, which cannot parse wasm-bindgen's module and says so in a warning that reads like
-    // a failure (`cargo xtask web` minifies with esbuild instead); a local server needs no minified files.
-    trunk(&["serve", "--release", "--minify", "false", "--address", "127.0.0.1", "--port", "8080"])
 }
 
 /// The usage line and one line per task.
@@ -1281,7 +1279,7 @@ fn main() {
         "npm-bench" => npm_bench(),
         "widget-budget" => widget_budget(),
         "web" => web(),
-        "serve" => serve(),
+        "serve" => serve::serve(),
         "web-e2e" => web_e2e(),
         "web-budget" => web_budget(),
         // `--reuse`: from the npm package and tester already built (while editing the guide).
