@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use robotscope::{
     escape_pattern, governs, is_valid_agent, normalize_url, path_of, pattern_matches, product_token, robots_url,
-    token_from_user_agent, Governs, KeyKind, Robots, RuleKind, Scope, Span, Tag, Verdict, CRAWLERS,
+    token_from_user_agent, Governs, KeyKind, Question, Robots, RuleKind, Scope, Span, Tag, Verdict, CRAWLERS,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -728,6 +728,14 @@ proptest! {
                 prop_assert_eq!(indexed.check(agent.as_str(), url), scanned.check(agent.as_str(), url));
             }
         }
+        // `ask` (the tester, the widget, npm `grid`, Python): each row's groups are selected once and their lines
+        // shared by its cells (a large group's lines by the file's index); rows alone, pooled, and crawlers with a
+        // fallback (Googlebot-Image follows Googlebot) or none (AdsBot ignores `*`).
+        let mut rows: Vec<String> = agents.to_vec();
+        rows.push(agents.join(", "));
+        rows.extend(["Googlebot-Image", "AdsBot-Google", "Googlebot-Image, AdsBot-Google"].map(String::from));
+        let question = Question { agents: rows, urls: urls.clone(), exact: true, ..Question::default() };
+        prop_assert_eq!(indexed.ask(&question), scanned.ask(&question));
         let owned: Vec<String> = agents.to_vec();
         prop_assert_eq!(indexed.decide(&agents, &urls[0]), reference_decide(&indexed, &owned, &urls[0]));
     }

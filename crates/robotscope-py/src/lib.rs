@@ -615,7 +615,7 @@ impl Verdict {
     /// The user-agent and rule lines of the groups that applied.
     #[getter]
     fn group_lines(&self) -> Vec<usize> {
-        self.inner().group_lines.clone()
+        self.inner().group_lines.to_vec()
     }
 
     /// Every rule of those groups that matched, in file order.

@@ -116,7 +116,7 @@ pub use url::{governs, normalize_url, path_of, robots_url, Governs, UrlError};
 pub use usage::{
     ContentSignal, ContentUsage, Preference, Signal, Usage, CONTENT_SIGNAL_KEYS, CONTENT_USE_VALUES, USAGE_LABELS,
 };
-pub use verdict::{RuleKind, RuleMatch, Scope, Verdict};
+pub use verdict::{GroupLines, RuleKind, RuleMatch, Scope, Verdict};
 
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.
 pub const GOOGLE_SIZE_LIMIT: usize = 500 * 1024;
@@ -166,10 +166,19 @@ pub fn is_allowed(robots: &[u8], agent: &str, url: &str) -> bool {
 }
 
 /// A parsed file is shared between threads (a crawler's workers, the Python package without the GIL): this fails to
-/// compile when a field makes `Robots` (or what borrows it) `!Send` or `!Sync`.
+/// compile when a field makes `Robots` (or what borrows it) `!Send` or `!Sync`. Without `std` (one thread: the npm
+/// package's `.wasm`) its indexes are built in a `core::cell::OnceCell`, so a parsed file is `Send` but not `Sync`.
+#[cfg(feature = "std")]
 const _: fn() = || {
     fn shareable<T: Send + Sync>() {}
     shareable::<Robots>();
     shareable::<Matcher<'static>>();
     shareable::<Reading<'static>>();
+};
+
+#[cfg(not(feature = "std"))]
+const _: fn() = || {
+    fn sendable<T: Send>() {}
+    sendable::<Robots>();
+    sendable::<crate::Verdict>();
 };

@@ -419,7 +419,7 @@ impl Reader for &Robots {
         Robots::check_selected(self, selected, url)
     }
     fn unrestricted(&self, url: &str) -> Verdict {
-        Robots::check_selected(self, &Selection { own: false, groups: Vec::new() }, url)
+        Robots::check_selected(self, &Selection { own: false, groups: Vec::new(), lines: Default::default() }, url)
     }
     fn explain_answer(&self, agent: &TypedAgent, token: Option<&str>, follows: Option<&str>, v: &Verdict) -> String {
         Robots::explain_answer(self, agent, token, follows, v)

@@ -10,7 +10,7 @@ use crate::agent::{token_len, Crawler};
 use crate::lines::{is_space, KeyKind, Lines};
 use crate::pattern::{escape_pattern_into, scan_value};
 use crate::url::match_path;
-use crate::verdict::{RuleKind, RuleMatch, Scope, Verdict};
+use crate::verdict::{GroupLines, RuleKind, RuleMatch, Scope, Verdict};
 use crate::Span;
 
 mod index;
@@ -43,11 +43,7 @@ pub struct Robots {
     /// The RFC 9309 and 1994 readings, once [`Robots::keep_readings`] has parsed them.
     pub(crate) readings: crate::profile::Kept,
     /// The selection and rule indexes, built on the first query ([`Robots::index`]).
-    #[cfg(feature = "std")]
     index: index::Lazy<Option<Index>>,
-    /// The selection and rule indexes, built with the parse ([`Robots::index`]).
-    #[cfg(not(feature = "std"))]
-    index: Option<Index>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,10 +243,6 @@ impl Robots {
         trim_excess(&mut r.groups);
         trim_excess(&mut r.others);
         r.src = src;
-        #[cfg(not(feature = "std"))]
-        {
-            r.index = Index::build(&r, false);
-        }
         r
     }
 
@@ -298,33 +290,20 @@ impl Robots {
 
     /// The indexes of a file large enough to need them (see `robots/index.rs`), built on first use.
     fn index(&self) -> Option<&Index> {
-        #[cfg(feature = "std")]
-        return self.index.get_or_init(|| Index::build(self, true)).as_ref();
-        #[cfg(not(feature = "std"))]
-        return self.index.as_ref();
+        self.index.get_or_init(|| Index::build(self)).as_ref()
     }
 
     /// The same file answered without its indexes: every query scans every group's user-agent lines and every
     /// selected rule, as the indexes' meaning. For tests that hold indexed answers to it.
     #[doc(hidden)]
     pub fn without_index(mut self) -> Robots {
-        #[cfg(feature = "std")]
-        {
-            self.index = index::Lazy::ready(None);
-        }
-        #[cfg(not(feature = "std"))]
-        {
-            self.index = None;
-        }
+        self.index = index::Lazy::ready(None);
         self
     }
 
     /// The indexes, if they have been built.
     fn index_built(&self) -> Option<&Index> {
-        #[cfg(feature = "std")]
-        return self.index.get().and_then(Option::as_ref);
-        #[cfg(not(feature = "std"))]
-        return self.index.as_ref();
+        self.index.get().and_then(Option::as_ref)
     }
 
     /// The bytes that were parsed.
@@ -508,10 +487,34 @@ impl Robots {
         self.check_selected(&self.select(agents), url)
     }
 
-    /// The groups that answer for `agents` ([`Robots::applicable_groups`]), found once for many URLs.
+    /// The groups that answer for `agents` ([`Robots::applicable_groups`]), found once for many URLs, with their
+    /// lines, which every verdict on them shares.
     pub(crate) fn select<A: Agents + ?Sized>(&self, agents: &A) -> Selection {
         let (own, groups) = self.applicable_groups(agents);
-        Selection { own, groups: crate::pushed(groups) }
+        let groups = crate::pushed(groups);
+        Selection { own, lines: self.lines_of(&groups), groups }
+    }
+
+    /// The user-agent and rule lines of `groups` (in file order), in order: a large group's list is kept by its
+    /// rule index and shared, so that selecting it does not copy tens of thousands of lines.
+    pub(crate) fn lines_of(&self, groups: &[usize]) -> GroupLines {
+        if let ([g], Some(index)) = (groups, self.index()) {
+            if let Some(lines) = index.group_lines(*g) {
+                return lines.clone();
+            }
+        }
+        let mut lines = Vec::new();
+        for &g in groups {
+            self.push_group_lines(g, &mut lines);
+        }
+        lines.into()
+    }
+
+    /// Pushes the lines of group `g` onto `lines`: its user-agent lines, then its rules.
+    pub(super) fn push_group_lines(&self, g: usize, lines: &mut Vec<usize>) {
+        let data = &self.groups[g];
+        lines.extend(self.agents[data.agents.clone()].iter().map(|a| a.line));
+        lines.extend(self.rules[data.rules.clone()].iter().map(|r| r.line));
     }
 
     /// [`Robots::check`] over the groups of a [`Robots::select`].
@@ -528,17 +531,8 @@ impl Robots {
         let (allowed, decider) = self.run_rules(groups.iter().copied(), path, |i, priority, index_fallback| {
             matches.push(self.rule_match(i, priority, index_fallback));
         });
-        let mut group_lines = Vec::new();
-        for &g in &groups {
-            let data = &self.groups[g];
-            for a in &self.agents[data.agents.clone()] {
-                group_lines.push(a.line);
-            }
-            for r in &self.rules[data.rules.clone()] {
-                group_lines.push(r.line);
-            }
-        }
-        // Already in order: groups come in file order, and in each its user-agent lines precede its rules.
+        // In order: groups come in file order, and in each its user-agent lines precede its rules.
+        let group_lines = selection.lines.clone();
         let decided_by = (decider.line != 0)
             .then(|| matches.iter().find(|m: &&RuleMatch| m.line == decider.line).cloned())
             .flatten();
@@ -624,6 +618,8 @@ impl<A: Agents + ?Sized> Iterator for Groups<'_, A> {
 pub(crate) struct Selection {
     pub(crate) own: bool,
     pub(crate) groups: Vec<usize>,
+    /// The lines of `groups` ([`Robots::lines_of`]).
+    pub(crate) lines: GroupLines,
 }
 
 /// A `Crawl-delay` value in seconds: decimal digits with an optional fraction (`10`, `0.5`, `.5`, `5.`).

@@ -1,7 +1,10 @@
 //! The answer to a query, with its explanation (SPEC B1).
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Deref;
 
 /// Allow or disallow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -105,7 +108,7 @@ pub struct Verdict {
     /// The indices of the groups that applied (see [`Robots::group`](crate::Robots::group)).
     pub groups: Vec<usize>,
     /// The user-agent and rule lines of those groups, in order.
-    pub group_lines: Vec<usize>,
+    pub group_lines: GroupLines,
     /// Every rule of those groups that matched the path, in file order, with its priority.
     pub matches: Vec<RuleMatch>,
 }
@@ -135,7 +138,7 @@ impl Verdict {
             scope: Scope::None,
             path,
             groups: Vec::new(),
-            group_lines: Vec::new(),
+            group_lines: GroupLines::default(),
             matches: Vec::new(),
         }
     }
@@ -143,6 +146,78 @@ impl Verdict {
     /// Whether the agents have a group of their own (the reference's `ever_seen_specific_agent()`).
     pub fn has_own_group(&self) -> bool {
         self.scope == Scope::Specific
+    }
+}
+
+/// The lines of the groups that applied ([`Verdict::group_lines`]), in order, read as a `[usize]`. The list is
+/// shared, not copied: every verdict on one agent list of [`Robots::ask`](crate::Robots::ask), and every verdict
+/// on a large group, holds the same list, so that an answer from a group of 30,000 rules costs no more than one
+/// from a group of three.
+///
+/// ```
+/// let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /a\nDisallow: /b\n");
+/// let v = robots.check("bot", "/a");
+/// assert_eq!(v.group_lines, vec![1, 2, 3]);
+/// assert_eq!(v.group_lines.first(), Some(&1));
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct GroupLines(Arc<[usize]>);
+
+impl GroupLines {
+    /// The lines as a slice.
+    pub fn as_slice(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl Deref for GroupLines {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for GroupLines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl From<Vec<usize>> for GroupLines {
+    fn from(lines: Vec<usize>) -> GroupLines {
+        GroupLines(lines.into())
+    }
+}
+
+impl From<GroupLines> for Vec<usize> {
+    fn from(lines: GroupLines) -> Vec<usize> {
+        lines.0.to_vec()
+    }
+}
+
+impl<'a> IntoIterator for &'a GroupLines {
+    type Item = &'a usize;
+    type IntoIter = core::slice::Iter<'a, usize>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl PartialEq<Vec<usize>> for GroupLines {
+    fn eq(&self, other: &Vec<usize>) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+impl PartialEq<[usize]> for GroupLines {
+    fn eq(&self, other: &[usize]) -> bool {
+        self.0[..] == *other
+    }
+}
+
+impl<const N: usize> PartialEq<[usize; N]> for GroupLines {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        self.0[..] == other[..]
     }
 }
 

@@ -176,7 +176,7 @@ pub(super) fn check(r: &Reading<'_>, agents: &dyn Agents, url: &str) -> Verdict 
         decided_by,
         scope,
         path: String::from_utf8_lossy(&path).into_owned(),
-        group_lines: group_lines(&r.groups, &groups),
+        group_lines: group_lines(&r.groups, &groups).into(),
         groups,
         matches,
     }

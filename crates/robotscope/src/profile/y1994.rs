@@ -101,7 +101,7 @@ pub(super) fn check(r: &Reading<'_>, agents: &dyn Agents, url: &str) -> Verdict 
         scope,
         path: text,
         groups: alloc::vec![g],
-        group_lines: group_lines(&r.groups, &[g]),
+        group_lines: group_lines(&r.groups, &[g]).into(),
         matches,
     }
 }

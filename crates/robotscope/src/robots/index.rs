@@ -1,7 +1,6 @@
 //! Indexes over a parsed file, so that a query's cost does not grow with the number of groups or with the size
 //! of a group: user-agent tokens to their groups, and each large group's rules by their literal start. They are
-//! built once per parsed file, on the first query (a parse that is never asked does not pay for them; without `std`,
-//! with the parse and without rule indexes: see [`Lazy`]), and only
+//! built once per parsed file, on the first query (a parse that is never asked does not pay for them), and only
 //! for files large enough to need them: below [`SELECT_ABOVE`] user-agent lines and [`RULES_ABOVE`] rules in a
 //! group, scanning is as fast. An index is an optimisation, never a new meaning: the answers are the scan's,
 //! which `tests/properties.rs` checks on generated files of many groups, pooled agents and huge groups.
@@ -12,6 +11,7 @@ use core::cmp::Ordering;
 
 use super::matcher::{index_retry_prefix, literal_prefix, sort_key};
 use super::{Agents, Robots};
+use crate::verdict::GroupLines;
 
 /// Files of more user-agent lines than this select their groups through [`Index::tokens`].
 const SELECT_ABOVE: usize = 16;
@@ -46,6 +46,8 @@ struct RuleIndex {
     /// How many rules have an empty literal start.
     general: u32,
     nodes: Box<[Node]>,
+    /// The group's lines (its user-agent lines, then its rules), shared by every verdict on the group alone.
+    lines: GroupLines,
 }
 
 /// One distinct literal start of a [`RuleIndex`].
@@ -68,12 +70,10 @@ fn cmp_ignore_case(a: &[u8], b: &[u8]) -> Ordering {
 }
 
 impl Index {
-    /// The indexes `robots` needs, or `None` for a file small enough to scan. `rules`: whether large groups get
-    /// a [`RuleIndex`] (without `std` the index is built with the parse, and sorting a group of 31,000 rules costs
-    /// some ten parses of the file, which a parse that is asked a few URLs should not pay: such groups are scanned).
-    pub(super) fn build(robots: &Robots, rules: bool) -> Option<Index> {
+    /// The indexes `robots` needs, or `None` for a file small enough to scan.
+    pub(super) fn build(robots: &Robots) -> Option<Index> {
         let selects = robots.agents.len() > SELECT_ABOVE;
-        let big = |g: &super::GroupData| rules && g.rules.len() > RULES_ABOVE;
+        let big = |g: &super::GroupData| g.rules.len() > RULES_ABOVE;
         if !selects && !robots.groups.iter().any(big) {
             return None;
         }
@@ -97,7 +97,9 @@ impl Index {
         let mut groups = Vec::new();
         for (g, data) in robots.groups.iter().enumerate() {
             if big(data) {
-                groups.push((g as u32, RuleIndex::build(robots, data.rules.clone())));
+                let mut lines = Vec::with_capacity(data.agents.len() + data.rules.len());
+                robots.push_group_lines(g, &mut lines);
+                groups.push((g as u32, RuleIndex::build(robots, data.rules.clone(), lines.into())));
             }
         }
         Some(Index { selects, tokens: tokens.into(), global: global.into(), groups: groups.into() })
@@ -105,7 +107,11 @@ impl Index {
 
     /// The bytes the index holds on the heap.
     pub(super) fn heap_bytes(&self) -> usize {
-        let rules: usize = self.groups.iter().map(|(_, r)| r.rules.len() * 4 + r.nodes.len() * size_of::<Node>()).sum();
+        let rules: usize = self
+            .groups
+            .iter()
+            .map(|(_, r)| r.rules.len() * 4 + r.nodes.len() * size_of::<Node>() + r.lines.len() * size_of::<usize>())
+            .sum();
         self.tokens.len() * 8 + self.global.len() * 4 + self.groups.len() * size_of::<(u32, RuleIndex)>() + rules
     }
 
@@ -134,6 +140,12 @@ impl Index {
         self.selects.then_some(&self.global[..])
     }
 
+    /// The lines of group `group` when it has a rule index (a large group), shared.
+    pub(super) fn group_lines(&self, group: usize) -> Option<&GroupLines> {
+        let k = self.groups.binary_search_by_key(&(group as u32), |&(g, _)| g).ok()?;
+        Some(&self.groups[k].1.lines)
+    }
+
     /// Pushes the rules of group `group` that a path could match onto `out`, in file order, and returns `true`;
     /// returns `false` (pushing nothing) when the group has no rule index.
     pub(super) fn candidates(&self, robots: &Robots, group: usize, path: &[u8], out: &mut Vec<u32>) -> bool {
@@ -144,9 +156,13 @@ impl Index {
 }
 
 impl RuleIndex {
-    fn build(robots: &Robots, rules: core::ops::Range<usize>) -> RuleIndex {
-        // Each rule with its literal start's sort key and length (see the type's documentation).
-        let mut keyed: Vec<(u64, u32, u32)> = Vec::with_capacity(rules.len());
+    fn build(robots: &Robots, rules: core::ops::Range<usize>, lines: GroupLines) -> RuleIndex {
+        // Each rule with its literal start, and that start's first sixteen bytes as two big-endian words: the words
+        // order literal starts whose first sixteen bytes differ (a literal start holds no NUL byte), so the bytes,
+        // which lie all over the source, are read only where the words tie (a file such as docs.oracle.com's,
+        // whose rules share long starts, spent most of the index's build on those reads when only eight bytes
+        // were kept).
+        let mut keyed: Vec<(u64, u64, &[u8], u32)> = Vec::with_capacity(rules.len());
         for i in rules {
             let r = &robots.rules[i];
             let pattern = robots.pattern(r);
@@ -154,34 +170,33 @@ impl RuleIndex {
                 true => index_retry_prefix(pattern).map_or(r.literal, literal_prefix),
                 false => r.literal,
             };
-            keyed.push((sort_key(&pattern[..len]), i as u32, len as u32));
+            let literal = &pattern[..len];
+            keyed.push((sort_key(literal), sort_key(literal.get(8..).unwrap_or_default()), literal, i as u32));
         }
-        let literal = |&(_, i, len): &(u64, u32, u32)| &robots.pattern(&robots.rules[i as usize])[..len as usize];
-        // The keys order literal starts whose first eight bytes differ (a literal start holds no NUL byte), so the
-        // bytes are read only where the keys tie.
-        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| literal(a).cmp(literal(b))).then(a.1.cmp(&b.1)));
-        let general = keyed.iter().take_while(|&&(_, _, len)| len == 0).count();
+        // Stable, so that rules with one literal start stay in file order.
+        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then_with(|| a.2.cmp(b.2)));
+        let general = keyed.iter().take_while(|k| k.2.is_empty()).count();
         let mut nodes: Vec<Node> = Vec::new();
         // The nodes whose literal starts are prefixes of the last one, shortest first.
         let mut chain: Vec<usize> = Vec::new();
-        let prefix = |n: &Node| literal(&(n.key, n.rule, n.len));
-        for (k, item) in keyed.iter().enumerate().skip(general) {
+        let prefix = |n: &Node| &robots.pattern(&robots.rules[n.rule as usize])[..n.len as usize];
+        let mut last: &[u8] = &[];
+        for (k, &(key, _, bytes, rule)) in keyed.iter().enumerate().skip(general) {
             let end = (k + 1 - general) as u32;
-            let bytes = literal(item);
-            if let Some(last) = nodes.last_mut() {
-                if prefix(last) == bytes {
-                    last.end = end;
-                    continue;
-                }
+            if let Some(node) = nodes.last_mut().filter(|_| last == bytes) {
+                node.end = end;
+                continue;
             }
+            last = bytes;
             while chain.last().is_some_and(|&c| !bytes.starts_with(prefix(&nodes[c]))) {
                 chain.pop();
             }
             let parent = chain.last().map_or(u32::MAX, |&c| c as u32);
             chain.push(nodes.len());
-            nodes.push(Node { key: item.0, rule: item.1, len: item.2, parent, end });
+            nodes.push(Node { key, rule, len: bytes.len() as u32, parent, end });
         }
-        RuleIndex { rules: keyed.iter().map(|&(_, i, _)| i).collect(), general: general as u32, nodes: nodes.into() }
+        let rules = keyed.iter().map(|k| k.3).collect();
+        RuleIndex { rules, general: general as u32, nodes: nodes.into(), lines }
     }
 
     /// Pushes the rules whose literal start is a prefix of `path` (and those with an empty one), in file order.
@@ -211,15 +226,18 @@ impl RuleIndex {
     }
 }
 
-/// A value computed on first use and kept (`std`'s `OnceLock`, so that `Robots` stays `Sync`). Without `std`
-/// there is no such cell that is `Sync` and needs no `unsafe`, so a `no_std` build (the npm package's `.wasm`)
-/// builds the index with the parse instead. It never changes what the value it belongs to means, so it compares
-/// equal to any other.
-#[cfg(feature = "std")]
+/// A value computed on first use and kept: `std`'s `OnceLock`, so that `Robots` stays `Sync`; without `std`,
+/// `core`'s `OnceCell` (neither needs `unsafe`; a `no_std` build, such as the npm package's `.wasm`, runs on one
+/// thread, and its `Robots` is `Send` but not `Sync`). It never changes what the value it belongs to means, so it
+/// compares equal to any other.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Lazy<T>(std::sync::OnceLock<T>);
+pub(super) struct Lazy<T>(Cell<T>);
 
 #[cfg(feature = "std")]
+type Cell<T> = std::sync::OnceLock<T>;
+#[cfg(not(feature = "std"))]
+type Cell<T> = core::cell::OnceCell<T>;
+
 impl<T> Lazy<T> {
     pub(super) fn get_or_init(&self, f: impl FnOnce() -> T) -> &T {
         self.0.get_or_init(f)
@@ -231,16 +249,14 @@ impl<T> Lazy<T> {
 
     /// A cell that already holds `value`.
     pub(super) fn ready(value: T) -> Lazy<T> {
-        Lazy(std::sync::OnceLock::from(value))
+        Lazy(Cell::from(value))
     }
 }
 
-#[cfg(feature = "std")]
 impl<T> PartialEq for Lazy<T> {
     fn eq(&self, _: &Lazy<T>) -> bool {
         true
     }
 }
 
-#[cfg(feature = "std")]
 impl<T> Eq for Lazy<T> {}
