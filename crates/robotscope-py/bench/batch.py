@@ -3,9 +3,10 @@
     python bench/batch.py [CONFORMANCE_DIR] [--rows N]
 
 Prints one table from one run (each figure the best of several repetitions, one thread, so rows/s is per core).
-The file is the corpus file with the number of rules closest to 48 (Protego's typical file); the URLs are
-distinct, made from the file's own rule paths so that rules match, and the agents are a column of four in two
-orders: sorted (each agent's rows together) and interleaved (agent after agent, row by row). The DuckDB and Polars
+Per file class (the corpus file with the fewest rules from 3, the one closest to 48 rules, Protego's typical
+file, and the one closest to 1,000) and row order (four agents sorted, interleaved and shuffled), the typed batch
+and the same with `exact=True`; the URLs are distinct, made from the file's own rule paths so that rules match.
+Protego is compared on the typical file. The DuckDB and Polars
 lines run the README's examples on 1,000 origins (each with its own file from the corpus). Needs pyarrow,
 protego, polars and duckdb.
 """
@@ -15,7 +16,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -54,7 +54,7 @@ def main() -> None:
     from protego import Protego
 
     args = [a for i, a in enumerate(sys.argv[1:], 1) if not a.startswith("--") and sys.argv[i - 1] != "--rows"]
-    rows_wanted = int(sys.argv[sys.argv.index("--rows") + 1]) if "--rows" in sys.argv else 1_000_000
+    rows_wanted = int(sys.argv[sys.argv.index("--rows") + 1]) if "--rows" in sys.argv else 400_000
     default = Path(__file__).resolve().parents[3].parent / "shared" / "conformance"
     conformance = Path(args[0] if args else os.environ.get("ROBOTSCOPE_CONFORMANCE") or default)
     corpus = sorted(p for p in (conformance / "corpus").iterdir() if p.is_file())
@@ -63,23 +63,37 @@ def main() -> None:
     rng = random.Random(9309)
     urls = urls_for(robots, "https://www.example.com", rows_wanted, rng)
     url_column = pa.array(urls)
-    sorted_agents = pa.array([AGENTS[i * len(AGENTS) // len(urls)] for i in range(len(urls))])
-    interleaved = pa.array([AGENTS[i % len(AGENTS)] for i in range(len(urls))])
-    rows: list[tuple[str, str]] = []
     n = len(urls)
+    interleaved = pa.array([AGENTS[i % len(AGENTS)] for i in range(n)])
+    rows: list[tuple[str, str]] = []
 
     def rate(seconds: float, count: int = n) -> str:
         return f"{count / seconds / 1e6:,.2f} M rows/s"
 
-    rows.append(("file", f"{path.name}: {rule_count(robots)} rules, {len(robots.source):,} bytes"))
-    one = best(lambda: robotscope.arrow.check(robots, "Googlebot", url_column))
-    rows.append((f"check, one typed agent ({n:,} distinct URLs)", rate(one)))
-    typed_sorted = best(lambda: robotscope.arrow.check(robots, sorted_agents, url_column))
-    rows.append(("check, 4 typed agents, sorted", rate(typed_sorted)))
-    typed_mixed = best(lambda: robotscope.arrow.check(robots, interleaved, url_column))
-    rows.append(("check, 4 typed agents, interleaved", rate(typed_mixed)))
-    exact_mixed = best(lambda: robotscope.arrow.check(robots, interleaved, url_column, exact=True))
-    rows.append(("check, 4 agents exact=True, interleaved", rate(exact_mixed)))
+    # Per file class and row order: the typed batch (the README's path) and exact=True beside it.
+    classes = [
+        ("small (fewest rules, 3 or more)", min((pr for pr in parsed if rule_count(pr[1]) >= 3),
+                                                 key=lambda pr: (rule_count(pr[1]), pr[0].name))),
+        ("typical (closest to 48 rules)", (path, robots)),
+        ("large (closest to 1,000 rules)", min(parsed, key=lambda pr: (abs(rule_count(pr[1]) - 1000), pr[0].name))),
+    ]
+    orders = {
+        "sorted": [AGENTS[i * len(AGENTS) // n] for i in range(n)],
+        "interleaved": [AGENTS[i % len(AGENTS)] for i in range(n)],
+        "shuffled": rng.sample([AGENTS[i % len(AGENTS)] for i in range(n)], n),
+    }
+    for label, (class_path, class_robots) in classes:
+        class_urls = pa.array(urls_for(class_robots, "https://www.example.com", n, rng))
+        size = f"{rule_count(class_robots)} rules, {len(class_robots.source):,} bytes"
+        rows.append((f"{label}: {class_path.name}", size))
+        for order, agent_list in orders.items():
+            column = pa.array(agent_list)
+            typed = best(lambda: robotscope.arrow.check(class_robots, column, class_urls), repeat=3)
+            exact = best(lambda: robotscope.arrow.check(class_robots, column, class_urls, exact=True), repeat=3)
+            rows.append((f"  4 agents {order}: typed, exact=True", f"{rate(typed)}, {rate(exact)}"))
+    one = best(lambda: robotscope.arrow.check(robots, "Googlebot", url_column), repeat=3)
+    rows.append((f"typical file, one typed agent ({n:,} distinct URLs)", rate(one)))
+    typed_mixed = best(lambda: robotscope.arrow.check(robots, interleaved, url_column), repeat=3)
 
     protego = Protego.parse(robots.source.decode("utf-8", "replace"))
     sample = urls[:20_000]
@@ -87,19 +101,6 @@ def main() -> None:
     protego_rate = len(sample) / protego_time
     rows.append(("Protego can_fetch, same file, URLs, agents", f"{protego_rate / 1e6:,.3f} M rows/s"))
     rows.append(("typed interleaved batch / Protego", f"{n / typed_mixed / protego_rate:,.0f}x"))
-
-    # Two threads on halves of the batch: the batch runs without the GIL, so they overlap.
-    halves = [(interleaved.slice(0, n // 2), url_column.slice(0, n // 2)),
-              (interleaved.slice(n // 2), url_column.slice(n // 2))]
-
-    def two_threads() -> None:
-        threads = [threading.Thread(target=robotscope.arrow.check, args=(robots, a, u)) for a, u in halves]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-
-    rows.append(("same batch, two threads (halves)", rate(best(two_threads))))
 
     # The README's examples over 1,000 origins: captures (origin, body) joined with pages (origin, agent, url).
     origins = [f"https://site{i}.example" for i in range(1000)]
@@ -138,6 +139,7 @@ def main() -> None:
     polars_grouped = best(lambda: robotscope.arrow.check_grouped(joined["body"], joined["agent"], joined["url"]), 3)
     rows.append(("Polars, joined frame, one check_grouped", rate(polars_grouped, m)))
 
+    rows.insert(0, ("load average, CPUs", f"{os.getloadavg()[0]:.1f}, {os.cpu_count()}"))
     width = max(len(r[0]) for r in rows)
     for name, value in rows:
         print(f"{name:<{width}}  {value}")

@@ -134,6 +134,30 @@ impl<'a> Urls<'a> {
             Urls::Typed { ids, tested } => tested.get(ids[row] as usize).map(String::as_str),
         }
     }
+
+    /// The row's distinct URL, when the URLs were interned (typed): rows of one slot that share it share the
+    /// answer.
+    fn id(&self, row: usize) -> Option<u32> {
+        match self {
+            Urls::Exact(_) => None,
+            Urls::Typed { ids, .. } => Some(ids[row]),
+        }
+    }
+
+    /// How many distinct URLs were interned (0 for exact URLs).
+    fn distinct(&self) -> usize {
+        match self {
+            Urls::Exact(_) => 0,
+            Urls::Typed { tested, .. } => tested.len(),
+        }
+    }
+}
+
+/// The answers of one slot per distinct URL, so that a URL repeated in a slot's rows is matched once: `stamp[id]`
+/// is the slot (plus one) whose answer `answers[id]` holds.
+struct Memo {
+    stamp: Vec<u32>,
+    answers: Vec<(bool, usize)>,
 }
 
 /// Calls `progress(done, total)` every `PROGRESS_EVERY` rows and once at the end, taking the GIL for the call;
@@ -167,7 +191,8 @@ impl Progress {
 /// Answers the rows of a batch: each row names a parsed file (`file_of`, None: no file, a null answer), an
 /// agent and a URL. Each distinct agent is read once per file it is asked of (a preset's fallback depends on the
 /// file's groups), the rows are grouped by file and token, and each group with more than one row is answered by
-/// one `Matcher` over that token's rules, whatever the rows' order.
+/// one `Matcher` over that token's rules, whatever the rows' order; a typed URL repeated within a group is
+/// matched once and its answer copied to its other rows.
 fn answer(
     files: &[&core::Robots],
     file_of: &[u32],
@@ -215,6 +240,7 @@ fn answer(
         next[s as usize] += 1;
     }
     let mut out = Columns::new(rows);
+    let mut memo = Memo { stamp: vec![0; urls.distinct()], answers: vec![(true, 0); urls.distinct()] };
     progress.advance(rows - order.len())?;
     for (slot, (file, token)) in slots.iter().enumerate() {
         let members = &order[starts[slot]..starts[slot + 1]];
@@ -229,9 +255,19 @@ fn answer(
             }
             Some(token) => {
                 let matcher = robots.matcher(&[token.as_str()][..]);
+                let stamp = slot as u32 + 1;
                 for chunk in members.chunks(PROGRESS_EVERY) {
                     for &row in chunk {
-                        let (allowed, line) = matcher.decide(url(row));
+                        let (allowed, line) = match urls.id(row as usize) {
+                            Some(id) if memo.stamp[id as usize] == stamp => memo.answers[id as usize],
+                            Some(id) => {
+                                let answer = matcher.decide(url(row));
+                                memo.stamp[id as usize] = stamp;
+                                memo.answers[id as usize] = answer;
+                                answer
+                            }
+                            None => matcher.decide(url(row)),
+                        };
                         out.set(row, allowed, line);
                     }
                     progress.advance(chunk.len())?;

@@ -128,6 +128,18 @@ class RobotFileParser:
         return "\n\n".join(map(str, entries))
 
 
+def _rule_line(path: str, allowance: bool) -> RuleLine:
+    """The standard library's `RuleLine`. A path its URL parser rejects (`//[spam]/path` reads as a host in
+    brackets that is no IP address: `ValueError` before CPython 3.15) is kept quoted as written, so that no rule
+    fails the parse (CPython 3.15's `LocalNetworkTestCase.testRead`)."""
+    try:
+        return RuleLine(path, allowance)
+    except ValueError:
+        line = RuleLine("", True)
+        line.path, line.allowance = urllib.parse.quote(path), allowance
+        return line
+
+
 def _entries(robots: Robots) -> tuple[List[Entry], Optional[Entry]]:
     """The groups as the standard library's `Entry` objects: user agents, rules (`RuleLine`, whose path the
     standard library unquotes and quotes again), the last valid `Crawl-delay` and `Request-rate`; the first group
@@ -138,7 +150,7 @@ def _entries(robots: Robots) -> tuple[List[Entry], Optional[Entry]]:
     for agents, rules, others in robots.groups_as_written():
         entry = Entry()
         entry.useragents = [urllib.parse.unquote(a.strip()) for a in agents]
-        entry.rulelines = [RuleLine(urllib.parse.unquote(value.strip()), allow) for allow, value in rules]
+        entry.rulelines = [_rule_line(urllib.parse.unquote(value.strip()), allow) for allow, value in rules]
         for key, value in others:
             key = key.strip().lower()
             if key == "crawl-delay" and value.strip().isdigit():
