@@ -141,6 +141,9 @@ fn check_survey(name: &str, robots: &Robots, survey: &Survey, q: &Value) {
     assert_eq!(survey.differ, differ);
     assert_eq!(survey.changed as u64, expect["changed"].as_u64().unwrap(), "{name}: changed");
     assert_eq!(survey.changed, changed);
+    let left_out = expect.get("left_out").map_or((0, 0), |l| (l[0].as_u64().unwrap(), l[1].as_u64().unwrap()));
+    assert_eq!((survey.left_out[0] as u64, survey.left_out[1] as u64), left_out, "{name}: left out");
+    assert_eq!(survey.left_out_notes().len(), usize::from(left_out.0 > 0) + usize::from(left_out.1 > 0), "{name}");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use crate::document::Document;
-use crate::inputs::{agent_lines, list_lines, Inputs, View, MAX_AGENTS, MAX_URLS};
+use crate::inputs::{Inputs, View};
 use crate::shared::Shared;
 use crate::text::LineIndex;
 use robotscope::{
@@ -222,13 +222,13 @@ pub struct Analysis {
     pub generation: u64,
     /// The lint, of the current parse once [`Analysis::linted`] has run (the previous one until then).
     pub lint: Shared<Lint>,
-    /// The agents asked about: the box's lines, sets expanded (at most [`MAX_AGENTS`]).
+    /// The agents asked about: the box's lines, sets expanded (at most [`robotscope::MAX_AGENTS`]).
     pub agent_lines: Shared<[String]>,
-    /// How many agents past [`MAX_AGENTS`] were left out.
+    /// How many agents past [`robotscope::MAX_AGENTS`] were left out.
     pub skipped_agents: usize,
-    /// The URLs asked about: the box's lines (at most [`MAX_URLS`]).
+    /// The URLs asked about: the box's lines (at most [`robotscope::MAX_URLS`]).
     pub url_lines: Shared<[String]>,
-    /// How many URLs past [`MAX_URLS`] were left out.
+    /// How many URLs past [`robotscope::MAX_URLS`] were left out.
     pub skipped_urls: usize,
     /// The core's answer: agent rows, URL rows and cells.
     pub survey: Shared<Survey>,
@@ -452,14 +452,14 @@ impl Analysis {
 
 /// Reads the agents box: the agents asked about, and how many were left out.
 fn read_agents(text: &str) -> (Shared<[String]>, usize) {
-    let (lines, skipped) = agent_lines(text, MAX_AGENTS);
-    (lines.into(), skipped)
+    let rows = robotscope::agent_rows(robotscope::list_items(text));
+    (rows.rows.into(), rows.left_out)
 }
 
 /// Reads the URLs box: the URLs asked about, and how many were left out.
 fn read_urls(text: &str) -> (Shared<[String]>, usize) {
-    let (lines, skipped) = list_lines(text, MAX_URLS);
-    (lines.into_iter().map(String::from).collect::<Vec<_>>().into(), skipped)
+    let rows = robotscope::url_rows(robotscope::list_items(text));
+    (rows.rows.into(), rows.left_out)
 }
 
 #[cfg(test)]

@@ -8,11 +8,8 @@ pub use robotscope::View;
 
 use crate::shared::Shared;
 
-/// The most URLs and agents the grid checks; the rest of a huge paste is listed as skipped, so the page
-/// never freezes.
-pub const MAX_URLS: usize = 1000;
-/// See [`MAX_URLS`].
-pub const MAX_AGENTS: usize = 50;
+/// The most agents and URLs the grid checks: the core's limits of every typed list ([`robotscope::agent_rows`]).
+pub use robotscope::{MAX_AGENTS, MAX_URLS};
 
 /// Every reading the switch offers, in its order.
 pub const VIEWS: [View; 4] = [
@@ -48,7 +45,7 @@ impl Inputs {
     pub fn add_agents(&mut self, names: &[String]) -> bool {
         let mut text = self.agents.to_string();
         // Every line typed, also those past the cap.
-        let have: Vec<String> = list_lines(&text, usize::MAX).0.iter().map(|a| a.to_ascii_lowercase()).collect();
+        let have: Vec<String> = robotscope::list_items(&text).map(str::to_ascii_lowercase).collect();
         let mut added = false;
         for name in names.iter().filter(|n| !have.contains(&n.to_ascii_lowercase())) {
             if !text.is_empty() && !text.ends_with('\n') {
@@ -66,60 +63,7 @@ impl Inputs {
 
     /// The column of the agent typed as `name` (any ASCII case) among those checked, if it is one.
     pub fn agent_column(&self, name: &str) -> Option<usize> {
-        let (lines, _) = agent_lines(&self.agents, MAX_AGENTS);
-        lines.iter().position(|a| a.eq_ignore_ascii_case(name.trim()))
-    }
-}
-
-/// The non-empty lines of a list box, trimmed, and how many were left out past `max`.
-pub fn list_lines(text: &str, max: usize) -> (Vec<&str>, usize) {
-    let mut lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let skipped = lines.len().saturating_sub(max);
-    lines.truncate(max);
-    (lines, skipped)
-}
-
-/// The agents box's lines, with each catalogue set (`@ai-training`, `@search`, ...) expanded into its crawlers'
-/// names as the preset field adds them (those not listed already), up to `max`; and how many were left out.
-pub fn agent_lines(text: &str, max: usize) -> (Vec<String>, usize) {
-    let mut out: Vec<String> = Vec::new();
-    let mut add = |name: &str| {
-        if !out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
-            out.push(name.to_string());
-        }
-    };
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        match robotscope::crawler_set(line).filter(|_| line.starts_with('@')) {
-            Some(set) => set.iter().for_each(|c| add(c.name)),
-            None => add(line),
-        }
-    }
-    let skipped = out.len().saturating_sub(max);
-    out.truncate(max);
-    (out, skipped)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn list_lines_skip_blanks_and_cap() {
-        assert_eq!(list_lines(" a \n\n b\n", 10), (vec!["a", "b"], 0));
-        assert_eq!(list_lines("a\nb\nc", 2), (vec!["a", "b"], 1));
-    }
-
-    #[test]
-    fn sets_in_the_agents_box_expand_as_in_the_preset_field() {
-        let training: Vec<String> =
-            robotscope::crawler_set("@ai-training").unwrap().iter().map(|c| c.name.to_string()).collect();
-        let (lines, skipped) = agent_lines("Googlebot\n@ai-training\ngptbot\n@nothing\n", 100);
-        let mut expected = vec!["Googlebot".to_string()];
-        expected.extend(training.iter().cloned());
-        expected.push("@nothing".to_string());
-        // GPTBot is in the set already; an unknown set stays as typed (the grid says it names no crawler).
-        assert!(training.iter().any(|t| t == "GPTBot"));
-        assert_eq!((lines, skipped), (expected, 0));
-        assert_eq!(agent_lines("@search\n", 2).1, robotscope::crawler_set("@search").unwrap().len() - 2);
+        let rows = robotscope::agent_rows(robotscope::list_items(&self.agents));
+        rows.rows.iter().position(|a| a.eq_ignore_ascii_case(name.trim()))
     }
 }

@@ -105,10 +105,11 @@ fn the_tester_answers_the_shared_questions() {
         assert_eq!(**survey, a.parsed.robots.ask(&question), "{name}: the core's survey");
         assert_eq!(survey.view, View::parse(q["view"].as_str().unwrap()).unwrap(), "{name}: view");
         assert_eq!(survey.site.as_deref(), expect["site"].as_str(), "{name}: site");
-        // The rows typed: blank lines ask nothing.
-        let typed_agents: Vec<usize> = (0..q["agents"].as_array().unwrap().len())
-            .filter(|&i| !q["agents"][i].as_str().unwrap().trim().is_empty())
-            .collect();
+        // The agent rows are the core's (sets expanded, repeats dropped, the limit: `robotscope::agent_rows`); of
+        // the URLs typed, blank lines ask nothing.
+        let typed_agents: Vec<usize> = (0..expect["agents"].as_array().unwrap().len()).collect();
+        let left_out = expect.get("left_out").map_or(0, |l| l[0].as_u64().unwrap() as usize);
+        assert_eq!(a.skipped_agents, left_out, "{name}: agents left out");
         let typed_urls: Vec<usize> = (0..q["urls"].as_array().unwrap().len())
             .filter(|&i| !q["urls"][i].as_str().unwrap().trim().is_empty())
             .collect();

@@ -292,14 +292,12 @@ fn readings(p: &Parser, names: OsString) -> Result<Vec<Profile>, Failure> {
     Ok(readings)
 }
 
-/// The agent rows: one per `--agent` (commas pool, as the core reads them), and one per crawler of a set
-/// (`@ai-training`).
+/// Checks the crawler sets among the `--agent`s (`@ai-training`): each must be a known set, given alone. The rows
+/// themselves are the core's to read (`robotscope::agent_rows`: one per crawler of a set, repeats dropped).
 pub fn agent_rows(p: &Parser, agents: &[String]) -> Result<Vec<String>, Failure> {
-    let mut rows: Vec<String> = Vec::new();
     for agent in agents {
         let parts: Vec<&str> = agent.split(',').map(str::trim).collect();
         if !parts.iter().any(|a| a.starts_with('@')) {
-            rows.push(agent.clone());
             continue;
         }
         let [set] = parts.as_slice() else {
@@ -308,13 +306,9 @@ pub fn agent_rows(p: &Parser, agents: &[String]) -> Result<Vec<String>, Failure>
                 printable(agent)
             )));
         };
-        for name in crate::sets::expand(set).map_err(|m| p.usage(m))? {
-            if !rows.iter().any(|r| r == name) {
-                rows.push(name.to_owned());
-            }
-        }
+        crate::sets::expand(set).map_err(|m| p.usage(m))?;
     }
-    Ok(rows)
+    Ok(agents.to_vec())
 }
 
 /// A robots.txt fetched for a site (`--live`).
@@ -413,6 +407,7 @@ impl Asker<'_> {
                 if self.site.is_none() {
                     self.site.clone_from(&survey.site);
                 }
+                crate::print::left_out(&survey);
                 self.notes(&survey.agents);
                 self.tally_of(&survey);
                 self.printer.survey(&Source { robots, fetched: None }, &survey, out)?;
@@ -510,6 +505,7 @@ impl Asker<'_> {
             let question = Question { site: None, baseline: None, ..self.question(vec![typed.clone()]) };
             // The core answers over the file or over the site's one answer (SPEC B5) alike.
             let survey = site.governing.ask(&question);
+            crate::print::left_out(&survey);
             self.notes(&survey.agents);
             self.tally.disallowed += survey.cells.iter().flatten().filter(|c| c.blocked()).count();
             match (site.governing.robots(), site.governing.whole()) {

@@ -161,6 +161,7 @@ impl Differ<'_> {
         let asked = self.new.governing.ask_against(&question, Some(&self.old.governing));
         if self.agents.is_empty() {
             self.agents.clone_from(&asked.agents);
+            crate::print::left_out(&asked);
             crate::print::agent_notes(&asked.agents);
         }
         for (u, url) in asked.urls.iter().enumerate() {
@@ -205,7 +206,7 @@ pub fn run(p: Parser) -> Result<ExitCode, Failure> {
     d.chunk(chunk, &mut out)?;
     out.flush()?;
     drop(out);
-    let (urls, changed, unanswered, agents) = (d.urls, d.changed, d.unanswered, o.agents.len());
+    let (urls, changed, unanswered, agents) = (d.urls, d.changed, d.unanswered, d.agents.len());
     if o.sitemap.is_some() {
         return sitemap::finish(result, &summary, changed, "verdicts changed", unanswered);
     }

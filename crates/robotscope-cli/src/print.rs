@@ -427,6 +427,16 @@ pub fn agent_notes(agents: &[AskedAgent]) {
     }
 }
 
+/// Says on standard error which rows a survey left out (past the core's limits), once per command: the CLI asks
+/// URLs in parts within the limit, so these are agents.
+pub fn left_out(survey: &robotscope::Survey) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    let notes = survey.left_out_notes();
+    if !notes.is_empty() {
+        SAID.call_once(|| notes.iter().for_each(|n| eprintln!("robotscope: note: {n}")));
+    }
+}
+
 fn agent_json(a: &AskedAgent) -> Value {
     let kinds: Vec<&str> = a.members.iter().map(|m| m.kind.name()).collect();
     json!({"input": a.input, "label": a.label, "kinds": kinds, "notes": a.notes})

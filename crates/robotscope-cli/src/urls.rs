@@ -9,8 +9,9 @@ use crate::fetch::NetOptions;
 use crate::sitemap::Summary;
 use crate::Failure;
 
-/// How many URLs `check` and `diff` ask at once: memory is bounded by a chunk, not by the list.
-pub const CHUNK: usize = 4096;
+/// How many URLs `check` and `diff` ask at once: the most a question answers (the core's `MAX_URLS`), so memory
+/// is bounded by a chunk, not by the list.
+pub const CHUNK: usize = robotscope::MAX_URLS;
 
 /// Adds `url` to `chunk`; returns the chunk, leaving an empty one in its place, once it holds [`CHUNK`] URLs.
 pub fn fill(chunk: &mut Vec<String>, url: &str) -> Option<Vec<String>> {

@@ -1022,25 +1022,31 @@ fn a_list_of_200000_urls_is_streamed() {
 
 #[test]
 fn a_list_asked_in_chunks_is_governed_by_one_site() {
-    // The list's first full URL (on a.example) names the site; the second 4,096-URL chunk starts with a URL of
-    // b.example, which must not become that chunk's site.
+    // The list's first full URL (on a.example) names the site; the second chunk (a question answers at most
+    // MAX_URLS URLs, so the CLI asks in parts of that size) starts with a URL of b.example, which must not become
+    // that chunk's site.
     let f = Fixture::new("User-agent: *\nDisallow: /d/\n");
     let mut urls = vec![String::from("https://a.example/first")];
-    urls.extend((1..4096).map(|i| format!("/p/{i}")));
+    urls.extend((1..robotscope::MAX_URLS).map(|i| format!("/p/{i}")));
     let second = ["https://b.example/other", "https://a.example/d/x", "http://a.example/y", "https://sub.a.example/"];
     urls.extend(second.into_iter().chain(["/d/last"]).map(String::from));
     let input = urls.join("\n") + "\n";
     let r = run_with_input(&["check", f.path(), "-a", "x", "--format", "json", "--urls", "-"], input.as_bytes());
     assert_eq!(r.code, 1, "{}", r.stderr);
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
-    // The whole list asked at once, by the core.
+    // Each URL asked by the core of the site the list's first full URL names.
     let robots = robotscope::Robots::parse("User-agent: *\nDisallow: /d/\n");
-    let question = robotscope::Question { agents: vec!["x".into()], urls, ..robotscope::Question::default() };
-    let survey = robots.ask(&question);
-    assert_eq!(doc["site"].as_str(), survey.site.as_deref());
+    let ask = |urls: Vec<String>, site| {
+        let question = robotscope::Question { agents: vec!["x".into()], urls, site, ..robotscope::Question::default() };
+        robots.ask(&question)
+    };
+    let site = ask(urls[..1].to_vec(), None).site.unwrap();
+    assert_eq!(doc["site"].as_str(), Some(site.as_str()));
     let rows = doc["urls"].as_array().unwrap();
-    assert_eq!(rows.len(), survey.urls.len());
-    for (row, asked) in rows.iter().zip(&survey.urls) {
+    assert_eq!(rows.len(), urls.len());
+    for (row, url) in rows.iter().zip(&urls) {
+        let survey = ask(vec![url.clone()], Some(&site));
+        let asked = &survey.urls[0];
         let governs = asked.governs.map(robotscope::Governs::name);
         assert_eq!(row["governs"].as_str(), governs, "{row}");
         assert_eq!(row["tested"].as_str(), Some(asked.typed.tested.as_str()));
@@ -1051,9 +1057,9 @@ fn a_list_asked_in_chunks_is_governed_by_one_site() {
     // JSON Lines give each answer the same `governs`.
     let r = run_with_input(&["check", f.path(), "-a", "x", "--json", "--urls", "-"], input.as_bytes());
     let lines = json_lines(&r.stdout);
-    assert_eq!(lines.len(), survey.urls.len());
-    for (line, asked) in lines.iter().zip(&survey.urls) {
-        assert_eq!(line["governs"].as_str(), asked.governs.map(robotscope::Governs::name), "{line}");
+    assert_eq!(lines.len(), rows.len());
+    for (line, row) in lines.iter().zip(rows) {
+        assert_eq!(line["governs"], row["governs"], "{line}");
     }
 }
 

@@ -141,6 +141,10 @@ fn the_cli_answers_the_shared_questions() {
         let agents = doc["agents"].as_array().unwrap();
         let want = expect["agents"].as_array().unwrap();
         assert_eq!(agents.len(), want.len(), "{name}: agents");
+        // Agent rows past the core's limit are left out, and the note on standard error says how many.
+        let left_out = expect.get("left_out").map_or(0, |l| l[0].as_u64().unwrap());
+        let said = format!("robotscope: note: {left_out} more agents are left out");
+        assert_eq!(r.stderr.contains(&said), left_out > 0, "{name}: {}", r.stderr);
         for (a, e) in agents.iter().zip(want) {
             assert_eq!(a["label"], e["label"], "{name}: label");
             assert_eq!(a["kinds"], e["kinds"], "{name}: kinds of {}", a["input"]);

@@ -300,8 +300,9 @@ impl Robots {
         Ok(Survey { robots: Arc::clone(&self.inner), inner: Arc::new(survey) })
     }
 
-    /// Every agent against every URL under one reading: one row of verdicts per agent, the cells of `ask`.
-    /// Raises ValueError for a typed URL that cannot be read.
+    /// Every agent against every URL under one reading: one row of verdicts per URL (`grid[url][agent]`, as every
+    /// surface's grid), one verdict per agent row of `ask` (a crawler set one row per crawler, repeats dropped),
+    /// the cells of `ask`. Raises ValueError for a typed URL that cannot be read.
     #[pyo3(signature = (agents, urls, *, exact = false, profile = "google", base = None))]
     fn grid(
         &self,
@@ -314,7 +315,6 @@ impl Robots {
     ) -> PyResult<Vec<Vec<Verdict>>> {
         let view = View::Reading(profile_of(profile)?);
         let robots = &*self.inner;
-        let (width, height) = (agents.len(), urls.len());
         let survey = py.detach(|| {
             robots.ask(&Question { agents, urls, base, site: None, view, readings: &[], baseline: None, exact })
         });
@@ -322,11 +322,12 @@ impl Robots {
             let e = u.typed.error.map_or("", |e| e.message());
             return Err(PyValueError::new_err(format!("{:?} cannot be read as a URL: {e}", u.typed.input)));
         }
+        let (width, height) = (survey.agents.len(), survey.urls.len());
         let survey = Arc::new(survey);
-        Ok((0..width)
-            .map(|agent| {
-                (0..height)
-                    .map(|url| Verdict {
+        Ok((0..height)
+            .map(|url| {
+                (0..width)
+                    .map(|agent| Verdict {
                         robots: Arc::clone(&self.inner),
                         profile: view.profile(),
                         source: Source::Cell { survey: Arc::clone(&survey), url, agent },
@@ -337,7 +338,8 @@ impl Robots {
             .collect())
     }
 
-    /// The answer under each of the three readings (`google`, `rfc9309`, `1994`), keyed by profile name.
+    /// The answer under each of the three readings: a list of `(profile name, verdict)` pairs in the order
+    /// `google`, `rfc9309`, `1994` (`dict()` of it keys the verdicts by name).
     #[pyo3(signature = (agent, url, *, exact = false, base = None))]
     fn readings(
         &self,
@@ -738,6 +740,18 @@ impl Survey {
     fn rows(&self) -> Vec<Vec<Option<Cell>>> {
         let width = self.inner.agents.len();
         (0..self.inner.urls.len()).map(|u| (0..width).map(|a| self.cell_at(u, a)).collect()).collect()
+    }
+
+    /// How many agent rows and URL rows past the core's limits (100 agents, 1,000 URLs) were left out.
+    #[getter]
+    fn left_out(&self) -> (usize, usize) {
+        (self.inner.left_out[0], self.inner.left_out[1])
+    }
+
+    /// What the survey says of the rows it left out, in the core's words.
+    #[getter]
+    fn left_out_notes(&self) -> Vec<String> {
+        self.inner.left_out_notes()
     }
 
     /// How many cells the readers answer differently (under `compare`).

@@ -149,10 +149,11 @@ def test_grid_is_check_per_cell() -> None:
     robots = Robots.parse(FILE)
     agents, urls = ["Googlebot", "GPTBot", "MyBot"], ["/photos/", "/private/", "/"]
     grid = robots.grid(agents, urls)
+    # One row per URL, one verdict per agent, as every surface's grid.
     assert [[c.allowed for c in row] for row in grid] == [
-        [robots.check(a, u).allowed for u in urls] for a in agents
+        [robots.check(a, u).allowed for a in agents] for u in urls
     ]
-    assert [[c.line for c in row] for row in grid] == [[robots.check(a, u).line for u in urls] for a in agents]
+    assert [[c.line for c in row] for row in grid] == [[robots.check(a, u).line for a in agents] for u in urls]
 
 
 def test_non_group_lines() -> None:

@@ -84,6 +84,10 @@ def test_python_answers_the_shared_question(q: dict[str, Any]) -> None:
     assert survey.view == q["view"]
     assert survey.site == expect["site"], name
     assert len(survey.agents) == len(expect["agents"]), name
+    # Rows past the core's limits are left out and counted (a crawler set is one row per crawler).
+    left_out = tuple(expect.get("left_out", [0, 0]))
+    assert survey.left_out == left_out, name
+    assert len(survey.left_out_notes) == sum(1 for n in left_out if n), name
     for asked, e in zip(survey.agents, expect["agents"]):
         assert asked.label == e["label"], name
         assert [m.kind for m in asked.members] == e["kinds"], name

@@ -42,10 +42,17 @@ export interface TesterResultDetail {
   readonly diagnostics: RobotsTxtTester['diagnostics'];
 }
 
+/** The `detail` of a `robots-expectation` event: whether every verdict is the one `expect` names, and those that are not. */
+export interface TesterExpectationDetail {
+  passed: boolean;
+  failures: { url: string; agent: string; expected: string; actual: 'allowed' | 'disallowed' | 'no verdict' }[];
+}
+
 /** The events a widget fires (both bubble and cross shadow roots), for `addEventListener` on it or above it. */
 export interface RobotsTxtTesterEventMap {
   'robots-result': CustomEvent<TesterResultDetail>;
   'robots-error': CustomEvent<TesterError>;
+  'robots-expectation': CustomEvent<TesterExpectationDetail>;
 }
 
 export declare class RobotsTxtTester extends HTMLElement {

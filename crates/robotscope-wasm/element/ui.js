@@ -4,7 +4,7 @@
 // core's, through the package's own API: the grid is the survey of `robots.ask` (typed agents and URLs, the
 // readings compared, each cell's marks), the explanation `ask`'s for the selected cell, the lines `robots.report`.
 // The widget draws them and decides nothing.
-import { init, initProfiles, Robots, crawlerSet, MAX_INPUT, MAX_ARGUMENT, NO_TOKEN, PROFILES } from '../index.web.js';
+import { init, initProfiles, Robots, MAX_INPUT, MAX_ARGUMENT, NO_TOKEN, PROFILES } from '../index.web.js';
 import { CSS } from './style.js';
 
 /**
@@ -13,9 +13,6 @@ import { CSS } from './style.js';
  */
 const TESTER = typeof ROBOTSCOPE_TESTER === 'string' ? ROBOTSCOPE_TESTER : '';
 
-/** At most this many agents and URLs are answered; more are left out with a note. */
-const MAX_AGENTS = 40;
-const MAX_URLS = 200;
 /** Lines drawn in the file view; the engine reads them all. */
 const MAX_SHOWN = 3000;
 
@@ -63,20 +60,15 @@ const answerText = (allowed, line) => `${allowed ? 'allowed' : 'disallowed'}, ${
 const arg = (s) => s.slice(0, MAX_ARGUMENT);
 
 /**
- * The question of a widget's `agents` attribute (items, presets, `@sets`: one column per crawler of the set), its
- * `urls` and its `base`, and how many agents and URLs it leaves out.
+ * The question of a widget's `agents` attribute (items, presets, `@sets`), its `urls` and its `base`. The core reads
+ * the rows (a set is one column per crawler, a repeated agent is asked once, rows past its limits are left out and
+ * counted in the survey's `leftOutNotes`).
  */
 function question(el) {
   const agents = splitAgents(el.getAttribute('agents') ?? 'Googlebot').map(arg);
-  const typed = agents.flatMap((a) => (a[0] === '@' && crawlerSet(a)?.map((c) => c.name)) || a);
-  const all = (el.getAttribute('urls') ?? '/').split(/\s+/).filter((u) => u);
+  const urls = (el.getAttribute('urls') ?? '/').split(/\s+/).filter((u) => u).map(arg);
   const base = arg((el.getAttribute('base') ?? 'https://example.com').trim());
-  const dropped = (list, max) => Math.max(0, list.length - max);
-  return {
-    question: { agents: typed.slice(0, MAX_AGENTS), urls: all.slice(0, MAX_URLS).map(arg), base },
-    droppedAgents: dropped(typed, MAX_AGENTS),
-    droppedUrls: dropped(all, MAX_URLS),
-  };
+  return { question: { agents, urls, base } };
 }
 
 /** A message's `code` spans (Markdown backticks in the engine's sentences) as <code>, the rest as text. */
@@ -704,12 +696,10 @@ class Widget {
   drawNotes(withLint) {
     if (!withLint && this.lintNotes) return;
     const { agents, urls } = this.survey;
-    const { droppedAgents, droppedUrls } = this.asked;
     const notes = [...this.extraNotes];
     for (const a of agents) for (const n of a.notes) notes.push(`${a.input}: ${n}`);
     for (const u of urls) if (u.error) notes.push(`${u.input}: ${u.error}; it has no verdict`);
-    if (droppedAgents) notes.push(`${droppedAgents} more agents are left out (at most ${MAX_AGENTS})`);
-    if (droppedUrls) notes.push(`${droppedUrls} more URLs are left out (at most ${MAX_URLS})`);
+    notes.push(...this.survey.leftOutNotes);
     const cut = this.robots.cutFrom;
     if (cut !== null) notes.push(`the file is ${cut} bytes long; like Google, the tester reads only the first 500 KiB (size-limit="none" reads it all)`);
     if (withLint && this.mode !== 'lint') {
@@ -762,7 +752,7 @@ class Widget {
     const u = urls[r];
     // The survey of this one cell, explained: `explanation`, and `explanations` (one per reading) when comparing.
     const q = this.asked.question;
-    const one = { agents: [q.agents[c]], urls: [q.urls[r]], base: q.base, view: this.profile, explain: true };
+    const one = { agents: [a.input], urls: [u.input], base: q.base, view: this.profile, explain: true };
     const cell = this.grid[i] && this.robots.ask(one).cells[0][0];
     this.mark();
     if (!cell) {

@@ -212,7 +212,7 @@ function createFetch(api) {
       row.forEach((c, a) => {
         if (!c.changed) return;
         const old = { allowed: c.baseline.allowed, line: c.baseline.line, outcome: before.outcome };
-        changes.push({ url: urls[u], agent: agents[a], old, new: { allowed: c.allowed, line: c.line, outcome: after.outcome } });
+        changes.push({ url: urls[u], agent: s.agents[a].input, old, new: { allowed: c.allowed, line: c.line, outcome: after.outcome } });
       });
     });
     return changes;

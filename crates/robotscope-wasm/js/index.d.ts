@@ -417,6 +417,11 @@ export interface Survey {
   /** How many cells the readers answer differently; how many changed against the baseline. */
   differ: number;
   changed: number;
+  /** How many agent rows and URL rows past the core's limits (100 agents, 1,000 URLs) were left out. */
+  leftOut: [number, number];
+  /** What the survey says of them, in the core's words (`3 more agents are left out (at most 100)`). */
+  leftOutNotes: string[];
+  /** The core's rows: a crawler set (`@ai-training`) one row per crawler, a repeated row dropped. */
   agents: AskedAgent[];
   urls: AskedUrl[];
   /** One row per URL, one cell per agent; `null` where the URL cannot be read. */
@@ -528,12 +533,13 @@ export class Robots {
   /**
    * Every URL for every agent (a string is one agent; each element of an array is an agent or a pooled list)
    * under each profile of `options.profiles` (default: all three, Google first): one row per URL and agent,
-   * URL-major, marking where the readings disagree (the CLI's `check --compare`).
+   * URL-major, marking where the readings disagree (the CLI's `check --compare`): agents and URLs read as typed,
+   * as `ask` reads them; `exact: true` takes the strings as given (`check --compare --exact`).
    */
   compare(
     agents: string | readonly Agents[],
     urls: string | readonly string[],
-    options?: { profiles?: readonly Profile[] }
+    options?: { profiles?: readonly Profile[]; exact?: boolean }
   ): ComparedRow[];
   /** What the file does to every AI crawler of the catalogue, by the core's AI groups (the CLI's `robotscope ai`); URLs default to `/`. */
   ai(options?: { urls?: readonly string[]; kinds?: readonly AiGroupName[] }): AiKindReport[];

@@ -43,9 +43,11 @@ function createSurvey(ctx) {
   const agentOf = (a) => ({ ...a, crawler: entry(a.crawler) });
 
   /**
-   * The core's answer to a whole question: `{ view, site, differ, changed, agents, urls, cells, ai }`, `cells` one
-   * row per URL (one cell per agent, `null` for a URL that cannot be read), `ai` per URL the AI crawlers among the
-   * agents that are blocked and only look blocked, a pair per AI group.
+   * The core's answer to a whole question: `{ view, site, differ, changed, leftOut, leftOutNotes, agents, urls, cells,
+   * ai }`, `agents` the core's rows (a crawler set such as `@ai-training` one row per crawler, a repeated row dropped,
+   * at most MAX_AGENTS agents and MAX_URLS URLs; `leftOut` counts the rest, `leftOutNotes` says so), `cells` one
+   * row per URL (one cell per agent row, `null` for a URL that cannot be read), `ai` per URL the AI crawlers among
+   * the agents that are blocked and only look blocked, a pair per AI group.
    */
   function ask(robots, question, fn = 'robots.ask', sites = [0, 0]) {
     const q = optionsOf(fn, question, ['agents', 'urls', 'base', 'view', 'readings', 'baseline', 'exact', 'explain']);
@@ -75,10 +77,12 @@ function createSurvey(ctx) {
     const b = baseline === undefined ? undefined : handle(baseline, fn);
     const w = handle(robots, fn);
     const s = JSON.parse(w.ask(agents, urls, base, view, Uint8Array.from(readings), b || w, b !== undefined, q.exact === true, q.explain === true, sites[0], sites[1]));
-    const n = q.agents.length;
-    const cells = q.urls.map((_, u) => s.cells.slice(u * n, u * n + n));
+    // The rows are the core's (a crawler set is one row per crawler, repeats dropped, the limits): not the typed ones.
+    const n = s.agents.length;
+    const cells = s.urls.map((_, u) => s.cells.slice(u * n, u * n + n));
     const asked = s.agents.map((a) => ({ ...a, members: a.members.map(agentOf) }));
-    return { view: s.view, site: s.site, differ: s.differ, changed: s.changed, agents: asked, urls: s.urls, cells, ai: s.ai };
+    const { site, differ, changed, leftOut, leftOutNotes, ai } = s;
+    return { view: s.view, site, differ, changed, leftOut, leftOutNotes, agents: asked, urls: s.urls, cells, ai };
   }
 
   /** A survey row's agent as one typed agent: its one member, or for a pool the pool named as the core names it. */
@@ -116,12 +120,14 @@ function createSurvey(ctx) {
   }
 
   /**
-   * Every URL for every agent under each profile asked (the CLI's `check --compare`): the strings as given (the
-   * core's exact reading), each profile's answer and explanation, and the core's marks over the profiles asked.
+   * Every URL for every agent row under each profile asked (the CLI's `check --compare`): agents and URLs read as
+   * typed, as `ask` reads them (a preset's fallbacks, a URL as the crawler sends it, a crawler set one row per
+   * crawler), each profile's answer and explanation, and the core's marks over the profiles asked. `agent` and `url`
+   * are the rows as typed; pass `{ exact: true }` for the strings as given, as Google's own binary takes them.
    */
   function compare(robots, agents, urls, options) {
     const fn = 'robots.compare';
-    const o = optionsOf(fn, options, ['profiles']);
+    const o = optionsOf(fn, options, ['profiles', 'exact']);
     let profiles = PROFILES;
     if (o.profiles !== undefined) {
       if (!Array.isArray(o.profiles) || o.profiles.length === 0) {
@@ -144,11 +150,12 @@ function createSurvey(ctx) {
       return a.map((m, k) => text(fn, `agents[${i}][${k}]`, m)).join(',');
     });
     needProfiles(fn);
-    const all = ask(robots, { agents: pools, urls: list, view: 'compare', readings: profiles, exact: true, explain: true }, fn);
+    const all = ask(robots, { agents: pools, urls: list, view: 'compare', readings: profiles, exact: o.exact === true, explain: true }, fn);
     const out = [];
-    list.forEach((url, u) =>
-      columns.forEach((agent, a) => {
+    all.urls.forEach(({ input: url }, u) =>
+      all.agents.forEach(({ input: agent }, a) => {
         const c = all.cells[u][a];
+        if (c === null) throw new TypeError(`${fn}: cannot read the URL ${quote(url)}: ${all.urls[u].error}`);
         const answers = c.readers.map(({ profile, allowed, line, rule, scope }, k) => ({ profile, allowed, line, rule, scope, explanation: c.explanations[k] }));
         out.push({ url, agent, differs: c.differs, linesDiffer: c.linesDiffer, answers });
       })

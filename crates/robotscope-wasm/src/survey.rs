@@ -149,9 +149,9 @@ impl Robots {
     /// or its length for `compare`, which compares the profiles of the indices in `readings`, all when empty),
     /// against `baseline` when `against`, read exactly as given when `exact`, answered for a site without a file by
     /// `whole` and `baseline_whole` (0: the file; 1: allow-all; 2: disallow-all); with `explain`, each cell carries
-    /// its explanation and quoted lines. The survey as JSON: `{view, site, differ, changed, agents, urls, cells,
-    /// ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the blocked and looks-blocked
-    /// AI crawlers among the agents, `{group, blocked, looksBlocked}` per AI group (`Survey::ai`).
+    /// its explanation and quoted lines. The survey as JSON: `{view, site, differ, changed, leftOut, leftOutNotes,
+    /// agents, urls, cells, ai}`, `cells` URL-major, `null` where the URL cannot be read; `ai` per URL the blocked
+    /// and looks-blocked AI crawlers among the agents, `{group, blocked, looksBlocked}` per AI group (`Survey::ai`).
     #[allow(clippy::too_many_arguments)]
     pub fn ask(
         &self,
@@ -192,7 +192,12 @@ impl Robots {
         let mut j = Json::new();
         j.open_object().key("view").str(s.view.name()).key("site").opt_str(s.site.as_deref());
         j.key("differ").num(s.differ).key("changed").num(s.changed);
-        j.key("agents").open_array();
+        // The rows past the core's limits of typed lists, counted and said in its words.
+        j.key("leftOut").nums(&s.left_out).key("leftOutNotes").open_array();
+        for note in s.left_out_notes() {
+            j.str(&note);
+        }
+        j.close_array().key("agents").open_array();
         for a in &s.agents {
             agent_row(&mut j, a);
         }

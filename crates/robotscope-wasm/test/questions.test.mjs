@@ -48,6 +48,9 @@ function checkSurvey(name, s, e, readings = PROFILES) {
     if (!want.error) assert.deepStrictEqual([u.tested, u.governs], [want.tested, want.governs], `${name}: ${u.input}`);
   });
   assert.strictEqual(s.cells.length, e.cells.length, `${name}: rows`);
+  // Rows past the core's limits are left out and counted, in the core's words.
+  assert.deepStrictEqual(s.leftOut, e.left_out ?? [0, 0], `${name}: left out`);
+  assert.strictEqual(s.leftOutNotes.length, s.leftOut.filter((n) => n > 0).length, `${name}: notes of what is left out`);
   let differ = 0;
   let changed = 0;
   s.cells.forEach((row, u) => {
@@ -104,6 +107,9 @@ function checkSurvey(name, s, e, readings = PROFILES) {
   assert.deepStrictEqual([differ, changed], [e.differ, e.changed], `${name}: counts of the cells`);
 }
 
+/** The agent rows of a fixture entry as typed (a crawler set is one row per crawler, repeats dropped): the core's. */
+const rowInputs = (q) => Robots.parse(q.robots).ask({ agents: q.agents, urls: [], exact: q.exact === true }).agents.map((a) => a.input);
+
 /** The question of a fixture entry for `robots.ask`. */
 function questionOf(q, explain) {
   const question = { agents: q.agents, urls: q.urls, view: q.view, exact: q.exact === true, explain };
@@ -133,13 +139,14 @@ test('grid, checkAgent and compare render the shared questions as the survey say
     if (!q.exact && q.baseline === undefined && q.view !== 'compare') {
       const grid = robots.grid(q.agents, q.urls, { ...options, profile: q.view });
       assert.strictEqual(grid.length, e.cells.length, q.name);
+      const agents = rowInputs(q);
       grid.forEach((row, u) =>
         row.forEach((c, a) => {
           const want = e.cells[u] && e.cells[u][a];
-          const at = `${q.name}: grid ${q.urls[u]} for ${q.agents[a]}`;
+          const at = `${q.name}: grid ${q.urls[u]} for ${agents[a]}`;
           if (!want) return assert.strictEqual(c, null, at);
           assert.deepStrictEqual([c.allowed, c.line, c.token, c.follows, c.tiedDisallow], [want.allowed, want.line, want.token, want.follows ?? null, want.tied_disallow ?? null], at);
-          const one = q.agents[a].includes(',') ? null : robots.checkAgent(q.agents[a], q.urls[u], { ...options, profile: q.view });
+          const one = agents[a].includes(',') ? null : robots.checkAgent(agents[a], q.urls[u], { ...options, profile: q.view });
           if (one) {
             assert.deepStrictEqual([one.verdict.allowed, one.verdict.line, one.token, one.follows], [want.allowed, want.line, want.token, want.follows ?? null], `${at}: checkAgent`);
             assert.strictEqual(one.url.tested, e.urls[u].tested, at);
@@ -161,7 +168,7 @@ test('grid, checkAgent and compare render the shared questions as the survey say
       const rows = diff(old, robots, q.agents, readable.map(([u]) => u));
       const want = [];
       readable.forEach(([url, i]) =>
-        q.agents.forEach((agent, a) => {
+        rowInputs(q).forEach((agent, a) => {
           const c = e.cells[i][a];
           const [changed, before] = q.baseline === undefined ? [!c.allowed, [true, 0]] : [c.changed === true, c.baseline];
           if (changed) want.push({ url, agent, old: [...before, 'parse-body'], new: [c.allowed, c.line, 'parse-body'] });
@@ -173,10 +180,12 @@ test('grid, checkAgent and compare render the shared questions as the survey say
       if (readable.length < q.urls.length) assert.throws(() => diff(old, robots, q.agents, q.urls), TypeError, q.name);
     }
     if (q.view === 'compare' || q.exact) {
-      // compare() reads the strings as given: each profile's answer and the core's mark.
-      const rows = robots.compare(q.agents, q.urls, { profiles: q.readings });
+      // compare() reads as ask does (typed; `exact` the strings as given): one row per URL and agent row.
+      const rows = robots.compare(q.agents, q.urls, { profiles: q.readings, exact: q.exact === true });
+      const n = e.agents.length;
+      assert.strictEqual(rows.length, n * q.urls.length, `${q.name}: compare rows`);
       rows.forEach((row, i) => {
-        const want = e.cells[Math.floor(i / q.agents.length)][i % q.agents.length];
+        const want = e.cells[Math.floor(i / n)][i % n];
         const at = `${q.name}: compare ${row.url} for ${row.agent}`;
         assert.deepStrictEqual(row.answers.map((x) => x.profile), q.readings ?? PROFILES, at);
         if (q.view === 'compare') {
@@ -255,7 +264,7 @@ test('<robots-txt-tester> shows the shared questions it can express as the surve
       );
       const want = [];
       q.urls.forEach((url, u) =>
-        q.agents.forEach((agent, a) => {
+        rowInputs(q).forEach((agent, a) => {
           const c = q.expect.cells[u] && q.expect.cells[u][a];
           const verdict = c ? (c.allowed ? 'allowed' : 'disallowed') : 'none';
           want.push({ verdict, line: c ? c.line : 0, url, agent, differs: c ? c.differs ?? false : false });

@@ -79,6 +79,7 @@ mod fetch;
 mod idna;
 mod lines;
 mod lint;
+mod lists;
 mod pattern;
 mod policy;
 mod profile;
@@ -99,6 +100,7 @@ pub use fetch::{
 };
 pub use lines::{key_kind, Directive, KeyKind, Line, LineMetadata, Lines, MAX_LINE_LEN};
 pub use lint::{Diagnostic, DiagnosticKind, Severity};
+pub use lists::{agent_rows, list_items, url_rows, Rows, MAX_AGENTS, MAX_URLS};
 pub use pattern::{escape_pattern, pattern_matches};
 pub use policy::{
     Change, ChangeLine, Choice, CrawlerCheck, Difference, Held, KindPolicy, NoPlace, Plan, Policy, PolicyEdit,

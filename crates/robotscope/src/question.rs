@@ -281,6 +281,9 @@ pub struct Survey {
     /// assert_eq!((ai.len(), ai[1][0].blocked, ai[1][1].blocked), (2, 2, 0));
     /// ```
     pub ai: Vec<[AiCount; AI_GROUPS.len()]>,
+    /// How many agent rows and URL rows past [`crate::MAX_AGENTS`] and [`crate::MAX_URLS`] were left out
+    /// ([`crate::agent_rows`]); [`Survey::left_out_notes`] says so.
+    pub left_out: [usize; 2],
 }
 
 impl Survey {
@@ -605,12 +608,15 @@ impl Robots {
     #[inline(never)]
     fn ask_in<R: Readings>(&self, question: &Question<'_>, view: View) -> Survey {
         let base = question.base.as_deref();
-        let mut agents = Vec::with_capacity(question.agents.len());
-        for a in &question.agents {
+        // The rows, by the one rule of typed lists (sets expanded, repeats dropped, the limits).
+        let rows = crate::lists::agent_rows(question.agents.iter().map(String::as_str));
+        let mut agents = Vec::with_capacity(rows.rows.len());
+        for a in &rows.rows {
             agents.push(ask_agent(a, question.exact));
         }
-        let mut urls = Vec::with_capacity(question.urls.len());
-        for u in &question.urls {
+        let typed_urls = &question.urls[..question.urls.len().min(crate::lists::MAX_URLS)];
+        let mut urls = Vec::with_capacity(typed_urls.len());
+        for u in typed_urls {
             urls.push(AskedUrl { typed: read_url(u, base, question.exact), governs: None });
         }
         let site = site_of(question.site, base, &urls);
@@ -690,7 +696,8 @@ impl Robots {
             }
             ai.push(count);
         }
-        Survey { view, site, agents, urls, cells, differ, changed, ai }
+        let left_out = [rows.left_out, question.urls.len() - typed_urls.len()];
+        Survey { view, site, agents, urls, cells, differ, changed, ai, left_out }
     }
 
     /// Says in words why the cell of URL `url` and agent `agent` of `survey` (from [`Robots::ask`] on this
@@ -1056,7 +1063,8 @@ impl Robots {
     /// assert!(brief.answer("http://", &mut answers).error.is_some() && answers.is_empty());
     /// ```
     pub fn brief<'r>(&'r self, question: &Question<'r>) -> Brief<'r> {
-        let agents: Vec<AskedAgent> = question.agents.iter().map(|a| ask_agent(a, question.exact)).collect();
+        let rows = crate::lists::agent_rows(question.agents.iter().map(String::as_str));
+        let agents: Vec<AskedAgent> = rows.rows.iter().map(|a| ask_agent(a, question.exact)).collect();
         let lean = question.view == View::Reading(Profile::Google) && question.baseline.is_none();
         let matchers = lean.then(|| {
             let reading = self.reading(Profile::Google);

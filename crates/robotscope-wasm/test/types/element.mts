@@ -19,3 +19,7 @@ el.addEventListener('robots-result', (e) => {
   const allowed: string = e.detail.results[0].allowed;
   return allowed;
 });
+document.addEventListener('robots-expectation', (e) => {
+  const failed: string[] = e.detail.failures.map((f) => `${f.url} ${f.agent}: ${f.actual}, expected ${f.expected}`);
+  return e.detail.passed || failed;
+});
