@@ -539,20 +539,6 @@ pub const CRAWLERS: &[Crawler] = &[
         kind: K::AiTraining,
     },
     Crawler {
-        name: "AI2Bot-DeepResearchEval",
-        operator: "Ai2",
-        tokens: &["AI"],
-        ignores_global: false,
-        kind: K::UserTriggered,
-    },
-    Crawler {
-        name: "Ai2Bot-Dolma",
-        operator: "Ai2",
-        tokens: &["Ai"],
-        ignores_global: false,
-        kind: K::AiTraining,
-    },
-    Crawler {
         name: "aiHitBot",
         operator: "aiHit",
         tokens: &["aiHitBot"],
@@ -2069,7 +2055,7 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page; the list links https://theagenttimes.com/about.",
     },
     CrawlerFacts {
-        purpose: "Content is used to train open language models",
+        purpose: "Ai2 open language model training (AI2Bot, Ai2Bot-Dolma)",
         user_agent: "",
         obeys: O::Yes,
         source: "https://github.com/ai-robots-txt/ai.robots.txt",
@@ -2077,35 +2063,10 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         ip_ranges_url: "",
         signature_agent: "",
         note: "Google reads only the leading letters, `-` and `_` of a product token, so `User-agent: \
-        AI2Bot` is a group for `AI` (SPEC A4.1), and that is the token this entry obeys. Kind and \
-        robots.txt stance from the ai.robots.txt list (MIT); not checked at an operator page; the \
-        list links https://allenai.org/crawler.",
-    },
-    CrawlerFacts {
-        purpose: "AI Assistants",
-        user_agent: "",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
-        as_of: "2026-11-29",
-        ip_ranges_url: "",
-        signature_agent: "",
-        note: "Google reads only the leading letters, `-` and `_` of a product token, so `User-agent: \
-        AI2Bot-DeepResearchEval` is a group for `AI` (SPEC A4.1), and that is the token this entry \
-        obeys. Kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page.",
-    },
-    CrawlerFacts {
-        purpose: "Content is used to train open language models",
-        user_agent: "",
-        obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
-        as_of: "2026-11-29",
-        ip_ranges_url: "",
-        signature_agent: "",
-        note: "Google reads only the leading letters, `-` and `_` of a product token, so `User-agent: \
-        Ai2Bot-Dolma` is a group for `Ai` (SPEC A4.1), and that is the token this entry obeys. Kind \
-        and robots.txt stance from the ai.robots.txt list (MIT); not checked at an operator page; \
-        the list links https://allenai.org/crawler.",
+        AI2Bot` is a group for `AI` (SPEC A4.1), and that is the token this entry obeys; \
+        `User-agent: Ai2Bot-Dolma` is read as `Ai`, the same token (tokens match ignoring case), so \
+        this entry stands for Ai2Bot-Dolma too. Kind and robots.txt stance from the ai.robots.txt \
+        list (MIT); not checked at an operator page; the list links https://allenai.org/crawler.",
     },
     CrawlerFacts {
         purpose: "A massive, artificial intelligence/machine learning, automated system",
