@@ -134,6 +134,17 @@ fn own_group_ignores_global_rules() {
     assert!(d.message.contains("(lines 2, 3)"), "{}", d.message);
     // A group that blocks everything loses nothing by ignoring `*`.
     check("User-agent: *\nDisallow: /private/\n\nUser-agent: BadBot\nDisallow: /\n", &[]);
+    // A group whose only rule is `Allow: /` says its crawler may fetch everything: the exceptions of `*` it drops
+    // are said as information, not as a warning (draft-ietf-aipref-attach-05's example has this shape).
+    let attach = "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n\n\
+                  User-Agent: ExampleBot\nAllow: /\nContent-Usage: train-ai=y\n";
+    let (d, text) = one(attach, K::GlobalRulesIgnored);
+    assert_eq!((d.severity, d.line, text.as_str()), (Severity::Info, 6, "ExampleBot"));
+    assert!(lint(attach.as_bytes()).iter().all(|d| d.severity < Severity::Warning), "{:#?}", lint(attach.as_bytes()));
+    // With any other rule beside it, the group is not a blanket allow, and the warning stays.
+    let (d, _) =
+        one("User-agent: *\nDisallow: /never/\n\nUser-agent: a\nAllow: /\nDisallow: /x\n", K::GlobalRulesIgnored);
+    assert_eq!(d.severity, Severity::Warning);
 }
 
 #[test]
@@ -278,9 +289,12 @@ fn user_agent_values_name_the_catalogue_crawler_meant() {
     assert_eq!(d.help.as_deref(), Some("write `User-agent: ChatGPT-User`"));
     let (d, _) = one("User-agent: MistralAI-User/1.0\nDisallow: /\n", K::UserAgentReduced);
     assert_eq!(d.help.as_deref(), Some("write `User-agent: MistralAI-User`"));
-    // A token no catalogue crawler continues keeps the plain advice.
+    // A token that is a catalogue crawler's, in another case, is written as the catalogue writes it.
     let (d, _) = one("User-agent: panscient.com\nDisallow: /\n", K::UserAgentReduced);
-    assert_eq!(d.help.as_deref(), Some("write `User-agent: panscient`"));
+    assert_eq!(d.help.as_deref(), Some("write `User-agent: Panscient`"));
+    // A token no catalogue crawler continues keeps the plain advice.
+    let (d, _) = one("User-agent: Sidetrade indexer bot\nDisallow: /\n", K::UserAgentReduced);
+    assert_eq!(d.help.as_deref(), Some("write `User-agent: Sidetrade`"));
 }
 
 #[test]

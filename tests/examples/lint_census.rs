@@ -12,22 +12,23 @@ fn main() {
     let named: Vec<String> = std::env::args().skip(1).collect();
     let mut files: Vec<_> = std::fs::read_dir(dir.join("corpus")).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
-    // Per kind: severity, total, files with any, and the file with the most.
-    let mut kinds: BTreeMap<&str, (Severity, usize, usize, usize, String)> = BTreeMap::new();
+    // Per kind and severity (a kind's severity can depend on the shape): total, files with any, and the file with
+    // the most.
+    let mut kinds: BTreeMap<(&str, Severity), (usize, usize, usize, String)> = BTreeMap::new();
     let mut listed: Vec<(usize, String, &str)> = Vec::new();
     for file in &files {
         let body = std::fs::read(file).unwrap();
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
-        let mut here: BTreeMap<&str, (Severity, usize)> = BTreeMap::new();
+        let mut here: BTreeMap<(&str, Severity), usize> = BTreeMap::new();
         for d in Robots::parse_limited(&body, robotscope::GOOGLE_SIZE_LIMIT).diagnostics() {
-            here.entry(d.kind.code()).or_insert((d.severity, 0)).1 += 1;
+            *here.entry((d.kind.code(), d.severity)).or_insert(0) += 1;
         }
-        for (code, (severity, n)) in here {
-            let k = kinds.entry(code).or_insert((severity, 0, 0, 0, String::new()));
-            k.1 += n;
-            k.2 += 1;
-            if n > k.3 {
-                (k.3, k.4) = (n, name.clone());
+        for ((code, severity), n) in here {
+            let k = kinds.entry((code, severity)).or_insert((0, 0, 0, String::new()));
+            k.0 += n;
+            k.1 += 1;
+            if n > k.2 {
+                (k.2, k.3) = (n, name.clone());
             }
             if named.iter().any(|c| c == code) {
                 listed.push((n, name.clone(), code));
@@ -37,7 +38,7 @@ fn main() {
     println!("{} files", files.len());
     println!("| kind | severity | diagnostics | files | most in one file |");
     println!("|---|---|---:|---:|---|");
-    for (code, (severity, total, with, most, file)) in &kinds {
+    for ((code, severity), (total, with, most, file)) in &kinds {
         println!("| `{code}` | {severity:?} | {total} | {with} | {most} ({file}) |");
     }
     listed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -833,7 +833,8 @@ fn crawler_catalogue(pkg: &Path) -> Done {
         crawlers.push_str(&format!(
             concat!(
                 "  {{ \"name\": {}, \"operator\": {}, \"tokens\": [{}], \"ignoresGlobal\": {}, \"kind\": {}, ",
-                "\"purpose\": {}, \"userAgent\": {}, \"obeys\": {}, \"source\": {}, \"asOf\": {} }},\n",
+                "\"purpose\": {}, \"userAgent\": {}, \"obeys\": {}, \"source\": {}, \"asOf\": {}, ",
+                "\"ipRangesUrl\": {}, \"signatureAgent\": {}, \"note\": {}, \"scopeNote\": {} }},\n",
             ),
             json_string(c.name),
             json_string(c.operator),
@@ -845,6 +846,10 @@ fn crawler_catalogue(pkg: &Path) -> Done {
             json_string(f.obeys.name()),
             json_string(f.source),
             json_string(f.as_of),
+            json_string(f.ip_ranges_url),
+            json_string(f.signature_agent),
+            json_string(f.note),
+            c.scope_note().map_or_else(|| String::from("null"), json_string),
         ));
     }
     let mut kinds = String::new();

@@ -1203,6 +1203,12 @@ struct Crawler {
     scope_note: Option<&'static str>,
     source: &'static str,
     as_of: &'static str,
+    /// Where the operator publishes the IP ranges its requests come from (empty when none is known).
+    ip_ranges_url: &'static str,
+    /// The origin its requests name in a Web Bot Auth `Signature-Agent` header (empty when it signs none).
+    signature_agent: &'static str,
+    /// What was not checked at the operator's own page, and why the entry has its kind (may be empty).
+    note: &'static str,
 }
 
 impl From<&'static core::Crawler> for Crawler {
@@ -1221,6 +1227,9 @@ impl From<&'static core::Crawler> for Crawler {
             scope_note: c.scope_note(),
             source: facts.source,
             as_of: facts.as_of,
+            ip_ranges_url: facts.ip_ranges_url,
+            signature_agent: facts.signature_agent,
+            note: facts.note,
         }
     }
 }

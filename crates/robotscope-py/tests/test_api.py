@@ -209,6 +209,12 @@ def test_catalogue_and_sets() -> None:
     training = {c.name for c in robotscope.crawler_set("@ai-training")}
     assert "GPTBot" in training and "OAI-SearchBot" not in training
     assert len(robotscope.crawler_set("all")) == len(robotscope.crawlers())
+    # The catalogue is generated from the core's one data file: every entry, with its IP-range and signature fields.
+    data = json.loads((REPO / "crates" / "robotscope" / "data" / "crawlers.json").read_text(encoding="utf-8"))
+    assert [(c.name, c.ip_ranges_url, c.signature_agent) for c in robotscope.crawlers()] == [
+        (e["name"], e["ip_ranges_url"], e["signature_agent"]) for e in data["crawlers"]
+    ]
+    assert robotscope.crawler("Google-Agent").signature_agent == "https://agent.bot.goog"
     ads = robotscope.crawler("AdsBot-Google")
     assert ads is not None and ads.ignores_global
     with pytest.raises(ValueError, match="unknown crawler set"):

@@ -241,6 +241,14 @@ export interface Crawler {
   readonly source: string;
   /** When robotscope recorded the statement (`YYYY-MM-DD`). */
   readonly asOf: string;
+  /** Where the operator publishes the IP ranges its requests come from (empty when none is known). */
+  readonly ipRangesUrl: string;
+  /** The origin its requests name in a Web Bot Auth `Signature-Agent` header (empty when it signs none). */
+  readonly signatureAgent: string;
+  /** What was not checked at the operator's own page, and why the entry has its kind (may be empty). */
+  readonly note: string;
+  /** What the token does not govern where people think it does (Google-Extended and AI Overviews), or null. */
+  readonly scopeNote: string | null;
 }
 
 /** A typed agent as the core reads it (SPEC B2). */

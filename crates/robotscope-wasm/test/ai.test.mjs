@@ -54,6 +54,15 @@ test('the catalogue is the core table, with facts, kinds and sets', () => {
   assert.match(gpt.userAgent, /GPTBot\//);
   assert.deepStrictEqual(crawler('googlebot-image').tokens, ['Googlebot-Image', 'Googlebot']);
   assert.strictEqual(crawler('NoSuchBot'), null);
+  // The catalogue is generated from the core's one data file: every entry, with where its IP ranges and
+  // signature directory are published.
+  const data = JSON.parse(read('crates/robotscope/data/crawlers.json')).crawlers;
+  assert.strictEqual(CRAWLERS.length, data.length);
+  assert.deepStrictEqual(CRAWLERS.map((c) => [c.name, c.ipRangesUrl, c.signatureAgent]),
+    data.map((e) => [e.name, e.ip_ranges_url, e.signature_agent]));
+  assert.strictEqual(crawler('Google-Agent').signatureAgent, 'https://agent.bot.goog');
+  assert.match(crawler('Google-Extended').scopeNote, /AI Overviews/);
+  assert.strictEqual(gpt.scopeNote, null);
   // Sets are the core's: each kind, `@ai` (the kinds about AI) and `@all`, in catalogue order.
   for (const k of CRAWLER_KINDS) {
     assert.deepStrictEqual(crawlerSet(`@${k.kind}`), CRAWLERS.filter((c) => c.kind === k.kind), k.kind);

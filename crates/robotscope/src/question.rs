@@ -955,6 +955,19 @@ impl AiGroupSummary {
         Some(format!("{who}: {}", tie(first.cell.tied_disallow.unwrap_or(0), first.cell.line())))
     }
 
+    /// What the group's tokens do not govern where people think they do ([`Crawler::scope_note`]): the notes
+    /// the tester and `robotscope ai` show under the group (Google-Extended and AI Overviews, in the training group).
+    ///
+    /// ```
+    /// let robots = robotscope::Robots::parse("User-agent: Google-Extended\nDisallow: /\n");
+    /// let summary = robots.ai_summary("/").unwrap();
+    /// assert!(summary[0].scope_notes().iter().any(|n| n.contains("AI Overviews")));
+    /// assert!(summary[1].scope_notes().is_empty());
+    /// ```
+    pub fn scope_notes(&self) -> Vec<&'static str> {
+        self.group.crawlers().filter_map(Crawler::scope_note).collect()
+    }
+
     /// The group's summary at the URL asked, as a sentence: its title, [`AiGroupSummary::counted`],
     /// [`AiGroupSummary::looks_blocked_note`] and [`AiGroup::statements`].
     ///

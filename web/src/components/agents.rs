@@ -28,6 +28,21 @@ pub struct AgentsProps {
 }
 
 /// The agents box.
+/// The presets the picker offers, by what they are for (search, ads, AI training, AI search, user-triggered, then
+/// every other kind as "Other"): every crawler of the catalogue once.
+pub fn preset_groups() -> Vec<(&'static str, Vec<&'static Crawler>)> {
+    let kinds = [
+        CrawlerKind::Search,
+        CrawlerKind::Ads,
+        CrawlerKind::AiTraining,
+        CrawlerKind::AiSearch,
+        CrawlerKind::UserTriggered,
+    ];
+    let others = ("Other", CRAWLERS.iter().filter(|c| !kinds.contains(&c.kind)).collect());
+    let groups = kinds.map(|kind| (kind.title(), CRAWLERS.iter().filter(|c| c.kind == kind).collect::<Vec<_>>()));
+    groups.into_iter().chain([others]).filter(|(_, list)| !list.is_empty()).collect()
+}
+
 #[function_component]
 pub fn Agents(props: &AgentsProps) -> Html {
     let AgentsProps { text, agents, tokens, skipped, on_edit, on_add } = props;
@@ -63,13 +78,6 @@ pub fn Agents(props: &AgentsProps) -> Html {
     };
     let add = |names: Vec<String>| on_add.reform(move |_: MouseEvent| names.clone());
     // The presets by what they are for, each a button; and every AI crawler at once.
-    let kinds = [
-        CrawlerKind::Search,
-        CrawlerKind::Ads,
-        CrawlerKind::AiTraining,
-        CrawlerKind::AiSearch,
-        CrawlerKind::UserTriggered,
-    ];
     let group = |(title, list): (&'static str, Vec<&Crawler>)| {
         html! {
             <div class="preset-group" role="group" aria-label={title}>
@@ -81,9 +89,7 @@ pub fn Agents(props: &AgentsProps) -> Html {
             </div>
         }
     };
-    let others = ("Other", CRAWLERS.iter().filter(|c| !kinds.contains(&c.kind)).collect());
-    let groups = kinds.map(|kind| (kind.title(), CRAWLERS.iter().filter(|c| c.kind == kind).collect::<Vec<_>>()));
-    let groups = groups.into_iter().chain([others]).filter(|(_, list)| !list.is_empty()).map(group);
+    let groups = preset_groups().into_iter().map(group);
     let all_ai = robotscope::crawler_set("@ai").unwrap_or_default();
     let all_ai_button = html! {
         <button type="button" class="tool small" onclick={add(all_ai.iter().map(|c| c.name.to_string()).collect())}>

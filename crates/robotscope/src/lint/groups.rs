@@ -34,6 +34,15 @@ impl Linter<'_> {
         let blocks_all: Vec<bool> = pushed(robots.groups().map(|g| {
             g.rules().any(|r| r.kind == crate::RuleKind::Disallow && (r.pattern == b"/" || r.pattern == b"/*"))
         }));
+        // Groups whose only rules are `Allow: /` (or `/*`): they say in so many words that their crawlers may fetch
+        // everything, so that they fetch the `*` group's exceptions too is what they say, not an oversight (the
+        // shape of draft-ietf-aipref-attach-05's example, whose named group exists for its Content-Usage line).
+        // Still said, as information.
+        let allows_all: Vec<bool> = pushed(robots.groups().map(|g| {
+            let mut rules = g.rules().peekable();
+            rules.peek().is_some()
+                && rules.all(|r| r.kind == crate::RuleKind::Allow && (r.pattern == b"/" || r.pattern == b"/*"))
+        }));
         let mut global_rules: Vec<usize> = Vec::new();
         let mut global: Vec<crate::Rule<'_>> = Vec::new();
         // For each line, what may make a reader think the group ended before it: a `Sitemap:` line, a blank
@@ -173,11 +182,12 @@ impl Linter<'_> {
             if global_rules.is_empty() || own_has_global || blocked {
                 continue;
             }
+            let severity = if groups.iter().all(|&g| allows_all[g]) { Severity::Info } else { Severity::Warning };
             let Some(all) = allowlist else {
                 let list: Vec<String> = pushed(global_rules.iter().take(8).map(|l| l.to_string()));
                 let more = if global_rules.len() > 8 { ", …" } else { "" };
                 let word = if global_rules.len() == 1 { "line" } else { "lines" };
-                self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {
+                self.push(DiagnosticKind::GlobalRulesIgnored, severity, agent.line, agent.value_span, || {
                     (
                         format!(
                             "`{}` has its own group, so it ignores every `*` rule ({word} {}{more})",
@@ -197,7 +207,7 @@ impl Linter<'_> {
             let list: Vec<String> = pushed(needed.iter().take(8).map(|l| l.to_string()));
             let more = if needed.len() > 8 { ", …" } else { "" };
             let word = if needed.len() == 1 { "line" } else { "lines" };
-            self.push(DiagnosticKind::GlobalRulesIgnored, Severity::Warning, agent.line, agent.value_span, || {
+            self.push(DiagnosticKind::GlobalRulesIgnored, severity, agent.line, agent.value_span, || {
                 (
                     format!(
                         "`{}` has its own group, so it ignores the `*` rules, and its group answers otherwise at the \
