@@ -27,7 +27,6 @@ pub struct AgentsProps {
     pub on_add: Callback<Vec<String>>,
 }
 
-/// The agents box.
 /// The presets the picker offers, by what they are for (search, ads, AI training, AI search, user-triggered, then
 /// every other kind as "Other"): every crawler of the catalogue once.
 pub fn preset_groups() -> Vec<(&'static str, Vec<&'static Crawler>)> {
@@ -43,6 +42,7 @@ pub fn preset_groups() -> Vec<(&'static str, Vec<&'static Crawler>)> {
     groups.into_iter().chain([others]).filter(|(_, list)| !list.is_empty()).collect()
 }
 
+/// The agents box.
 #[function_component]
 pub fn Agents(props: &AgentsProps) -> Html {
     let AgentsProps { text, agents, tokens, skipped, on_edit, on_add } = props;
