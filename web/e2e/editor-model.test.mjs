@@ -177,3 +177,50 @@ test('Shift+click over thousands of lines, then typing, replaces exactly the sel
   assert.equal(got, want);
   assert.deepEqual(page.errors, []);
 });
+
+// A person holding a key down: the browser repeats keydown and input with no keyup between them, as fast as the
+// key repeats, on a slow machine (CPU throttled 6x) where renders fall many events behind. Held characters, a held
+// Enter that walks the caret down past the text area's window, then a held Backspace: every repeat is applied, in
+// order, and nothing else changes.
+test('a held key: repeated keydown and input with no keyup apply every repeat (CPU throttled 6x)', options, async (t) => {
+  assert.equal(skip, null, skip);
+  const { newPage } = await setup(t);
+  const page = await newPage();
+  const lines = ['User-agent: *', ...Array.from({ length: 5999 }, (_, i) => `Disallow: /held-${i}/`)];
+  const file = lines.join('\n') + '\n';
+  await paste(editor(page), file);
+  await page.waitForFunction(() => document.querySelector('.ln[data-line="6000"]'));
+  await page.locator('.scroller').evaluate((s) => {
+    s.scrollTop = 90 * 20;
+  });
+  await page.waitForFunction(() => document.querySelector('.ln[data-line="100"]'));
+  await frames(page);
+  const box = await page.locator('.ln[data-line="100"]').boundingBox();
+  await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+  await throttle(page, THROTTLE);
+  /** Holds `key` down for `repeats` key repeats (Playwright marks every keydown after the first `repeat`). */
+  const hold = async (key, repeats) => {
+    await page.evaluate(() => {
+      window.heldRepeats = 0;
+      window.heldUps = 0;
+      const area = document.querySelector('textarea.source');
+      area.addEventListener('keydown', (e) => { if (e.repeat) window.heldRepeats++; });
+      area.addEventListener('keyup', () => window.heldUps++);
+    });
+    for (let i = 0; i < repeats; i++) await page.keyboard.down(key);
+    const during = await page.evaluate(() => [window.heldRepeats, window.heldUps]);
+    await page.keyboard.up(key);
+    return during;
+  };
+  assert.deepEqual(await hold('x', 80), [79, 0], 'repeated keydowns with no keyup');
+  await hold('Enter', 40);
+  await hold('Backspace', 30);
+  const expected = lines.slice(0, 99).join('\n') + '\n' + lines[99] + 'x'.repeat(80) + '\n'.repeat(10) + '\n' + lines.slice(100).join('\n') + '\n';
+  const got = await fileText(page);
+  if (got !== expected) {
+    let at = 0;
+    while (at < got.length && got[at] === expected[at]) at++;
+    assert.fail(`differs at ${at} (line ${got.slice(0, at).split('\n').length}): ${JSON.stringify(got.slice(at - 30, at + 30))} vs ${JSON.stringify(expected.slice(at - 30, at + 30))}`);
+  }
+  assert.deepEqual(page.errors, []);
+});

@@ -90,7 +90,7 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
     await page.waitForFunction(() => document.querySelector('textarea.source').value === '');
     assert.equal(await page.locator('#urls').inputValue(), '');
     assert.equal(await page.locator('.badge').count(), 0);
-    assert.equal(await howto.count(), 0, 'the how-to goes with the example');
+    assert.ok(await howto.isHidden(), 'the how-to goes with the example');
     await page.context().close();
   });
 
@@ -206,7 +206,7 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
     );
 
   for (const [width, height] of [[1280, 720], [1366, 768], [1440, 900]]) {
-    await t.test(`${width}x${height}, four agents: eight rows and every column in view with the rule and its explanation`, async () => {
+    await t.test(`${width}x${height}, four agents: all ten rows and every column in view with the rule and its explanation`, async () => {
       const page = await newPage({ viewport: { width, height } });
       await enter(page, { robots: BBC, agents: FOUR, urls: URLS });
       await page.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 40);
@@ -225,14 +225,16 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
         const rows = [...document.querySelectorAll('.grid tbody tr')].filter((tr) => [...tr.children].every((c) => within(c.getBoundingClientRect())));
         const heads = [...document.querySelectorAll('.grid thead th')].filter((th) => within(th.getBoundingClientRect()));
         // Each header's text is whole: nothing cut by its cell.
-        const cut = [...document.querySelectorAll('.grid thead th .agent')].filter((el) => el.scrollWidth > el.clientWidth + 1);
-        return { rows: rows.length, heads: heads.length, cut: cut.length };
+        const cut = [...document.querySelectorAll('.grid thead th .agent, .grid thead th .sub')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent);
+        return { rows: rows.length, heads: heads.length, cut };
       });
       const where = `${width}x${height}`;
       t.diagnostic(`${where}: ${seen.rows} whole rows, ${seen.heads} whole header cells; grid ${Math.round(m.gridWrap.top)}-${Math.round(m.gridWrap.bottom)}, explanation ${Math.round(m.explanation.top)}-${Math.round(m.explanation.bottom)}`);
-      assert.ok(seen.rows >= 8, `${where}: ${seen.rows} rows fully in view`);
+      // Issue 37: the tenth row was clipped by about 5 px at 1280x720; all ten are whole, at every laptop size.
+      assert.equal(seen.rows, 10, `${where}: ${seen.rows} of 10 rows fully in view`);
       assert.equal(seen.heads, 5, `${where}: the URL column and the four agent columns are fully in view`);
-      assert.equal(seen.cut, 0, `${where}: no agent name is cut`);
+      assert.deepEqual(seen.cut, [], `${where}: no agent name or token is cut`);
       assert.deepEqual(await cutLines(page), [], `${where}: the filled Agents and URLs boxes show whole lines only`);
       assert.equal(m.pageScroll, 0);
       assert.ok(m.pageOverflow <= 0, `${where}: the page has nothing to scroll (${m.pageOverflow} px)`);
@@ -308,6 +310,44 @@ test('the answer and its rule on one screen', { skip: skip && !process.env.CI ? 
       t.diagnostic(`${where}: cell ${Math.round(m.cell.top)}-${Math.round(m.cell.bottom)}, card ${Math.round(m.card.top)}-${Math.round(m.card.bottom)}`);
     }
     assert.ok((await editor(page).count()) === 1);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+// Issue 37: a token longer than its agent's name ("token Googlebo…") was cut in the grid's header, and on a phone the
+// policy builder's menus ran past the screen's edge. Boxes measured against the viewport and their containers.
+test('whole header tokens; the policy builder on a phone fits the screen', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+  assert.equal(skip, null, skip);
+  const { newPage } = await setup(t);
+
+  await t.test('1280x720: every token under an agent name is whole', async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 720 } });
+    await enter(page, { robots: BBC, agents: 'Googlebot-Image\nGoogle-Extended\nbingbot\n', urls: URLS });
+    await page.waitForFunction(() => document.querySelectorAll('td[data-verdict]').length === 30);
+    const subs = await page.evaluate(() =>
+      [...document.querySelectorAll('.grid thead th .sub')].map((el) => [el.textContent, el.scrollWidth <= el.clientWidth + 1]));
+    assert.deepEqual(subs.filter(([, whole]) => !whole), [], 'no token is cut');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  await t.test('390x844: every menu and field of the policy builder is inside the screen and the builder', async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await enter(page, { robots: 'User-agent: *\nDisallow: /admin/\n', agents: 'Googlebot\n', urls: '/\n' });
+    await page.getByRole('button', { name: 'Build a policy' }).click();
+    await page.locator('.policy-choices select').first().waitFor();
+    const boxes = await page.evaluate(() => {
+      const policy = document.querySelector('.policy').getBoundingClientRect();
+      return [...document.querySelectorAll('.policy-choices select, .policy-choices input, .policy-choices th, .policy-actions button')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { what: el.getAttribute('aria-label') || el.textContent.trim(), left: r.left, right: r.right, inside: r.left >= Math.max(0, policy.left) - 0.5 && r.right <= Math.min(innerWidth, policy.right) + 0.5 };
+      });
+    });
+    assert.ok(boxes.length >= 6 * 3, JSON.stringify(boxes));
+    assert.deepEqual(boxes.filter((b) => !b.inside), [], 'inside the screen and the builder');
+    // Nothing to scroll sideways inside the builder either.
+    assert.ok(await page.locator('.policy').evaluate((p) => p.scrollWidth <= p.clientWidth + 1));
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

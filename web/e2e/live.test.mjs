@@ -173,3 +173,27 @@ test('loading and comparing with a live robots.txt', { skip: skip && !process.en
     assert.deepEqual(page.errors, []);
   });
 });
+
+// Issue 37: on a first visit (the starting example on screen) the address field emptied after the first load, so
+// "Compare with live" then asked for an address. The address stays, and comparing with the same site works at once.
+test('from the starting example, the address stays after a load and "Compare with live" uses it', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}` : false }, async (t) => {
+  assert.equal(skip, null, skip);
+  const live = await site(200, LIVE, true);
+  t.after(() => live.close());
+  const { newPage } = await setup(t);
+  const page = await newPage();
+  // The starting example shows, marked as such.
+  await page.locator('.pane-editor .badge').filter({ hasText: 'Example' }).waitFor();
+  const address = page.getByRole('textbox', { name: 'Site or page address' });
+  await address.fill(`${live.origin}/shop/`);
+  await page.getByRole('button', { name: 'Load from site' }).click();
+  await page.getByRole('status').filter({ hasText: `Loaded the live ${live.origin}/robots.txt` }).waitFor();
+  assert.equal(await fileText(page), LIVE);
+  assert.equal(await page.locator('.pane-editor .badge').count(), 0, 'the example mark went with the example');
+  assert.equal(await address.inputValue(), `${live.origin}/shop/`, 'the address stays');
+  await page.getByRole('button', { name: 'Compare with live' }).click();
+  await page.getByRole('status').filter({ hasText: `Comparing with the live ${live.origin}/robots.txt` }).waitFor();
+  assert.equal(await alerts(page).filter({ hasText: 'Type a site or page address first' }).count(), 0);
+  assert.deepEqual(live.paths, ['/robots.txt', '/robots.txt']);
+  assert.deepEqual(page.errors, []);
+});

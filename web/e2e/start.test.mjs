@@ -25,6 +25,17 @@ test('start, serve, export', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     await context.close();
   });
 
+  await t.test("the header's name links back to robotscope's site (the folder above /tester/)", async () => {
+    const page = await newPage();
+    const home = page.getByRole('link', { name: 'robotscope', exact: true });
+    assert.equal(await home.getAttribute('href'), '../');
+    // Under /tester/ on the site, ../ is the site's root.
+    const base = 'https://robotscope.example/tester/';
+    assert.equal(await home.evaluate((a, base) => new URL(a.getAttribute('href'), base).href, base), 'https://robotscope.example/');
+    assert.match(await home.getAttribute('title'), /robotscope's site/);
+    await page.context().close();
+  });
+
   await t.test('the build serves its own robots.txt and favicon', async () => {
     const robots = await fetch(`${url}robots.txt`);
     assert.equal(robots.status, 200);

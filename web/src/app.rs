@@ -98,12 +98,12 @@ pub fn App() -> Html {
             </>
         }
     });
-    let howto = example.map(|_| {
-        html! {
-            <p class="howto">{"Paste your robots.txt, list the URLs and crawlers to check, then select a verdict to \
-                see the rule that decided it."}</p>
-        }
-    });
+    // Always in the page, hidden once the example goes: a header whose last child comes and goes makes Yew
+    // rebuild the tools before it, and "Load from site" lost the address typed into it (issue 37).
+    let howto = html! {
+        <p class="howto" hidden={example.is_none()}>{"Paste your robots.txt, list the URLs and crawlers to check, \
+            then select a verdict to see the rule that decided it."}</p>
+    };
     // What the components report, made into actions.
     let dispatch = state.dispatcher().to_callback();
     let on_notice = dispatch.reform(Action::Notify);
@@ -199,7 +199,7 @@ pub fn App() -> Html {
                         // How the file is read (before the URLs in the tab order, as the AI buttons are).
                         <ReadAs view={state.inputs.view} on_change={dispatch.reform(Action::SetView)} />
                         <Urls text={state.inputs.urls.clone()} urls={a.urls.clone()} skipped={a.skipped_urls}
-                            on_edit={dispatch.reform(Action::EditUrls)} />
+                            on_edit={dispatch.reform(Action::EditUrls)} on_notice={on_notice.clone()} />
                     </section>
                     <section class="pane pane-results" aria-labelledby="results-heading">
                         // The heading, the summaries and the grid; on a wide screen the explanation beside them

@@ -27,5 +27,6 @@ pub mod shared;
 pub mod state;
 pub mod store;
 pub mod text;
+pub mod urlfile;
 
 pub use app::App;

@@ -13,9 +13,10 @@ use crate::{printable, Failure};
 /// The sitemaps protocol's limits for one sitemap file: at most 50,000 URLs and 50 MB (52,428,800 bytes)
 /// uncompressed. The byte limit is counted after gzip decompression, so it also caps what a small `.gz`
 /// expands to.
-pub const MAX_URLS: usize = 50_000;
+/// The core's constants, shared with the tester's URL files.
+pub const MAX_URLS: usize = robotscope::SITEMAP_MAX_URLS;
 /// See [`MAX_URLS`].
-pub const MAX_BYTES: u64 = 50 * 1024 * 1024;
+pub const MAX_BYTES: u64 = robotscope::SITEMAP_MAX_BYTES;
 /// A sitemap index lists at most 50,000 sitemaps (the protocol's limit); an index inside an index is not
 /// followed (depth 1).
 pub const MAX_CHILDREN: usize = 50_000;

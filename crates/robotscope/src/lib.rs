@@ -123,6 +123,13 @@ pub use verdict::{GroupLines, RuleKind, RuleMatch, Scope, Verdict};
 /// Google's crawlers read only the first 500 KiB of a robots.txt file.
 pub const GOOGLE_SIZE_LIMIT: usize = 500 * 1024;
 
+/// The sitemaps protocol's limits for one sitemap file (sitemaps.org): at most 50,000 URLs and 50 MB
+/// (52,428,800 bytes) uncompressed. Every surface that reads a list of URLs from a sitemap or a file (the CLI's
+/// `--sitemap` and `--urls`, the tester's URL file) stops there.
+pub const SITEMAP_MAX_URLS: usize = 50_000;
+/// See [`SITEMAP_MAX_URLS`].
+pub const SITEMAP_MAX_BYTES: u64 = 50 * 1024 * 1024;
+
 /// This crate's version, the engine's version (`robotscope --version` prints it).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
