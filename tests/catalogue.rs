@@ -64,8 +64,9 @@ fn generate(data: &Value) -> String {
         "//! The crawler catalogue, generated from `data/crawlers.json` by `tests/catalogue.rs` (run it with\n\
          //! `ROBOTSCOPE_BLESS=1` after editing the data file): do not edit by hand.\n\n\
          use super::{Crawler, CrawlerFacts, CrawlerKind as K, Obeys as O};\n\n\
-         /// The crawler catalogue: well-known crawlers and control tokens, for presets, for reading tokens out of full\n\
-         /// User-Agent headers, and for the AI view. One source for every robotscope tool: `data/crawlers.json`.\n\
+         /// The crawler catalogue: well-known crawlers and control tokens, for presets, for reading tokens out\n\
+         /// of full User-Agent headers, and for the AI view. One source for every robotscope tool:\n\
+         /// `data/crawlers.json`.\n\
          pub const CRAWLERS: &[Crawler] = &[\n",
     );
     let s = |c: &Value, k: &str| -> String {

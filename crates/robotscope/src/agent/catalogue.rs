@@ -3,8 +3,9 @@
 
 use super::{Crawler, CrawlerFacts, CrawlerKind as K, Obeys as O};
 
-/// The crawler catalogue: well-known crawlers and control tokens, for presets, for reading tokens out of full
-/// User-Agent headers, and for the AI view. One source for every robotscope tool: `data/crawlers.json`.
+/// The crawler catalogue: well-known crawlers and control tokens, for presets, for reading tokens out
+/// of full User-Agent headers, and for the AI view. One source for every robotscope tool:
+/// `data/crawlers.json`.
 pub const CRAWLERS: &[Crawler] = &[
     Crawler {
         name: "Googlebot",
