@@ -411,7 +411,7 @@ pub const CRAWLERS: &[Crawler] = &[
         operator: "Diffbot",
         tokens: &["Diffbot"],
         ignores_global: false,
-        kind: K::AiTraining,
+        kind: K::Search,
     },
     Crawler {
         name: "ImagesiftBot",
@@ -562,10 +562,10 @@ pub const CRAWLERS: &[Crawler] = &[
     },
     Crawler {
         name: "amazon-QBusiness",
-        operator: "unknown",
+        operator: "Amazon",
         tokens: &["amazon-QBusiness"],
         ignores_global: false,
-        kind: K::UserTriggered,
+        kind: K::AiSearch,
     },
     Crawler {
         name: "AmazonBuyForMe",
@@ -635,7 +635,7 @@ pub const CRAWLERS: &[Crawler] = &[
         operator: "Amazon",
         tokens: &["bedrockbot"],
         ignores_global: false,
-        kind: K::AiTraining,
+        kind: K::AiSearch,
     },
     Crawler {
         name: "Bravebot",
@@ -709,7 +709,7 @@ pub const CRAWLERS: &[Crawler] = &[
     },
     Crawler {
         name: "Cotoyogi",
-        operator: "ROIS",
+        operator: "ROIS-DS",
         tokens: &["Cotoyogi"],
         ignores_global: false,
         kind: K::AiTraining,
@@ -754,7 +754,7 @@ pub const CRAWLERS: &[Crawler] = &[
         operator: "Echobox",
         tokens: &["EchoboxBot"],
         ignores_global: false,
-        kind: K::AiTraining,
+        kind: K::Other,
     },
     Crawler {
         name: "ExaBot",
@@ -884,7 +884,7 @@ pub const CRAWLERS: &[Crawler] = &[
     },
     Crawler {
         name: "img2dataset",
-        operator: "img2dataset",
+        operator: "unknown (anyone running img2dataset)",
         tokens: &["img"],
         ignores_global: false,
         kind: K::AiTraining,
@@ -915,7 +915,7 @@ pub const CRAWLERS: &[Crawler] = &[
         operator: "Klaviyo",
         tokens: &["KlaviyoAIBot"],
         ignores_global: false,
-        kind: K::UserTriggered,
+        kind: K::AiSearch,
     },
     Crawler {
         name: "KunatoCrawler",
@@ -978,7 +978,7 @@ pub const CRAWLERS: &[Crawler] = &[
         operator: "Mozilla",
         tokens: &["Mozilla-Tabstack"],
         ignores_global: false,
-        kind: K::AiTraining,
+        kind: K::UserTriggered,
     },
     Crawler {
         name: "MyCentralAIScraperBot",
@@ -1146,7 +1146,7 @@ pub const CRAWLERS: &[Crawler] = &[
         operator: "Parallel",
         tokens: &["ShapBot"],
         ignores_global: false,
-        kind: K::AiTraining,
+        kind: K::AiSearch,
     },
     Crawler {
         name: "Spider",
@@ -1157,10 +1157,10 @@ pub const CRAWLERS: &[Crawler] = &[
     },
     Crawler {
         name: "TavilyBot",
-        operator: "unknown",
+        operator: "Tavily",
         tokens: &["TavilyBot"],
         ignores_global: false,
-        kind: K::AiTraining,
+        kind: K::AiSearch,
     },
     Crawler {
         name: "TerraCotta",
@@ -1842,15 +1842,17 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         note: "Facts from the ai.robots.txt list (MIT), not checked at an operator page.",
     },
     CrawlerFacts {
-        purpose: "Le Chat fetching pages for a user",
+        purpose: "Fetches a page when a Vibe user asks a question, to answer and cite it",
         user_agent: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; \
         +https://docs.mistral.ai/robots)",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
-        as_of: "2026-11-23",
+        obeys: O::Yes,
+        source: "https://docs.mistral.ai/en/robots",
+        as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Facts from the ai.robots.txt list (MIT), not checked at an operator page.",
+        note: "Mistral's page says MistralAI-User only makes user-requested fetches, never automatic \
+        crawling or training, and that the token governs which sites those requests may reach. \
+        Mistral lists its IP addresses on the same page; no file address was read.",
     },
     CrawlerFacts {
         purpose: "DeepSeek model training",
@@ -1873,15 +1875,19 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         note: "Facts from the ai.robots.txt list (MIT), not checked at an operator page.",
     },
     CrawlerFacts {
-        purpose: "Diffbot knowledge graph and AI data",
+        purpose: "Proactive crawl for the Diffbot Knowledge Graph and web search",
         user_agent: "Mozilla/5.0 (X11; U; Linux i686; en-US; rv:1.9.1.2) Gecko/20090729 Firefox/3.5.2 (.NET CLR \
         3.5.30729; Diffbot/0.1; +http://www.diffbot.com)",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
-        as_of: "2026-11-23",
+        obeys: O::Yes,
+        source: "https://docs.diffbot.com/docs/does-crawl-respect-robotstxt",
+        as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Facts from the ai.robots.txt list (MIT), not checked at an operator page.",
+        note: "Kind changed from ai-training: Diffbot says this crawler builds a general search index and \
+        Knowledge Graph and is not used to train generative models. Diffbot obeys robots.txt \
+        (disallow, crawl-delay) by default but lets a customer override it where the site has \
+        agreed. A separate Diffbot-User agent acts for a person. The user_agent header is from the \
+        ai.robots.txt list; Diffbot's page gives none.",
     },
     CrawlerFacts {
         purpose: "Image search and AI datasets",
@@ -1914,14 +1920,17 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         note: "Facts from the ai.robots.txt list (MIT), not checked at an operator page.",
     },
     CrawlerFacts {
-        purpose: "You.com AI search",
-        user_agent: "",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
-        as_of: "2026-11-23",
+        purpose: "Crawls and indexes pages for the You.com search engine",
+        user_agent: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; YouBot/1.0; \
+        +https://docs.you.com/youbot; env:prod) Chrome/X.X.X.X Safari/537.36",
+        obeys: O::Yes,
+        source: "https://docs.you.com/youbot",
+        as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Facts from the ai.robots.txt list (MIT), not checked at an operator page.",
+        note: "You.com says YouBot respects robots.txt and crawl-rate preferences; X.X.X.X in the header \
+        is the Chrome version. It signs requests with Web Bot Auth and also offers reverse DNS and \
+        IP range checks; the key directory and IP list addresses were not read.",
     },
     CrawlerFacts {
         purpose: "Ahrefs backlink index",
@@ -2092,26 +2101,28 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "Collects data for AI natural language search",
+        purpose: "Indexes pages that an Amazon Kendra customer has chosen for its search index",
         user_agent: "",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://docs.aws.amazon.com/kendra/latest/dg/stop-web-crawler.html",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page.",
+        note: "Amazon says the Kendra web crawler follows Allow and Disallow rules for the amazon-kendra \
+        token and that customers must be authorised to index a site.",
     },
     CrawlerFacts {
-        purpose: "AI Assistants",
+        purpose: "Indexes pages a customer connects to its Amazon Q Business assistant",
         user_agent: "",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        obeys: O::Yes,
+        source: "https://docs.aws.amazon.com/amazonq/latest/business-use-dg/stop-web-crawler.html",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page.",
+        note: "Kind changed from user-triggered: Amazon describes a connector that crawls and indexes the \
+        sites a customer configures, on a sync schedule, for answers in its Q Business app, not a \
+        fetch made per user request. Amazon says it follows Allow and Disallow rules for the \
+        amazon-QBusiness token.",
     },
     CrawlerFacts {
         purpose: "AI Agents",
@@ -2136,15 +2147,16 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page; the list links https://andisearch.com/.",
     },
     CrawlerFacts {
-        purpose: "Collects data for AI search",
-        user_agent: "",
+        purpose: "Finds pages to link and show in Direqt's search features",
+        user_agent: "Anomura/1.2 (+https://www.direqt.ai)",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://docs.direqt-search.com/direqt-bots/direqt-crawlers-and-user-agents",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://direqt.ai.",
+        note: "Direqt says Anomura serves search only and is not used to train models, and that it follows \
+        robots.txt groups for the Anomura token; the header may name https://www.direqt-search.com \
+        instead. Direqt publishes IP ranges on the page; no file address was read.",
     },
     CrawlerFacts {
         purpose: "AI Data Providers",
@@ -2180,15 +2192,18 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI search, assistants and agents",
+        purpose: "Crawls and indexes a customer's own website for Rovo search, chat and agents",
         user_agent: "",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://support.atlassian.com/ja/organization-administration/docs/connect-custom-website-to-\
+        rovo",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://www.atlassian.com.",
+        note: "Atlassian's Rovo website connector crawls only https sites the customer owns, and the site \
+        must name atlassian-bot in its robots.txt: Atlassian says a `User-agent: *` group alone \
+        does not let it crawl. The page read is the Japanese edition of Atlassian's help, partly in \
+        English.",
     },
     CrawlerFacts {
         purpose: "AI Data Scrapers",
@@ -2213,15 +2228,18 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "Data scraping for custom AI applications",
+        purpose: "Crawls pages a customer picks as a data source for an Amazon Bedrock knowledge base",
         user_agent: "",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://docs.aws.amazon.com/bedrock/latest/userguide/webcrawl-data-source-connector.html",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://amazon.com.",
+        note: "Kind changed from ai-training: Amazon describes a knowledge-base connector that fetches a \
+        customer's chosen URLs for retrieval, not a training crawler. Amazon says it follows \
+        robots.txt as RFC 9309 describes and treats a missing robots.txt as disallow. Amazon's \
+        Bedrock API reference gives the header as bedrockbot_ plus a UUID and an optional customer \
+        suffix.",
     },
     CrawlerFacts {
         purpose: "AI Data Providers",
@@ -2292,15 +2310,16 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "Collects data for AI search",
+        purpose: "Crawls a domain a Cloudflare customer connects as a data source for its AI Search index",
         user_agent: "",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://developers.cloudflare.com/ai-search/configuration/data-source/website",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://developers.cloudflare.com/autorag.",
+        note: "Cloudflare says the AI Search (formerly AutoRAG) crawler sends the user agent \
+        Cloudflare-AutoRAG, crawls only domains onboarded to the same Cloudflare account, finds \
+        pages through the sitemaps listed in robots.txt, and asks owners to allow it in robots.txt.",
     },
     CrawlerFacts {
         purpose: "AI Data Scrapers",
@@ -2336,15 +2355,16 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI LLM Scraper",
-        user_agent: "",
+        purpose: "Collects Japanese-language web text for ROIS-DS research data resources",
+        user_agent: "Mozilla/5.0 (compatible; Cotoyogi/4.0; +https://ds.rois.ac.jp/center8/crawler/)",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://ds.rois.ac.jp/en_center8/en_crawler/",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://ds.rois.ac.jp/en_center8/en_crawler/.",
+        note: "ROIS-DS says Cotoyogi follows robots.txt as RFC 9309 describes, including Crawl-delay, and \
+        the nofollow robots meta tag. Its page does not say what the data is used for; the \
+        ai-training kind is the list's and was not contradicted.",
     },
     CrawlerFacts {
         purpose: "AI Data Providers",
@@ -2403,15 +2423,17 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "Data collection to support AI-powered products",
+        purpose: "Reads a publisher customer's own articles to prepare and time its social posts",
         user_agent: "",
         obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://info.echobox.com/user-agents-and-whitelisting",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://echobox.com.",
+        note: "Kind changed from ai-training: Echobox says its user agent fetches its customers' articles \
+        to build post previews, score articles and time shares, not to train models. Its page gives \
+        neither the header nor the token (customers get the exact string from Echobox) and says \
+        nothing of robots.txt.",
     },
     CrawlerFacts {
         purpose: "AI Data Providers",
@@ -2615,17 +2637,18 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "Scrapes images for use in LLMs",
+        purpose: "Open-source tool that downloads image URL lists into training datasets",
         user_agent: "",
         obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://raw.githubusercontent.com/rom1504/img2dataset/main/README.md",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
         note: "Google reads only the leading letters, `-` and `_` of a product token, so `User-agent: \
-        img2dataset` is a group for `img` (SPEC A4.1), and that is the token this entry obeys. Kind \
-        and robots.txt stance from the ai.robots.txt list (MIT); not checked at an operator page; \
-        the list links https://github.com/rom1504/img2dataset.",
+        img2dataset` is a group for `img` (SPEC A4.1), and that is the token this entry obeys. The \
+        tool's README says it skips images served with X-Robots-Tag noai, noindex, noimageai or \
+        noimageindex unless its user turns that off; it says nothing about robots.txt, and each \
+        user runs it from their own machines.",
     },
     CrawlerFacts {
         purpose: "Scrapes data to train machine learning models",
@@ -2650,26 +2673,31 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI Assistants",
-        user_agent: "",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        purpose: "Fetches a page when a Kimi user asks for it, such as a summary or a live answer",
+        user_agent: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; Kimi-User/1.0; \
+        +https://www.kimi.com/policies/kimi-crawlers",
+        obeys: O::MayNotApply,
+        source: "https://www.kimi.com/policies/kimi-crawlers",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page.",
+        note: "Kimi says Kimi-User acts only on user requests, never bulk crawling, and that robots.txt \
+        rules may therefore not apply to it. The same page lists KimiBot (training) and \
+        Kimi-SearchBot (search index), which this catalogue does not yet hold, and links an IP list \
+        per crawler (kimi-user.json) whose full address was not read.",
     },
     CrawlerFacts {
-        purpose: "AI Assistants",
+        purpose: "Indexes the sites a Klaviyo customer connects, for its Kai Customer Agent answers",
         user_agent: "",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://help.klaviyo.com/hc/en-us/articles/40496146232219",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://www.klaviyo.com.",
+        note: "Kind changed from user-triggered: Klaviyo describes a crawler that indexes and periodically \
+        recrawls the domains a customer has connected, not a fetch made per user request. Klaviyo \
+        says it follows the Robots Exclusion Protocol and backs off on rate-limit responses, and \
+        that its requests carry a signature to verify; the key directory address was not read.",
     },
     CrawlerFacts {
         purpose: "Undocumented AI Agents",
@@ -2716,15 +2744,18 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI Data Scrapers",
+        purpose: "Open-source headless browser that people run for AI agents, scraping, LLM training data and \
+        tests",
         user_agent: "",
         obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://lightpanda.io/docs/index",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page.",
+        note: "Lightpanda's docs say the browser follows robots.txt only when it is started with \
+        --obey-robots, and advise users to respect robots.txt and to name their traffic with \
+        --user-agent; whether a given run obeys depends on whoever runs it. The ai-training kind is \
+        the list's; the docs name training among several uses and do not contradict it.",
     },
     CrawlerFacts {
         purpose: "AI Assistants",
@@ -2760,15 +2791,17 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI Data Providers",
-        user_agent: "",
+        purpose: "Fetches pages for developers' AI agents through Mozilla's Tabstack API",
+        user_agent: "Mozilla-Tabstack/1.0 (+https://tabstack.ai)",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://docs.tabstack.ai/trust/controlling-access",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://docs.tabstack.ai/trust/controlling-access.",
+        note: "Kind changed from ai-training: Mozilla describes Tabstack as a developer platform whose \
+        agents fetch pages on request, and says nothing of training. Mozilla says it obeys \
+        robots.txt rules addressed to the Mozilla-Tabstack token; it does not say whether a `*` \
+        group applies, so ignores_global is left false.",
     },
     CrawlerFacts {
         purpose: "AI data scraper",
@@ -3024,15 +3057,17 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI Data Providers",
-        user_agent: "",
+        purpose: "Discovers and indexes sites for Parallel's web search APIs",
+        user_agent: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ShapBot/0.1.0",
         obeys: O::Yes,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        source: "https://docs.parallel.ai/resources/crawler",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page; the list links https://parallel.ai.",
+        note: "Kind changed from ai-training: Parallel describes ShapBot as the crawler that indexes sites \
+        for its web APIs' search results and says nothing of training. Parallel asks sites to allow \
+        ShapBot in robots.txt, so it reads the file; it publishes its IP list as shapbot.json, \
+        whose full address was not read.",
     },
     CrawlerFacts {
         purpose: "AI Data Scrapers",
@@ -3046,15 +3081,17 @@ pub const CRAWLER_FACTS: &[CrawlerFacts] = &[
         operator page.",
     },
     CrawlerFacts {
-        purpose: "AI Data Providers",
+        purpose: "Crawls and indexes pages for the Tavily Search API",
         user_agent: "",
-        obeys: O::Unknown,
-        source: "https://github.com/ai-robots-txt/ai.robots.txt",
+        obeys: O::Yes,
+        source: "https://docs.tavily.com/documentation/search-crawler",
         as_of: "2026-11-29",
         ip_ranges_url: "",
         signature_agent: "",
-        note: "Token, kind and robots.txt stance from the ai.robots.txt list (MIT); not checked at an \
-        operator page.",
+        note: "Kind changed from ai-training: Tavily describes the index crawler of its search engine. \
+        Tavily says the crawler sends no crawler-specific user agent and fetches only what \
+        Googlebot may fetch, so it reads the Googlebot group, not a TavilyBot group; pages are \
+        delisted with a noindex directive, not robots.txt.",
     },
     CrawlerFacts {
         purpose: "AI Data Providers",
