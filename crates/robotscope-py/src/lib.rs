@@ -742,7 +742,7 @@ impl Survey {
         (0..self.inner.urls.len()).map(|u| (0..width).map(|a| self.cell_at(u, a)).collect()).collect()
     }
 
-    /// How many agent rows and URL rows past the core's limits (100 agents, 1,000 URLs) were left out.
+    /// How many agent rows and URL rows past the core's limits (250 agents, 1,000 URLs) were left out.
     #[getter]
     fn left_out(&self) -> (usize, usize) {
         (self.inner.left_out[0], self.inner.left_out[1])

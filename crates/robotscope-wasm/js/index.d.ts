@@ -425,9 +425,9 @@ export interface Survey {
   /** How many cells the readers answer differently; how many changed against the baseline. */
   differ: number;
   changed: number;
-  /** How many agent rows and URL rows past the core's limits (100 agents, 1,000 URLs) were left out. */
+  /** How many agent rows and URL rows past the core's limits (250 agents, 1,000 URLs) were left out. */
   leftOut: [number, number];
-  /** What the survey says of them, in the core's words (`3 more agents are left out (at most 100)`). */
+  /** What the survey says of them, in the core's words (`3 more agents are left out (at most 250)`). */
   leftOutNotes: string[];
   /** The core's rows: a crawler set (`@ai-training`) one row per crawler, a repeated row dropped. */
   agents: AskedAgent[];

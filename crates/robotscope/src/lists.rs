@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 use crate::resolve::crawler_set;
 
 /// The most agent rows a question answers: more than every crawler of the catalogue (`@all`).
-pub const MAX_AGENTS: usize = 100;
+pub const MAX_AGENTS: usize = 250;
 /// The most URL rows a question answers at once (the CLI asks a longer list in parts of this size).
 pub const MAX_URLS: usize = 1000;
 
@@ -100,7 +100,7 @@ fn left_out_notes(agents: usize, urls: usize) -> Vec<String> {
 
 impl crate::Survey {
     /// What the survey says of the rows it left out ([`Survey::left_out`](crate::Survey::left_out)), in the words
-    /// every surface shows: `3 more agents are left out (at most 100)`.
+    /// every surface shows: `3 more agents are left out (at most 250)`.
     pub fn left_out_notes(&self) -> Vec<String> {
         left_out_notes(self.left_out[0], self.left_out[1])
     }
@@ -127,7 +127,7 @@ mod tests {
             (rows.rows.len(), rows.left_out, &rows.rows[..3]),
             (MAX_URLS, 2, &["/0", "/1", "/0"].map(String::from)[..])
         );
-        assert_eq!(left_out_notes(3, 0), vec![String::from("3 more agents are left out (at most 100)")]);
+        assert_eq!(left_out_notes(3, 0), vec![String::from("3 more agents are left out (at most 250)")]);
         assert!(left_out_notes(0, 0).is_empty());
         assert!(crawler_set("@all").unwrap().len() <= MAX_AGENTS);
     }
