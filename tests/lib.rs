@@ -38,6 +38,26 @@ pub fn conformance_dir() -> Option<PathBuf> {
     None
 }
 
+/// A small deterministic generator (SplitMix64), so every run of a benchmark measures the same inputs.
+#[derive(Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
 /// Reads a JSON array file from the conformance folder.
 pub fn read_json(dir: &std::path::Path, name: &str) -> Vec<Value> {
     let text = std::fs::read_to_string(dir.join("google").join(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"));

@@ -23,23 +23,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use robotscope::{Question, Robots};
-
-/// A small deterministic generator (SplitMix64), so every run measures the same inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use robotscope_tests::Rng;
 
 /// 2,000 groups of one rule each, every group for a bot of its own (`Botaaa`, `Botaab`, ...: a product token is
 /// letters, `-` and `_`, so `Bot1` and `Bot2` would both be `Bot`, one agent's 2,000 groups merged).

@@ -20,26 +20,10 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use robotscope::Robots;
+use robotscope_tests::Rng;
 
 mod common;
 use common::{binary, cpu, workspace};
-
-/// A small deterministic generator (SplitMix64), so every run measures the same inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A document id as docs.oracle.com writes them: `E12345_01`.
 fn doc_id(rng: &mut Rng) -> String {
