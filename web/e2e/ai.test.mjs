@@ -60,8 +60,9 @@ test('the AI crawlers view', { skip: skip && !process.env.CI ? `SKIPPED: ${skip}
     assert.equal(await cell(page, 0, cc).getAttribute('aria-label'), 'Allowed line 4: / for CCBot');
     const line = await kindLine(page, 'ai-training').textContent();
     assert.match(line, new RegExp(`^AI training: 4 of ${count} blocked at / \\(${count - 4} more only look blocked\\); Google-Extended, Applebot-Extended and \\d+ more: the Disallow on line 15 ties the Allow on line 4, and Allow wins; 4 reported not to obey it; \\d+ with no statement\\. Show line 15$`));
-    // Under the training line, what Google-Extended does not govern, in the core's words.
-    assert.match(await page.locator('.ai-summary li.ai-scope-note').first().textContent(), /^Google-Extended does not govern AI Overviews or AI Mode/);
+    // What Google-Extended does not govern, in the core's words, in the detail of its cell.
+    await cell(page, 0, await column(page, 'Google-Extended')).click();
+    await page.locator('.detail .obeys').filter({ hasText: /^Google-Extended does not govern AI Overviews or AI Mode/ }).waitFor();
     // The control tokens count with training (the core's summary): they fall to `*` and only look blocked, as CCBot.
     // The blocked crawlers of the grid's / row are the four the summary counts.
     const row = await grid(page).getByRole('row').nth(1).locator('td').evaluateAll((tds) => tds.map((td) => td.dataset.verdict));

@@ -66,15 +66,10 @@ pub fn AiSummaryList(props: &AiSummaryProps) -> Html {
         });
         let class = if looks.is_none() { "ai-line" } else { "ai-line ai-looks-blocked" };
         let text = g.sentence();
-        // What a token of the group does not govern (Google-Extended and AI Overviews), in the core's words.
-        let notes = g.scope_notes().into_iter().map(|n| html! { <li class="ai-scope-note">{n}</li> });
         html! {
-            <>
-                <li {class} data-kind={g.group.kinds[0].name()}>
-                    <span class="ai-text" title={text.clone()}>{text}</span>{" "}{go}
-                </li>
-                { for notes }
-            </>
+            <li {class} data-kind={g.group.kinds[0].name()}>
+                <span class="ai-text" title={text.clone()}>{text}</span>{" "}{go}
+            </li>
         }
     });
     html! { <ul class="ai-summary" aria-label="What this file does to AI crawlers at /">{ for lines }</ul> }
