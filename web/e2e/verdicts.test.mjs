@@ -115,7 +115,9 @@ test('verdicts, the deciding line and the explanation', { skip: skip && !process
   await t.test('the grid is one Tab stop, and the arrow keys, Home and End move the selection', async () => {
     await cell(page, 0, 0).click();
     await urlsBox(page).focus();
-    // From the URLs: the baseline button, then the grid.
+    // From the URLs: the URL file picker, the baseline button, then the grid.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.type), 'file');
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Set as baseline');
     await page.keyboard.press('Tab');
