@@ -16,24 +16,13 @@ from __future__ import annotations
 import os
 import random
 import sys
-import time
 from pathlib import Path
-from typing import Any, Callable
 
 import robotscope
 import robotscope.arrow
+from bench import best  # the fastest of a few runs, as bench.py times everything
 
 AGENTS = ["Googlebot", "GPTBot", "bingbot", "CCBot"]
-
-
-def best(run: Callable[[], Any], repeat: int = 5) -> float:
-    """The fastest of `repeat` runs, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def rule_count(robots: robotscope.Robots) -> int:

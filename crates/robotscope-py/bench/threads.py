@@ -14,21 +14,12 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import robotscope
 import robotscope.arrow
-
-
-def best(run: Callable[[], Any], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+from bench import best  # the fastest of a few runs, as bench.py times everything
 
 
 def in_threads(work: Sequence[Callable[[], Any]]) -> None:
